@@ -1,0 +1,59 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
+import { CommonModule } from './common/common.module';
+import { BACKEND_CONFIG, BackendConfig } from './config';
+import { ContractModule } from './contract/contract.module';
+import { backendEntities } from './database/entities';
+import { backendMigrations } from './database/migrations';
+import { backendTypeOrmOptions } from './database/typeorm';
+import { MailModule } from './mail/mail.module';
+import { OrganizationsModule } from './organizations/organizations.module';
+import { PasswordResetModule } from './password-reset/password-reset.module';
+import { SessionsModule } from './sessions/sessions.module';
+import { ThrottlingModule } from './throttling/throttling.module';
+import { UsersModule } from './users/users.module';
+import { VersionModule } from './version/version.module';
+import { ViewingModule } from './viewing/viewing.module';
+
+export interface BackendRuntime {
+  config: BackendConfig;
+  database: { url: string; singleSession: boolean };
+}
+
+@Global()
+@Module({})
+export class AppModule {
+  static forRoot(runtime: BackendRuntime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        loggingModule({ level: runtime.config.LOG_LEVEL, serviceName: 'backend' }),
+        TypeOrmModule.forRoot(
+          backendTypeOrmOptions({
+            url: runtime.database.url,
+            singleSession: runtime.database.singleSession,
+            poolSize: runtime.config.DB_POOL_SIZE,
+            entities: backendEntities,
+            migrations: backendMigrations,
+            applicationName: 'backend',
+          }),
+        ),
+        MetricsModule,
+        HealthModule.forRoot(),
+        VersionModule,
+        CommonModule,
+        MailModule,
+        ThrottlingModule,
+        OrganizationsModule,
+        UsersModule,
+        SessionsModule,
+        PasswordResetModule,
+        ViewingModule,
+        ContractModule,
+      ],
+      providers: [{ provide: BACKEND_CONFIG, useValue: runtime.config }],
+      exports: [BACKEND_CONFIG],
+    };
+  }
+}

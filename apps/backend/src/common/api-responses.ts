@@ -1,0 +1,57 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
+
+/**
+ * The error answers of the contract, in one place. Several decorators of one route may describe
+ * the same status; they use the same words so that whichever is kept reads right.
+ */
+export const ApiValidationFailedResponse = (description = VALIDATION_FAILED) =>
+  ApiResponse({ status: 422, type: ValidationErrorResponseDto, description });
+
+export const VALIDATION_FAILED =
+  'Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages.';
+
+export const ApiUnauthenticatedResponse = () =>
+  ApiResponse({
+    status: 401,
+    type: ErrorResponseDto,
+    description: '`unauthenticated`: the bearer token is missing, unknown, revoked or expired.',
+  });
+
+export const ApiForbiddenResponse = (codes: string[]) =>
+  ApiResponse({
+    status: 403,
+    type: ErrorResponseDto,
+    description: `The viewing context does not allow this: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+  });
+
+export const ApiTooManyRequestsResponse = (description: string) =>
+  ApiResponse({
+    status: 429,
+    type: ErrorResponseDto,
+    description: `\`too_many_requests\`: ${description}`,
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+  });
+
+export const ApiNoContentResponse = (description: string) => ApiResponse({ status: 204, description });
+
+/** `malformed_json` (400) and `payload_too_large` (413): every route with a JSON body. */
+export const ApiJsonBodyErrors = () =>
+  applyDecorators(
+    ApiResponse({
+      status: 400,
+      type: ErrorResponseDto,
+      description: '`malformed_json`: the body is not valid JSON.',
+    }),
+    ApiResponse({
+      status: 413,
+      type: ErrorResponseDto,
+      description: '`payload_too_large`: the body is too large.',
+    }),
+  );

@@ -1,0 +1,31 @@
+import { ConfigError } from '@rt/platform';
+import { loadBackendConfig } from './config';
+
+describe('loadBackendConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadBackendConfig({});
+    expect(config).toMatchObject({
+      TOKEN_IDLE_DAYS: 30,
+      PASSWORD_SCRYPT_N: 32768,
+      PASSWORD_SCRYPT_R: 8,
+      PASSWORD_SCRYPT_P: 3,
+      PASSWORD_RESET_TTL_MINUTES: 60,
+      THROTTLE_LOGIN_LIMIT: 5,
+      port: 3000,
+      migrateOnStart: true,
+    });
+  });
+
+  it('refuses an scrypt cost that is not a power of two', () => {
+    expect(() => loadBackendConfig({ PASSWORD_SCRYPT_N: '3000' })).toThrow(ConfigError);
+    expect(loadBackendConfig({ PASSWORD_SCRYPT_N: '4096' }).PASSWORD_SCRYPT_N).toBe(4096);
+  });
+
+  it('requires a long CONTRACT_ACCESS_TOKEN outside the local environment, and a valid admin password', () => {
+    expect(() => loadBackendConfig({ APP_ENV: 'production' })).toThrow(/CONTRACT_ACCESS_TOKEN/);
+    expect(() => loadBackendConfig({ APP_ENV: 'production', CONTRACT_ACCESS_TOKEN: 'short' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadBackendConfig({ ADMIN_PASSWORD: 'too short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+});

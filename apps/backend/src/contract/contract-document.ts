@@ -1,0 +1,58 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { toOpenApi31 } from '@rt/platform';
+import { BACKEND_VERSION } from '../version/backend-version';
+import { BEARER_SCHEME } from '../viewing/access.decorators';
+
+const DESCRIPTION = [
+  'The road-trip backend. Paths are relative to the server URL (`/api`).',
+  '',
+  '- Sign in with `POST /login`, then send `Authorization: Bearer <token>`.',
+  '- Most signed-in endpoints also need `X-Viewing-As` (the viewing hat): `super-admin`,',
+  '  `organization:<organization id>` or `traveller`; each operation says whether it does.',
+  '  Checks run in this order: token (401), hat syntax (422 under `x-viewing-as`), hat held',
+  '  (403 `hat_not_held`), organization approved (403 `organization_not_approved`), the',
+  "  endpoint's hat rule (403 `forbidden`), then the body (422).",
+  '- Errors: 422 `{message, errors, reason?}`; any other status `{message, error}` with a stable code.',
+  '  Any request may also answer 500 `internal_error` (the request id is in `X-Request-Id`).',
+  '- Timestamps are ISO 8601 UTC with `Z`; ids are UUIDs.',
+].join('\n');
+
+/**
+ * The OpenAPI 3.1 contract, generated from the controllers' decorators (`GET /contract`, and the
+ * snapshot in contract/openapi.json). Operations without a security requirement get an explicit
+ * empty one, so public operations are marked as such.
+ */
+export function buildContractDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Road-trip backend')
+    .setDescription(DESCRIPTION)
+    .setVersion(BACKEND_VERSION)
+    .addServer('/api', 'This backend')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: '<token id>|<secret>',
+        description:
+          'A personal access token from `POST /login`; it expires after an idle period (30 days by default).',
+      },
+      BEARER_SCHEME,
+    )
+    .addTag('session', 'Sign in and out, password reset.')
+    .addTag('user', 'The signed-in user.')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    ignoreGlobalPrefix: true,
+    operationIdFactory: (_controller, method) => method,
+  });
+  for (const pathItem of Object.values(document.paths)) {
+    for (const operation of Object.values(pathItem)) {
+      if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
+        operation.security ??= [];
+      }
+    }
+  }
+  return toOpenApi31(document);
+}

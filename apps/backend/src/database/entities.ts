@@ -1,0 +1,16 @@
+import { Membership } from '../organizations/membership.entity';
+import { Organization } from '../organizations/organization.entity';
+import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
+import { PersonalAccessToken } from '../sessions/personal-access-token.entity';
+import { ThrottleCounter } from '../throttling/throttle-counter.entity';
+import { User } from '../users/user.entity';
+
+/** Every backend entity; the app module and the migration CLI read the same list. */
+export const backendEntities: Function[] = [
+  User,
+  Organization,
+  Membership,
+  PersonalAccessToken,
+  PasswordResetToken,
+  ThrottleCounter,
+];

@@ -1,0 +1,21 @@
+import { defaultDataDir, runMigrateCommand } from '@rt/database';
+import { ConfigError } from '@rt/platform';
+import { loadBackendConfig } from '../config';
+import { backendMigrations } from './migrations';
+
+/** `pnpm --filter backend migration:run`: pending migrations on DATABASE_URL or the embedded database. */
+async function main(): Promise<void> {
+  const config = loadBackendConfig();
+  await runMigrateCommand({
+    app: 'backend',
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+    extensions: [],
+    migrations: backendMigrations,
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,8 @@
+import { UsersSessionsHats1795435623177 } from './1795435623177-UsersSessionsHats';
+import { SeedDefaultOrganization1795435700000 } from './1795435700000-SeedDefaultOrganization';
+
+/** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
+export const backendMigrations: Function[] = [
+  UsersSessionsHats1795435623177,
+  SeedDefaultOrganization1795435700000,
+];

@@ -1,0 +1,52 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { defaultDataDir, openDatabase, runMigrationsUnderLock } from '@rt/database';
+import { closeOnSignals, ConfigError, NEST_APP_OPTIONS } from '@rt/platform';
+import { Logger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module';
+import { loadBackendConfig } from './config';
+import { configureBackendHttp } from './http';
+import { UsersService } from './users/users.service';
+
+async function bootstrap(): Promise<void> {
+  const config = loadBackendConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+    extensions: [],
+  });
+  const app = await NestFactory.create(
+    AppModule.forRoot({ config, database: { url: database.url, singleSession: database.embedded } }),
+    NEST_APP_OPTIONS,
+  );
+  configureBackendHttp(app, config);
+  const logger = app.get(Logger);
+  closeOnSignals(app, { graceMs: config.SHUTDOWN_GRACE_MS, logger, afterClose: () => database.close() });
+  if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
+  if (config.migrateOnStart) {
+    const applied = await runMigrationsUnderLock(app.get(DataSource), 'backend:migrations');
+    logger.log(`Migrations applied: ${applied.length}`, 'Database');
+  }
+  if (database.embedded) {
+    // The demo run: make sure someone can sign in. The password is shown once, when created.
+    const admin = await app
+      .get(UsersService)
+      .seedSuperAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    if (admin.outcome === 'created') {
+      logger.warn(
+        admin.generatedPassword
+          ? `Super-admin created: ${admin.email} with the generated password ${admin.generatedPassword} (shown only this once; reset it with pnpm --filter backend user:create-admin)`
+          : `Super-admin created: ${admin.email} with the password of ADMIN_PASSWORD`,
+        'Seed',
+      );
+    }
+  }
+  await app.listen(config.port);
+  logger.log(`Backend listening on http://localhost:${config.port}/api`, 'Bootstrap');
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

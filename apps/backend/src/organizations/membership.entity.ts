@@ -1,0 +1,33 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '../database/columns';
+import { User } from '../users/user.entity';
+import { Organization } from './organization.entity';
+
+export const MEMBERSHIP_ROLES = ['manager', 'member'] as const;
+export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
+
+/** A user's place in an organization; it gives the user the hat `organization:<id>`. */
+@Entity('memberships')
+@Check('memberships_role_check', `"role" IN ('manager', 'member')`)
+@Index('memberships_organization_id_idx', ['organizationId'])
+export class Membership {
+  @PrimaryColumn({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @PrimaryColumn({ name: 'organization_id', type: 'uuid' })
+  organizationId!: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  role!: MembershipRole;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+
+  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: Organization;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Membership } from './membership.entity';
+import { Organization } from './organization.entity';
+import { OrganizationsRepository } from './organizations.repository';
+
+/** Organizations and memberships as far as users and hats need them; the organizations feature extends it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Organization, Membership])],
+  providers: [OrganizationsRepository],
+  exports: [OrganizationsRepository],
+})
+export class OrganizationsModule {}

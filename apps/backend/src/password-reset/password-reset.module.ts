@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PasswordsModule } from '../passwords/passwords.module';
+import { UsersModule } from '../users/users.module';
+import { PasswordResetToken } from './password-reset-token.entity';
+import { PasswordResetTokensRepository } from './password-reset-tokens.repository';
+import { PasswordResetController } from './password-reset.controller';
+import { PasswordResetService } from './password-reset.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, PasswordsModule],
+  controllers: [PasswordResetController],
+  providers: [PasswordResetTokensRepository, PasswordResetService],
+  exports: [PasswordResetService],
+})
+export class PasswordResetModule {}

@@ -1,0 +1,52 @@
+import {
+  DEFAULT_SCRYPT_PARAMETERS,
+  hashPassword,
+  needsRehash,
+  parsePasswordHash,
+  verifyPassword,
+} from './password-hash';
+
+const FAST = { n: 1024, r: 8, p: 1 };
+
+describe('password hashes (scrypt)', () => {
+  it('use the documented production parameters by default: N=2^15, r=8, p=3', async () => {
+    expect(DEFAULT_SCRYPT_PARAMETERS).toEqual({ n: 32768, r: 8, p: 3 });
+    const hash = await hashPassword('correct horse battery staple', DEFAULT_SCRYPT_PARAMETERS);
+    expect(hash).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    await expect(verifyPassword('correct horse battery staple', hash)).resolves.toBe(true);
+    await expect(verifyPassword('correct horse battery stapl', hash)).resolves.toBe(false);
+  });
+
+  it('round-trip their parameters, salt and key', async () => {
+    const hash = await hashPassword('pässwörd with ünicode', FAST);
+    const parsed = parsePasswordHash(hash);
+    expect(parsed?.parameters).toEqual(FAST);
+    expect(parsed?.salt).toHaveLength(16);
+    expect(parsed?.key).toHaveLength(32);
+    // Salted: the same password never hashes the same.
+    expect(await hashPassword('pässwörd with ünicode', FAST)).not.toBe(hash);
+  });
+
+  it('verify with the parameters stored in the hash, whatever the current ones', async () => {
+    const old = await hashPassword('an older password', { n: 2048, r: 4, p: 2 });
+    await expect(verifyPassword('an older password', old)).resolves.toBe(true);
+    expect(needsRehash(old, FAST)).toBe(true);
+    expect(needsRehash(await hashPassword('x', FAST), FAST)).toBe(false);
+  });
+
+  it('treat Unicode compositions alike (NFC)', async () => {
+    const hash = await hashPassword('caf\u00e9 au lait!!', FAST);
+    await expect(verifyPassword('cafe\u0301 au lait!!', hash)).resolves.toBe(true);
+  });
+
+  it.each([
+    '',
+    'plain',
+    '$2y$10$abcdefghijklmnopqrstuv',
+    '$scrypt$ln=15,r=8,p=3$c2FsdA',
+    '$scrypt$ln=99,r=8,p=1$c2FsdA$a2V5',
+  ])('refuse the unparseable hash %j', async (hash) => {
+    await expect(verifyPassword('anything', hash)).resolves.toBe(false);
+    expect(needsRehash(hash, FAST)).toBe(true);
+  });
+});

@@ -1,0 +1,35 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { User } from '../users/user.entity';
+
+/**
+ * A sign-in token bound to one device. The client holds `<id>|<secret>`; only the SHA-256 of the
+ * secret is stored (src/sessions/access-token.ts). Revoking a token deletes its row.
+ */
+@Entity('personal_access_tokens')
+@Index('personal_access_tokens_user_id_idx', ['userId'])
+export class PersonalAccessToken {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ name: 'device_name', type: 'varchar', length: 255 })
+  deviceName!: string;
+
+  /** Hex SHA-256 of the secret part. */
+  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
+  tokenHash!: string;
+
+  /** Written at most once a minute, so that a request does not always cost a write. */
+  @TimestampColumn('last_used_at', { nullable: true })
+  lastUsedAt!: Date | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+}

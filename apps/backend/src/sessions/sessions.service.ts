@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@rt/errors';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { loginTracker } from '../throttling/throttle-policies';
+import { ThrottlingService } from '../throttling/throttling.service';
+import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
+import { AccessTokensService } from './access-tokens.service';
+import { LoginDto, LoginResponseDto } from './login.dto';
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly userResources: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: AccessTokensService,
+    private readonly throttling: ThrottlingService,
+  ) {}
+
+  /**
+   * Signs in with email and password; wrong credentials answer the same (422 on `email`), and
+   * take as long, whether or not the address exists. A success forgives the earlier failures of
+   * this email and address (the `login` throttle counts failures only).
+   */
+  async login(dto: LoginDto, clientIp: string | undefined): Promise<LoginResponseDto> {
+    const user = await this.users.findByEmail(dto.email);
+    const passwordHash = user?.passwordHash ?? null;
+    const valid = await this.hasher.verify(dto.password, passwordHash);
+    if (!user || !valid || passwordHash === null) {
+      throw AppError.validation({ email: ['These credentials do not match our records.'] });
+    }
+    if (this.hasher.needsRehash(passwordHash)) {
+      await this.users.setPasswordHash(user.id, await this.hasher.hash(dto.password));
+    }
+    await this.throttling.forgive('login', loginTracker(dto.email, clientIp));
+    const token = await this.tokens.issue(user.id, dto.device_name);
+    return { token, user: await this.userResources.resourceOf(user) };
+  }
+
+  logout(tokenId: string): Promise<void> {
+    return this.tokens.revoke(tokenId);
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ThrottleCounter } from './throttle-counter.entity';
+
+export interface CounterState {
+  hits: number;
+  /** Milliseconds left in the current window. */
+  expiresInMs: number;
+  /** Milliseconds left of a block; 0 when not blocked. */
+  blockedForMs: number;
+}
+
+interface CounterRow {
+  hits: number;
+  expires_in_ms: string;
+  blocked_for_ms: string;
+}
+
+@Injectable()
+export class ThrottleCountersRepository {
+  constructor(@InjectRepository(ThrottleCounter) private readonly repo: Repository<ThrottleCounter>) {}
+
+  /**
+   * Counts one hit on `key` in one atomic statement (INSERT … ON CONFLICT DO UPDATE on the
+   * primary key), so concurrent requests on any replica never lose a hit. Times come from the
+   * database clock, which every replica shares. Rules, in order:
+   * - blocked and the block still runs: nothing changes (hits during a block do not count);
+   * - a block that has ended, or a window that has ended: a fresh window starting with this hit;
+   * - otherwise one more hit; more than `limit` hits in the window block the key for `blockMs`.
+   */
+  async hit(key: string, windowMs: number, limit: number, blockMs: number): Promise<CounterState> {
+    const rows: CounterRow[] = await this.repo.query(
+      `INSERT INTO throttle_counters AS c (key, hits, expires_at, blocked_until)
+       VALUES ($1, 1, now() + $2::double precision * interval '1 millisecond',
+               CASE WHEN 1 > $3::integer THEN now() + $4::double precision * interval '1 millisecond' END)
+       ON CONFLICT (key) DO UPDATE SET
+         hits = CASE
+           WHEN c.blocked_until > now() THEN c.hits
+           WHEN c.blocked_until IS NOT NULL OR c.expires_at <= now() THEN 1
+           ELSE c.hits + 1 END,
+         expires_at = CASE
+           WHEN c.blocked_until > now() THEN c.expires_at
+           WHEN c.blocked_until IS NOT NULL OR c.expires_at <= now() THEN EXCLUDED.expires_at
+           ELSE c.expires_at END,
+         blocked_until = CASE
+           WHEN c.blocked_until > now() THEN c.blocked_until
+           WHEN c.blocked_until IS NOT NULL OR c.expires_at <= now() THEN EXCLUDED.blocked_until
+           WHEN c.hits + 1 > $3::integer THEN now() + $4::double precision * interval '1 millisecond'
+           ELSE NULL END
+       RETURNING hits,
+         GREATEST(0, ceil(extract(epoch FROM expires_at - now()) * 1000))::bigint AS expires_in_ms,
+         CASE WHEN blocked_until > now()
+           THEN ceil(extract(epoch FROM blocked_until - now()) * 1000)::bigint ELSE 0 END AS blocked_for_ms`,
+      [key, windowMs, limit, blockMs],
+    );
+    const row = rows[0];
+    return {
+      hits: row.hits,
+      expiresInMs: Number(row.expires_in_ms),
+      blockedForMs: Number(row.blocked_for_ms),
+    };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.repo.delete({ key });
+  }
+
+  /** Removes counters whose window and block have both ended (uses throttle_counters_expires_at_idx). */
+  async deleteExpired(): Promise<number> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .delete()
+      .where('expires_at < now()')
+      .andWhere('(blocked_until IS NULL OR blocked_until < now())')
+      .execute();
+    return result.affected ?? 0;
+  }
+}

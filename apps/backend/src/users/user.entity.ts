@@ -1,0 +1,45 @@
+import { Check, Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+
+export const PREFERRED_LANGUAGES = ['fr-ch', 'ge-ch', 'en-gb'] as const;
+export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
+
+@Entity('users')
+@Check('users_preferred_language_check', `"preferred_language" IN ('fr-ch', 'ge-ch', 'en-gb')`)
+// Emails are unique case-insensitively: a unique index on lower(email), written by hand in the
+// migration (TypeORM cannot express an expression index), hence not synchronised from here.
+@Index('users_email_lower_unique', { synchronize: false })
+export class User {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  /** As the user typed it; compared and kept unique on lower(email). */
+  @Column({ type: 'varchar', length: 255 })
+  email!: string;
+
+  /** `$scrypt$…` (src/passwords/password-hash.ts); null until an invited user sets a first password. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 255 })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 255 })
+  lastName!: string;
+
+  @Column({ name: 'preferred_language', type: 'varchar', length: 8 })
+  preferredLanguage!: PreferredLanguage;
+
+  @Column({ name: 'is_super_admin', type: 'boolean', default: false })
+  isSuperAdmin!: boolean;
+
+  /** An image id; the images feature adds the table and the foreign key. */
+  @Column({ name: 'profile_picture_id', type: 'uuid', nullable: true })
+  profilePictureId!: string | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @UpdatedAtColumn()
+  updatedAt!: Date;
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { isUniqueViolation } from '../database/errors';
+import { PreferredLanguage, User } from './user.entity';
+
+/** Thrown when an email is already used by another user (index users_email_lower_unique). */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email taken');
+    this.name = 'EmailTakenError';
+  }
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  preferredLanguage: PreferredLanguage;
+  isSuperAdmin: boolean;
+}
+
+export interface ProfileFields {
+  email: string;
+  firstName: string;
+  lastName: string;
+  preferredLanguage: PreferredLanguage;
+  profilePictureId: string | null;
+}
+
+const EMAIL_INDEX = 'users_email_lower_unique';
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectRepository(User) private readonly repo: Repository<User>) {}
+
+  findById(id: string): Promise<User | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /** Case-insensitive, on users_email_lower_unique. */
+  findByEmail(email: string): Promise<User | null> {
+    return this.repo
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email: email.trim() })
+      .getOne();
+  }
+
+  /** Whether another user has this email (any case). The unique index still settles races. */
+  emailUsedByAnother(email: string, userId: string): Promise<boolean> {
+    return this.repo
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email: email.trim() })
+      .andWhere('u.id <> :userId', { userId })
+      .getExists();
+  }
+
+  async existsSuperAdmin(): Promise<boolean> {
+    return this.repo.existsBy({ isSuperAdmin: true });
+  }
+
+  async create(user: NewUser): Promise<User> {
+    try {
+      return await this.repo.save(this.repo.create(user));
+    } catch (error) {
+      if (isUniqueViolation(error, EMAIL_INDEX)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async updateProfile(id: string, fields: ProfileFields): Promise<void> {
+    try {
+      await this.repo.update({ id }, fields);
+    } catch (error) {
+      if (isUniqueViolation(error, EMAIL_INDEX)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.repo.update({ id }, { passwordHash });
+  }
+
+  /**
+   * Makes the user a super-admin with a new password and signs every device out, in one
+   * transaction (`user:create-admin` on an existing account).
+   */
+  async resetAsSuperAdmin(id: string, passwordHash: string): Promise<void> {
+    await this.repo.manager.transaction(async (manager) => {
+      await manager.update(User, { id }, { passwordHash, isSuperAdmin: true });
+      await manager.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [id]);
+    });
+  }
+}

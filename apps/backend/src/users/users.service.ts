@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, ErrorCode } from '@rt/errors';
+import { randomAlphanumeric } from '../common/secrets';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { UpdateUserDto } from './update-user.dto';
+import { UserResponseDto } from './user-response.dto';
+import { User } from './user.entity';
+import { toUserResponse } from './user.mapper';
+import { EmailTakenError, UsersRepository } from './users.repository';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+
+export interface SuperAdminInput {
+  email: string;
+  /** Generated (24 characters of [A-Za-z0-9]) when absent, and returned once. */
+  password?: string;
+}
+
+export interface ProvisionedSuperAdmin {
+  email: string;
+  outcome: 'created' | 'reset' | 'unchanged';
+  generatedPassword?: string;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly organizations: OrganizationsRepository,
+    private readonly hasher: PasswordHasher,
+  ) {}
+
+  async profile(userId: string): Promise<UserResponseDto> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(ErrorCode.Unauthenticated);
+    return this.resourceOf(user);
+  }
+
+  /** The user resource: the user with their memberships. */
+  async resourceOf(user: User): Promise<UserResponseDto> {
+    return toUserResponse(user, await this.organizations.findMembershipsOfUser(user.id));
+  }
+
+  /** `PUT /user`: every field replaced; `profile_picture_id: null` detaches the picture. */
+  async replaceProfile(userId: string, dto: UpdateUserDto): Promise<UserResponseDto> {
+    const emailTaken = () => AppError.validation({ email: ['The email has already been taken.'] });
+    if (await this.users.emailUsedByAnother(dto.email, userId)) throw emailTaken();
+    try {
+      await this.users.updateProfile(userId, {
+        email: dto.email.trim(),
+        firstName: dto.first_name,
+        lastName: dto.last_name,
+        preferredLanguage: dto.preferred_language,
+        profilePictureId: dto.profile_picture_id,
+      });
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw emailTaken();
+      throw error;
+    }
+    return this.profile(userId);
+  }
+
+  /**
+   * `user:create-admin`: creates the super-admin, or makes an existing account one with a new
+   * password (every device of that account is signed out).
+   */
+  async createOrResetSuperAdmin(input: SuperAdminInput): Promise<ProvisionedSuperAdmin> {
+    const password = input.password ?? randomAlphanumeric(24);
+    const generatedPassword = input.password ? undefined : password;
+    const passwordHash = await this.hasher.hash(password);
+    const existing = await this.users.findByEmail(input.email);
+    if (existing) {
+      await this.users.resetAsSuperAdmin(existing.id, passwordHash);
+      return { email: existing.email, outcome: 'reset', generatedPassword };
+    }
+    await this.createSuperAdmin(input.email, passwordHash);
+    return { email: input.email, outcome: 'created', generatedPassword };
+  }
+
+  /**
+   * The embedded demo run: a super-admin exists after start-up. With ADMIN_EMAIL, that account is
+   * created when missing; without, `admin@example.com` is created when no super-admin exists at
+   * all. An existing account is never changed (use `user:create-admin` to reset it).
+   */
+  async seedSuperAdmin(input: { email?: string; password?: string }): Promise<ProvisionedSuperAdmin> {
+    const email = input.email ?? DEFAULT_ADMIN_EMAIL;
+    const present = input.email
+      ? (await this.users.findByEmail(email)) !== null
+      : await this.users.existsSuperAdmin();
+    if (present) return { email, outcome: 'unchanged' };
+    const password = input.password ?? randomAlphanumeric(24);
+    await this.createSuperAdmin(email, await this.hasher.hash(password));
+    return { email, outcome: 'created', generatedPassword: input.password ? undefined : password };
+  }
+
+  private async createSuperAdmin(email: string, passwordHash: string): Promise<void> {
+    await this.users.create({
+      email: email.trim(),
+      passwordHash,
+      firstName: 'Super',
+      lastName: 'Admin',
+      preferredLanguage: 'en-gb',
+      isSuperAdmin: true,
+    });
+  }
+}

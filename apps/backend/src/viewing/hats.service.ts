@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, ErrorCode } from '@rt/errors';
+import { OrganizationsRepository } from '../organizations/organizations.repository';
+import type { AuthUser, ViewingContext } from './access';
+import { HatKind, parseHat, VIEWING_AS_HEADER } from './hat';
+
+/**
+ * The viewing-context rules of decisions.md, after the token (401) has been checked, in this order:
+ *   hat syntax (422 under `x-viewing-as`) → hat held (403 `hat_not_held`) → organization approved
+ *   (403 `organization_not_approved`) → the endpoint's hat rule (403 `forbidden`).
+ * Body validation (422) comes after, as pipes run after guards.
+ * Who holds what: every signed-in user holds `traveller`; members hold `organization:<id>` of
+ * their organizations; a super-admin holds every hat (of an organization that exists).
+ */
+@Injectable()
+export class HatsService {
+  constructor(private readonly organizations: OrganizationsRepository) {}
+
+  async enter(
+    user: AuthUser,
+    header: string | string[] | undefined,
+    accepted: HatKind[] | 'any',
+  ): Promise<ViewingContext> {
+    if (header === undefined || header === '') {
+      throw AppError.validation({ [VIEWING_AS_HEADER]: ['The X-Viewing-As header is required.'] });
+    }
+    const hat = parseHat(header);
+    if (!hat) {
+      throw AppError.validation({
+        [VIEWING_AS_HEADER]: [
+          'The X-Viewing-As header must be super-admin, traveller or organization:<organization id>.',
+        ],
+      });
+    }
+
+    let organizationRole: ViewingContext['organizationRole'] = null;
+    if (hat.kind === 'super-admin' && !user.isSuperAdmin) throw new AppError(ErrorCode.HatNotHeld);
+    if (hat.kind === 'organization') {
+      const target = await this.organizations.findHatTarget(hat.organizationId, user.id);
+      if (!target || (target.role === null && !user.isSuperAdmin)) throw new AppError(ErrorCode.HatNotHeld);
+      if (target.status !== 'approved') throw new AppError(ErrorCode.OrganizationNotApproved);
+      organizationRole = target.role;
+    }
+
+    if (accepted !== 'any' && !accepted.includes(hat.kind)) throw new AppError(ErrorCode.Forbidden);
+    return { hat, user, organizationRole };
+  }
+}

@@ -1,0 +1,153 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { CONTRACT_SNAPSHOT } from '../src/contract/write-contract';
+import { createTestApp, TestApp } from './test-app';
+
+const run = promisify(execFile);
+
+interface RedoclyReport {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+}
+
+/** Redocly CLI's lint (rules in redocly.yaml) on a document; its JSON report. */
+async function lint(document: unknown): Promise<RedoclyReport> {
+  const directory = await mkdtemp(join(tmpdir(), 'rt-contract-'));
+  try {
+    const file = join(directory, 'openapi.json');
+    await writeFile(file, JSON.stringify(document));
+    const cli = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
+    const result = await run(
+      process.execPath,
+      [cli, 'lint', file, '--config', join(__dirname, '..', 'redocly.yaml'), '--format', 'json'],
+      {
+        env: {
+          ...process.env,
+          REDOCLY_TELEMETRY: 'off',
+          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+          NO_COLOR: '1',
+        },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout?: string; stderr?: string }) => {
+      // Exit code 1 when there are errors: the report is still on stdout.
+      if (!error.stdout) throw error;
+      return { stdout: error.stdout };
+    });
+    return JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as RedoclyReport;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+type Operation = {
+  parameters?: { name: string; in: string; required?: boolean }[];
+  security?: unknown[];
+  responses: object;
+};
+
+describe('GET /contract (local)', () => {
+  let t: TestApp;
+  let contract: {
+    openapi: string;
+    info: { version: string };
+    paths: Record<string, Record<string, Operation>>;
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    contract = (
+      await t.http
+        .get('/api/contract')
+        .expect(200)
+        .expect('Content-Type', /application\/json/)
+    ).body;
+  });
+  afterAll(() => t.close());
+
+  it('is valid OpenAPI 3.1 for Redocly CLI: no errors', async () => {
+    expect(contract.openapi).toBe('3.1.0');
+    const report = await lint(contract);
+    const errors = report.problems.filter((problem) => problem.severity === 'error');
+    expect(errors).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+  }, 60_000);
+
+  it('matches the committed snapshot (run `pnpm --filter backend contract:update` after a wire change)', () => {
+    const snapshot: unknown = JSON.parse(readFileSync(CONTRACT_SNAPSHOT, 'utf8'));
+    expect(contract).toEqual(snapshot);
+  });
+
+  it('carries the backend version, the one GET /version answers', async () => {
+    const version = await t.http.get('/api/version').expect(200);
+    expect(contract.info.version).toBe(version.body.version);
+  });
+
+  it('keeps no 3.0 constructs', () => {
+    const text = JSON.stringify(contract);
+    expect(text).not.toContain('"nullable"');
+    expect(text).not.toMatch(/"exclusive(Minimum|Maximum)":(true|false)/);
+  });
+
+  it('describes the routes of this issue, relative to the /api server, without /version and /contract', () => {
+    expect(Object.keys(contract.paths).sort()).toEqual([
+      '/forgot-password',
+      '/login',
+      '/logout',
+      '/reset-password',
+      '/user',
+    ]);
+    expect(contract).toMatchObject({ servers: [{ url: '/api' }] });
+  });
+
+  it('marks public operations with an empty security requirement and signed-in ones with the bearer scheme', () => {
+    expect(contract.paths['/login'].post.security).toEqual([]);
+    expect(contract.paths['/reset-password'].post.security).toEqual([]);
+    expect(contract.paths['/user'].get.security).toEqual([{ bearer: [] }]);
+    expect(contract.paths['/logout'].post.security).toEqual([{ bearer: [] }]);
+    for (const [path, item] of Object.entries(contract.paths)) {
+      for (const operation of Object.values(item)) {
+        const viewingHeader = (operation.parameters ?? []).find((p) => p.name === 'X-Viewing-As');
+        // None of this issue's routes needs a hat (decisions.md exempts /logout and GET|PUT /user).
+        expect({ path, viewingHeader }).toEqual({ path, viewingHeader: undefined });
+        expect(Object.keys(operation.responses).some((status) => status.startsWith('4'))).toBe(true);
+      }
+    }
+  });
+
+  it('serves the interactive page at /api/docs', async () => {
+    const res = await t.http.get('/api/docs/').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.text).toContain('swagger-ui');
+    // Its scripts load over plain http on localhost: no upgrade-insecure-requests.
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    await t.http.get('/api/docs/swagger-ui-init.js').expect(200);
+  });
+});
+
+describe('GET /contract outside the local environment', () => {
+  const token = 'c'.repeat(40);
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { APP_ENV: 'staging', CONTRACT_ACCESS_TOKEN: token } });
+  });
+  afterAll(() => t.close());
+
+  it('needs Authorization: Bearer <CONTRACT_ACCESS_TOKEN>', async () => {
+    for (const header of [undefined, `Bearer ${'c'.repeat(39)}`, `Bearer ${token}x`, token]) {
+      const req = t.http.get('/api/contract');
+      if (header) req.set('Authorization', header);
+      const res = await req.expect(401);
+      expect(res.body).toEqual({ message: 'Unauthenticated.', error: 'unauthenticated' });
+    }
+    const res = await t.http.get('/api/contract').set('Authorization', `Bearer ${token}`).expect(200);
+    expect(res.body.openapi).toBe('3.1.0');
+  });
+
+  it('serves no interactive page', async () => {
+    await t.http.get('/api/docs/').expect(404);
+  });
+});

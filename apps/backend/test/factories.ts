@@ -1,0 +1,89 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import type { MembershipRole } from '../src/organizations/membership.entity';
+import type {
+  Organization,
+  OrganizationStatus,
+  OrganizationType,
+} from '../src/organizations/organization.entity';
+import { OrganizationsRepository } from '../src/organizations/organizations.repository';
+import { PasswordHasher } from '../src/passwords/password-hasher';
+import { AccessTokensService } from '../src/sessions/access-tokens.service';
+import type { User } from '../src/users/user.entity';
+import { NewUser, UsersRepository } from '../src/users/users.repository';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export interface SignedIn {
+  user: User;
+  token: string;
+  /** Sends `Authorization: Bearer <token>` on every request. */
+  agent: TestAgent;
+}
+
+export interface Factories {
+  makeUser(overrides?: Partial<NewUser> & { password?: string }): Promise<User>;
+  makeOrganization(
+    overrides?: Partial<{ name: string; type: OrganizationType; status: OrganizationStatus }>,
+  ): Promise<Organization>;
+  addMember(organization: Organization, user: User, role?: MembershipRole): Promise<void>;
+  /** A token minted directly (no login round trip). */
+  signIn(user: User): Promise<SignedIn>;
+  signedInUser(overrides?: Partial<NewUser>): Promise<SignedIn>;
+  signedInSuperAdmin(): Promise<SignedIn>;
+}
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** Factories insert through the repositories and services, never hand-written SQL. */
+export function makeFactories(app: INestApplication): Factories {
+  const users = app.get(UsersRepository);
+  const organizations = app.get(OrganizationsRepository);
+  const tokens = app.get(AccessTokensService);
+  const hasher = app.get(PasswordHasher);
+  const server = app.getHttpServer();
+  let defaultHash: Promise<string> | undefined;
+
+  const factories: Factories = {
+    async makeUser(overrides = {}) {
+      const { password, ...fields } = overrides;
+      const passwordHash =
+        password !== undefined
+          ? await hasher.hash(password)
+          : await (defaultHash ??= hasher.hash(TEST_PASSWORD));
+      return users.create({
+        email: `user-${unique()}@example.com`,
+        passwordHash,
+        firstName: 'Test',
+        lastName: 'User',
+        preferredLanguage: 'en-gb',
+        isSuperAdmin: false,
+        ...fields,
+      });
+    },
+    makeOrganization(overrides = {}) {
+      return organizations.create({
+        name: `Org ${unique()}`,
+        type: 'reseller',
+        status: 'approved',
+        ...overrides,
+      });
+    },
+    addMember(organization, user, role = 'member') {
+      return organizations.addMember(organization.id, user.id, role);
+    },
+    async signIn(user) {
+      const token = await tokens.issue(user.id, 'test device');
+      return { user, token, agent: request.agent(server).set('Authorization', `Bearer ${token}`) };
+    },
+    async signedInUser(overrides = {}) {
+      return factories.signIn(await factories.makeUser(overrides));
+    },
+    async signedInSuperAdmin() {
+      return factories.signIn(await factories.makeUser({ isSuperAdmin: true }));
+    },
+  };
+  return factories;
+}

@@ -1,0 +1,5 @@
+module.exports = require('../../jest.base.config.js')({
+  resultsName: 'search-unit',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+});

@@ -1,0 +1,601 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import { spawn, ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { Agent, get } from 'node:http';
+import { createServer, AddressInfo } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { loadSearchConfig } from '../config';
+import { searchMigrations } from '../database/migrations';
+import { ReindexService } from '../reindex/reindex.service';
+import { parseDateRanges } from '../travels/date-ranges';
+import type { TravelsQueryDto } from '../travels/dto/travels-query.dto';
+import { prng } from '../catalogue/catalogue-generator';
+import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
+import { toVectorLiteral } from '../embedding/embedding-provider';
+import { hnswSettingsSql, hybridListingSql } from '../travels/hybrid-listing.sql';
+import { filterListingSql, filterPageSql, Sql } from '../travels/travel-listing.sql';
+import { toFilters } from '../travels/travels.service';
+
+/**
+ * `pnpm bench:search`: the search service on a real PostgreSQL with a generated catalogue.
+ * 1. full reindex of BENCH_OFFERS (100,000) generated offers with the built-in provider, then a
+ *    second one with nothing changed;
+ * 2. filter-only listings with their exact total: p50/p95/p99 over HTTP (the built service in a
+ *    child process) beside the same SQL run directly, and the page alone;
+ * 3. throughput with 4 and 16 clients, HTTP and direct SQL;
+ * 4. hybrid searches (issue 5), plain and with selective filters: p50/p95/p99 over HTTP beside the
+ *    same transaction (set_config + hybrid SQL) run directly, top-8 overlap with the exact ranking
+ *    (the same SQL with index scans off: exact distances), short pages, throughput with 4 and 16
+ *    clients.
+ * Bounded: a fixed number of requests and a fixed duration per throughput step.
+ */
+const env = process.env;
+const SERVER_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = env.BENCH_DATABASE ?? 'search_bench';
+const OFFERS = Number(env.BENCH_OFFERS ?? 100_000);
+const QUERIES = Number(env.BENCH_QUERIES ?? 400);
+const THROUGHPUT_SECONDS = Number(env.BENCH_THROUGHPUT_SECONDS ?? 10);
+const SKIP_REINDEX = env.BENCH_SKIP_REINDEX === '1';
+const HYBRID_QUERIES = Number(env.BENCH_HYBRID_QUERIES ?? 300);
+/** BENCH_ONLY_HYBRID=1 skips the filter-only steps (when iterating on the search branch). */
+const ONLY_HYBRID = env.BENCH_ONLY_HYBRID === '1';
+
+const databaseUrl = (() => {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${DATABASE}`;
+  return url.toString();
+})();
+
+
+const DESTINATIONS = ['FR', 'CH', 'DE', 'IT', 'ES', 'PT', 'GR', 'JP', 'US', 'IS', 'SC', 'MA'];
+const CATEGORIES = [
+  'beach',
+  'hiking',
+  'culture',
+  'gastronomy',
+  'wellness',
+  'cruise',
+  'ski',
+  'family',
+  'cycling',
+  'train',
+];
+const DENSITIES = ['card', 'card', 'search', 'min', 'full'] as const;
+
+/** A deterministic mix of realistic filter-only queries (query-string form). */
+function queryMix(count: number): Record<string, string>[] {
+  const random = prng(42);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const month = () => {
+    const start = new Date(Date.UTC(2026, 10 + Math.floor(random() * 12), 1));
+    const end = new Date(
+      Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1 + Math.floor(random() * 2), 0),
+    );
+    return `${start.toISOString().slice(0, 10)}_${end.toISOString().slice(0, 10)}`;
+  };
+  const shapes: (() => Record<string, string>)[] = [
+    () => ({ page: String(1 + Math.floor(random() * 50)) }),
+    () => ({ destination: pick(DESTINATIONS) }),
+    () => ({ category: `${pick(CATEGORIES)},${pick(CATEGORIES)}` }),
+    () => ({ dates: month() }),
+    () => ({ dates: `${month()},${month()}`, hide_invalid: 'true' }),
+    () => ({ hide_invalid: 'true', discountclub: 'true' }),
+    () => ({ seaside: 'true', orderBy: 'rating', orderDirection: 'desc' }),
+    () => ({ orderBy: pick(['rating', 'departure', 'duration']), orderDirection: pick(['asc', 'desc']) }),
+    () => ({
+      destination: pick(DESTINATIONS),
+      category: pick(CATEGORIES),
+      dates: month(),
+      hide_invalid: 'true',
+    }),
+    () => ({ category: pick(CATEGORIES), orderBy: 'departure', page: String(1 + Math.floor(random() * 5)) }),
+  ];
+  return Array.from({ length: count }, () => ({
+    ...pick(shapes)(),
+    infoDensity: pick(DENSITIES),
+    size: '8',
+  }));
+}
+
+/** The SQL the service runs for a query, built by the same functions. */
+function sqlOf(query: Record<string, string>, pageOnly: boolean): Sql {
+  const dto = query as unknown as TravelsQueryDto & Record<string, string>;
+  const filters = toFilters({
+    ...dto,
+    category: query.category?.split(','),
+    hide_invalid: query.hide_invalid === 'true' ? true : undefined,
+    discountclub: query.discountclub === undefined ? undefined : query.discountclub === 'true',
+    seaside: query.seaside === undefined ? undefined : query.seaside === 'true',
+    dates: query.dates && parseDateRanges(query.dates).ok ? query.dates : undefined,
+  } as TravelsQueryDto);
+  const size = Number(query.size ?? 8);
+  const page = { limit: size, offset: (Number(query.page ?? 1) - 1) * size };
+  const sort = { orderBy: dto.orderBy, direction: dto.orderDirection ?? 'asc' };
+  const density = dto.infoDensity ?? 'full';
+  return pageOnly
+    ? filterPageSql(filters, sort, page, density)
+    : filterListingSql(filters, sort, page, density);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    n: samples.length,
+  };
+}
+const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
+}
+
+function httpGet(agent: Agent, port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, agent }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+}
+
+async function recreateDatabase(): Promise<void> {
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const dataSource = new DataSource(
+    typeOrmOptions({
+      url: databaseUrl,
+      singleSession: false,
+      poolSize: 1,
+      entities: [],
+      migrations: searchMigrations,
+      applicationName: 'search-bench',
+    }),
+  );
+  await dataSource.initialize();
+  await runMigrationsUnderLock(dataSource, 'search:migrations');
+  await dataSource.destroy();
+}
+
+async function reindexTwice(): Promise<{ full: number; unchanged: number }> {
+  const config = {
+    ...loadSearchConfig({
+      DATABASE_URL: databaseUrl,
+      CATALOGUE_SOURCE: `generated:${OFFERS}`,
+      LOG_LEVEL: 'warn',
+      APP_ENV: 'local',
+    }),
+    reindexOnStart: false,
+  };
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ config, database: { url: databaseUrl, singleSession: false } }),
+    {
+      logger: ['error', 'warn'],
+    },
+  );
+  try {
+    const reindex = app.get(ReindexService);
+    const timed = async (label: string) => {
+      const started = performance.now();
+      const outcome = await reindex.run('cli');
+      const seconds = (performance.now() - started) / 1000;
+      if (outcome.status !== 'succeeded') throw new Error(`${label} reindex: ${JSON.stringify(outcome)}`);
+      console.log(
+        `  ${label}: ${seconds.toFixed(1)} s (${JSON.stringify({ ...outcome, durationMs: undefined })})`,
+      );
+      return seconds;
+    };
+    const full = await timed('full');
+    const unchanged = await timed('unchanged');
+    return { full, unchanged };
+  } finally {
+    await app.close();
+  }
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
+    env: {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      CATALOGUE_SOURCE: 'none',
+      DB_MIGRATE_ON_START: 'false',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const agent = new Agent({ keepAlive: true });
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await httpGet(agent, port, '/health/ready')).status === 200) {
+        agent.destroy();
+        return child;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill('SIGTERM');
+  throw new Error('the service did not become ready');
+}
+
+async function latency(port: number, queries: Record<string, string>[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
+  await client.connect();
+  const samples = { http: [] as number[], sql: [] as number[], page: [] as number[] };
+  try {
+    for (const [i, query] of queries.entries()) {
+      const path = `/travels?${new URLSearchParams(query).toString()}`;
+      const withTotal = sqlOf(query, false);
+      const pageOnly = sqlOf(query, true);
+      let started = performance.now();
+      const answer = await httpGet(agent, port, path);
+      const http = performance.now() - started;
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
+      started = performance.now();
+      const direct = await client.query(withTotal.text, withTotal.values);
+      const sql = performance.now() - started;
+      started = performance.now();
+      await client.query(pageOnly.text, pageOnly.values);
+      const page = performance.now() - started;
+      if (i === 0) continue; // warm-up of the connection
+      const total = JSON.parse(answer.body).totalRecords as number;
+      if (total !== (direct.rows[0]?.total ?? 0)) throw new Error(`totals differ for ${path}`);
+      samples.http.push(http);
+      samples.sql.push(sql);
+      samples.page.push(page);
+    }
+  } finally {
+    agent.destroy();
+    await client.end();
+  }
+  return { http: stats(samples.http), sql: stats(samples.sql), page: stats(samples.page) };
+}
+
+/**
+ * One table row per client count (4, 16): the same queries over HTTP (keep-alive) and run directly
+ * by `runSql` on a pool of as many connections as clients.
+ */
+async function printThroughput(
+  port: number,
+  queries: Record<string, string>[],
+  runSql: (pool: Pool, query: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  for (const clients of [4, 16]) {
+    const agent = new Agent({ keepAlive: true, maxSockets: clients });
+    const http = await throughput(
+      clients,
+      async (query) => {
+        const answer = await httpGet(agent, port, `/travels?${new URLSearchParams(query).toString()}`);
+        if (answer.status !== 200) throw new Error(`status ${answer.status}`);
+      },
+      queries,
+    );
+    agent.destroy();
+    const pool = new Pool({ connectionString: databaseUrl, max: clients });
+    const sql = await throughput(clients, (query) => runSql(pool, query), queries);
+    await pool.end();
+    console.log(
+      `| ${clients} | ${http.rps.toFixed(0)} | ${ms(http.p95)} | ${sql.rps.toFixed(0)} | ${ms(sql.p95)} |`,
+    );
+  }
+}
+
+async function throughput(
+  clients: number,
+  work: (query: Record<string, string>) => Promise<void>,
+  queries: Record<string, string>[],
+) {
+  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
+  const durations: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const query = queries[next++ % queries.length];
+        const started = performance.now();
+        await work(query);
+        durations.push(performance.now() - started);
+      }
+    }),
+  );
+  return { rps: durations.length / THROUGHPUT_SECONDS, ...stats(durations) };
+}
+
+const SEARCH_WORDS = [
+  'Zermatt',
+  'ski Zermatt',
+  'Paris',
+  'beach Naxos',
+  'Wandern',
+  'randonnée',
+  'wellness Salzburg',
+  'Lisboa',
+  'Reykjavik',
+  'Zurich',
+  'Barcleona',
+  'Santorni',
+  'cooking class',
+  'Kultur Praha',
+  'road trip',
+  'safari Kenya',
+  'croisière',
+  'family holidays',
+  'Lofoten',
+  'Dubrovnik',
+  'train journey',
+  'cycling Amsterdam',
+  'Schwarzwald',
+  'Semaine de ski',
+  'Strand',
+  'city break',
+  'Sylt',
+  'Hvar',
+  'Porto',
+  'Tirol',
+];
+
+/** A deterministic mix of hybrid searches; `filtered` adds filters, selective ones included. */
+function searchMix(count: number, filtered: boolean): Record<string, string>[] {
+  const random = prng(filtered ? 7 : 5);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const filters: (() => Record<string, string>)[] = [
+    () => ({ destination: pick(DESTINATIONS) }),
+    () => ({ category: pick(CATEGORIES) }),
+    () => ({ hide_invalid: 'true', discountclub: 'true' }),
+    () => ({ destination: pick(DESTINATIONS), category: pick(CATEGORIES), hide_invalid: 'true' }),
+    () => ({ seaside: 'true', dates: '2027-03-01_2027-03-31' }),
+  ];
+  return Array.from({ length: count }, () => ({
+    search: pick(SEARCH_WORDS),
+    ...(filtered ? pick(filters)() : {}),
+    infoDensity: pick(DENSITIES),
+    size: '8',
+  }));
+}
+
+const config = loadSearchConfig({ APP_ENV: 'local', ...env });
+const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
+
+/** The statements the service runs for a hybrid search: its settings, then the listing. */
+async function hybridSqlOf(query: Record<string, string>): Promise<{ settings?: Sql; listing: Sql }> {
+  const filters = toFilters({
+    destination: query.destination,
+    category: query.category?.split(','),
+    hide_invalid: query.hide_invalid === 'true' ? true : undefined,
+    discountclub: query.discountclub === undefined ? undefined : query.discountclub === 'true',
+    seaside: query.seaside === undefined ? undefined : query.seaside === 'true',
+    dates: query.dates,
+  } as TravelsQueryDto);
+  const hybrid = {
+    search: query.search,
+    embedding: toVectorLiteral(await builtin.embedQuery(query.search)),
+    vectorWeight: config.SEARCH_RRF_VECTOR_WEIGHT,
+    semanticFloor: config.SEARCH_SEMANTIC_FLOOR,
+    tsvectorFloor: config.SEARCH_TSVECTOR_FLOOR,
+    k: config.SEARCH_RRF_K,
+    candidates: config.SEARCH_SEMANTIC_CANDIDATES,
+  };
+  return {
+    settings: hnswSettingsSql({
+      efSearch: config.SEARCH_HNSW_EF_SEARCH,
+      iterativeScan: 'relaxed_order',
+      maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
+    }),
+    listing: hybridListingSql(
+      hybrid,
+      filters,
+      { limit: 8, offset: 0 },
+      (query.infoDensity ?? 'full') as 'full',
+    ),
+  };
+}
+
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: { id: string | null; total: number }[] }>;
+}
+
+/** The hybrid transaction run directly; `exact` turns index scans off (exact distances, no HNSW). */
+async function runHybridDirect(
+  client: Queryable,
+  statements: { settings?: Sql; listing: Sql },
+  exact = false,
+) {
+  await client.query('BEGIN');
+  try {
+    if (statements.settings) await client.query(statements.settings.text, statements.settings.values);
+    if (exact) await client.query("SELECT set_config('enable_indexscan', 'off', true)");
+    return (await client.query(statements.listing.text, statements.listing.values)).rows;
+  } finally {
+    await client.query('COMMIT');
+  }
+}
+
+async function hybridLatency(port: number, queries: Record<string, string>[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
+  await client.connect();
+  const samples = { http: [] as number[], sql: [] as number[] };
+  let overlap = 0;
+  let compared = 0;
+  let shortPages = 0;
+  const served: string[][] = [];
+  try {
+    for (const [i, query] of queries.entries()) {
+      const path = `/travels?${new URLSearchParams(query).toString()}`;
+      const statements = await hybridSqlOf(query);
+      // Alternate which goes first, so neither always finds the pages the other just read.
+      const timeHttp = async () => {
+        const started = performance.now();
+        const answer = await httpGet(agent, port, path);
+        return { answer, ms: performance.now() - started };
+      };
+      const timeSql = async () => {
+        const started = performance.now();
+        const rows = await runHybridDirect(client, statements);
+        return { rows, ms: performance.now() - started };
+      };
+      const viaHttp = i % 2 === 0 ? await timeHttp() : undefined;
+      const viaSql = await timeSql();
+      const { answer, ms: http } = viaHttp ?? (await timeHttp());
+      const { rows: direct, ms: sql } = viaSql;
+      if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
+      const body = JSON.parse(answer.body) as { totalRecords: number; records: { id: string }[] };
+      if (body.records.length < Math.min(8, body.totalRecords)) shortPages++;
+      served.push(body.records.map((r) => r.id));
+      if (i === 0) continue;
+      if (body.totalRecords !== (direct[0]?.total ?? 0)) throw new Error(`totals differ for ${path}`);
+      samples.http.push(http);
+      samples.sql.push(sql);
+    }
+    // The exact rankings afterwards: their sequential scans would evict the index from the cache
+    // between the timed runs.
+    for (const [i, query] of queries.entries()) {
+      const exact = await runHybridDirect(client, await hybridSqlOf(query), true);
+      const truth = exact.filter((r) => r.id !== null).map((r) => r.id as string);
+      if (truth.length) {
+        overlap += served[i].filter((id) => truth.includes(id)).length / truth.length;
+        compared++;
+      }
+    }
+  } finally {
+    agent.destroy();
+    await client.end();
+  }
+  return {
+    http: stats(samples.http),
+    sql: stats(samples.sql),
+    overlap: overlap / Math.max(1, compared),
+    shortPages,
+  };
+}
+
+async function main(): Promise<void> {
+  const server = new URL(SERVER_URL);
+  console.log(
+    `# search benchmark: ${OFFERS} offers, database ${DATABASE} on ${server.hostname}:${server.port || 5432}`,
+  );
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
+  let reindex: { full: number; unchanged: number } | undefined;
+  if (!SKIP_REINDEX) {
+    console.log('reindex:');
+    await recreateDatabase();
+    reindex = await reindexTwice();
+  }
+  const admin = new Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]
+    .server_version;
+  // Steady state, as autovacuum leaves it a minute after a build: visibility map set, statistics fresh.
+  await admin.query('VACUUM (ANALYZE) travel_offers');
+  const offers = (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM travel_offers')).rows[0].n;
+  await admin.end();
+
+  const port = await freePort();
+  const child = await startServer(port);
+  const queries = queryMix(QUERIES);
+  try {
+    if (!ONLY_HYBRID) {
+      console.log(
+        `listings (${QUERIES} filter-only queries, sequential, after ${offers} offers indexed, PostgreSQL ${version}):`,
+      );
+      const lat = await latency(port, queries);
+      const row = (name: string, s: ReturnType<typeof stats>) =>
+        `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} |`;
+      console.log('| listing (ms) | p50 | p95 | p99 |\n|---|---|---|---|');
+      console.log(row('HTTP GET /travels (page + exact total)', lat.http));
+      console.log(row('same SQL directly (page + exact total)', lat.sql));
+      console.log(row('page alone, SQL directly', lat.page));
+
+      console.log(`throughput (${THROUGHPUT_SECONDS} s per step):`);
+      console.log('| clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|');
+      await printThroughput(port, queries, async (pool, query) => {
+        const statement = sqlOf(query, false);
+        await pool.query(statement.text, statement.values);
+      });
+    }
+    const plain = searchMix(HYBRID_QUERIES, false);
+    const filteredMix = searchMix(HYBRID_QUERIES, true);
+    console.log(
+      `hybrid searches (${HYBRID_QUERIES} each, sequential; w ${config.SEARCH_RRF_VECTOR_WEIGHT}, floors ${config.SEARCH_SEMANTIC_FLOOR}/${config.SEARCH_TSVECTOR_FLOOR}, ` +
+        `${config.SEARCH_SEMANTIC_CANDIDATES} candidates, ef_search ${config.SEARCH_HNSW_EF_SEARCH}, max_scan_tuples ${config.SEARCH_HNSW_MAX_SCAN_TUPLES}, relaxed_order):`,
+    );
+    console.log(
+      '| hybrid (ms) | p50 | p95 | p99 | top-8 overlap with exact | short pages |\n|---|---|---|---|---|---|',
+    );
+    for (const [name, mix] of [
+      ['hybrid search', plain],
+      ['filtered hybrid search', filteredMix],
+    ] as const) {
+      const h = await hybridLatency(port, mix);
+      console.log(
+        `| ${name}, HTTP | ${ms(h.http.p50)} | ${ms(h.http.p95)} | ${ms(h.http.p99)} | ${(h.overlap * 100).toFixed(1)}% | ${h.shortPages} |`,
+      );
+      console.log(
+        `| ${name}, same SQL directly | ${ms(h.sql.p50)} | ${ms(h.sql.p95)} | ${ms(h.sql.p99)} | | |`,
+      );
+    }
+    console.log(
+      '| hybrid clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
+    );
+    const mixed = plain.flatMap((query, i) => [query, filteredMix[i]]);
+    const prepared = new Map<Record<string, string>, { settings?: Sql; listing: Sql }>();
+    for (const query of mixed) prepared.set(query, await hybridSqlOf(query));
+    await printThroughput(port, mixed, async (pool, query) => {
+      const client = await pool.connect();
+      try {
+        await runHybridDirect(client, prepared.get(query) as { settings?: Sql; listing: Sql });
+      } finally {
+        client.release();
+      }
+    });
+    if (reindex) {
+      console.log('| reindex | seconds |\n|---|---|');
+      console.log(`| full, ${OFFERS} offers, built-in provider | ${reindex.full.toFixed(1)} |`);
+      console.log(
+        `| second, nothing changed | ${reindex.unchanged.toFixed(1)} (${(reindex.full / reindex.unchanged).toFixed(1)}× faster) |`,
+      );
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,302 @@
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { BaseEnv, EnvBoolean, EnvFloat, EnvInt, EnvList, loadConfig } from '@rt/platform';
+
+export const EMBEDDING_PROVIDERS = ['builtin', 'http'] as const;
+export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
+
+/** Every variable the search service reads, validated at start-up. */
+export class SearchEnv extends BaseEnv {
+  /** `app-name` of the root response. */
+  @IsOptional()
+  @IsString()
+  APP_NAME: string = 'travel-search';
+
+  /** `/docs`, `/redoc` and `/openapi.json` exist only when this is true (search-api.md). */
+  @EnvBoolean()
+  @IsOptional()
+  @IsBoolean()
+  WITH_DOCS: boolean = false;
+
+  /**
+   * Where a reindex reads the catalogue: a `.json` (array) or `.ndjson` file path, an `http(s)://`
+   * URL answering either, `generated:<count>[:<seed>]` (the deterministic demo generator), or
+   * `none`. Unset: `generated:2000` in the local environment, `none` elsewhere.
+   */
+  @IsOptional()
+  @IsString()
+  CATALOGUE_SOURCE?: string;
+
+  /** How long an HTTP catalogue source may take, in milliseconds, before the reindex fails. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  CATALOGUE_SOURCE_TIMEOUT_MS: number = 120_000;
+
+  /** A reindex that would remove more than this share of the catalogue changes nothing unless forced. */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  REINDEX_MAX_REMOVAL_SHARE: number = 0.5;
+
+  /** Records embedded and staged per batch during a reindex. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  REINDEX_BATCH_SIZE: number = 500;
+
+  /** An empty index with a source configured is built at start-up; a failed first build is retried after this delay. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1000)
+  REINDEX_RETRY_MS: number = 60_000;
+
+  /**
+   * `builtin`: the offline hashed n-gram provider (lexical, no download); `http`: an
+   * OpenAI-compatible `/v1/embeddings` server (EMBEDDING_URL, EMBEDDING_MODEL …; see
+   * docs/search-embeddings.md).
+   */
+  @IsOptional()
+  @IsIn(EMBEDDING_PROVIDERS)
+  EMBEDDING_PROVIDER: EmbeddingProviderName = 'builtin';
+
+  /**
+   * Dimension of the embeddings. The `embedding` column is `vector(384)` (migration
+   * AddTravelOffers); another value needs a migration that changes the column (see
+   * apps/search/README.md), and the service refuses to start until the two agree.
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(8)
+  @Max(2000)
+  EMBEDDING_DIMENSION: number = 384;
+
+  /**
+   * Base URL of the OpenAI-compatible server (`http` provider; required then): with or without the
+   * `/v1` suffix (`http://ollama:11434`, `https://api.openai.com/v1`), or the full `…/embeddings` URL.
+   */
+  @ValidateIf((env: SearchEnv) => env.EMBEDDING_PROVIDER === 'http' || env.EMBEDDING_URL !== undefined)
+  @IsUrl(
+    { require_protocol: true, protocols: ['http', 'https'], require_tld: false, allow_underscores: true },
+    {
+      message:
+        'EMBEDDING_URL must be the http(s) base URL of an OpenAI-compatible server when EMBEDDING_PROVIDER is http',
+    },
+  )
+  EMBEDDING_URL?: string;
+
+  /** Model name sent to the server (`http` provider; required then). It goes into every content hash. */
+  @ValidateIf((env: SearchEnv) => env.EMBEDDING_PROVIDER === 'http' || env.EMBEDDING_MODEL !== undefined)
+  @IsString({
+    message: 'EMBEDDING_MODEL (the model name the server knows) is required when EMBEDDING_PROVIDER is http',
+  })
+  EMBEDDING_MODEL?: string;
+
+  /** Sent as `Authorization: Bearer <key>` when set; never logged. */
+  @IsOptional()
+  @IsString()
+  EMBEDDING_API_KEY?: string;
+
+  /** Also send `dimensions: EMBEDDING_DIMENSION` (OpenAI `text-embedding-3-*`; many servers refuse it). */
+  @EnvBoolean()
+  @IsOptional()
+  @IsBoolean()
+  EMBEDDING_SEND_DIMENSIONS: boolean = false;
+
+  /** Time given to the one attempt that embeds a search query, in milliseconds. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(10)
+  @Max(60_000)
+  EMBEDDING_TIMEOUT_MS: number = 1500;
+
+  /** Time given to each attempt of a batch of documents (reindex), in milliseconds. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(10)
+  @Max(600_000)
+  EMBEDDING_BATCH_TIMEOUT_MS: number = 30_000;
+
+  /** Documents per request during a reindex (text-embeddings-inference accepts 32 by default). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(2048)
+  EMBEDDING_BATCH_SIZE: number = 32;
+
+  /** Retries of a failed batch (network, timeout, 429, 5xx), with exponential back-off or `Retry-After`. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10)
+  EMBEDDING_MAX_RETRIES: number = 4;
+
+  /** Failed requests in a row that open the circuit breaker (calls then fail at once). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  EMBEDDING_CIRCUIT_FAILURES: number = 5;
+
+  /** How long the circuit stays open before one trial request, in milliseconds. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  EMBEDDING_CIRCUIT_COOLDOWN_MS: number = 30_000;
+
+  /** Query embeddings kept in the LRU cache (0: no cache). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  QUERY_EMBEDDING_CACHE_SIZE: number = 1000;
+
+  /** How long a cached query embedding lives, in milliseconds. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  QUERY_EMBEDDING_CACHE_TTL_MS: number = 3_600_000;
+
+  /** Full-text rank minimum (`tsvectorFloor` when the query does not give one). */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  SEARCH_TSVECTOR_FLOOR: number = 0;
+
+  /**
+   * RRF weight of the semantic side (`rrfVectorWeight` when the query does not give one): 0 ranks by
+   * full text alone, 1 by cosine similarity alone. Measured choice: docs/benchmarks.md, "Relevance".
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_RRF_VECTOR_WEIGHT: number = 0.4;
+
+  /** Cosine similarity minimum of the semantic side (`semanticFloor` when the query does not give one). */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_SEMANTIC_FLOOR: number = 0.2;
+
+  /**
+   * How many nearest records (after the filters) the semantic side takes from the HNSW index at
+   * most, before the floor. totalRecords counts exactly this candidate set, so every counted record
+   * is reachable by paging (apps/search/README.md, "Hybrid ranking").
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  SEARCH_SEMANTIC_CANDIDATES: number = 100;
+
+  /** `hnsw.ef_search` of a search (SET LOCAL; raised to SEARCH_SEMANTIC_CANDIDATES without iterative scans). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  SEARCH_HNSW_EF_SEARCH: number = 100;
+
+  /** `hnsw.max_scan_tuples` of a search: how far a filtered iterative index scan may wander (SET LOCAL). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  SEARCH_HNSW_MAX_SCAN_TUPLES: number = 20_000;
+
+  /** The `k` of reciprocal rank fusion (decisions.md: 60). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  SEARCH_RRF_K: number = 60;
+
+  /**
+   * Embedding service unavailable while `search` is set: false → 503 `embedding_unavailable`;
+   * true → a full-text-only answer with `X-Search-Fallback: fulltext`.
+   */
+  @EnvBoolean()
+  @IsOptional()
+  @IsBoolean()
+  SEARCH_FULLTEXT_FALLBACK: boolean = false;
+
+  /** `package_name` of the Android app-links file; unset: the file is an empty array. */
+  @IsOptional()
+  @Matches(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, {
+    message: 'ANDROID_PACKAGE_NAME must be a Java package name such as com.example.app',
+  })
+  ANDROID_PACKAGE_NAME?: string;
+
+  /** SHA-256 fingerprints of the app's signing certificates, comma-separated (`AB:CD:…`, 32 bytes). */
+  @EnvList()
+  @IsOptional()
+  @IsArray()
+  @Matches(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, {
+    each: true,
+    message: 'ANDROID_CERT_FINGERPRINTS must be SHA-256 fingerprints written AB:CD:… in upper case',
+  })
+  ANDROID_CERT_FINGERPRINTS: string[] = [];
+
+  /** `relation` of the app-links file, comma-separated. */
+  @EnvList()
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  ANDROID_RELATIONS: string[] = ['delegate_permission/common.handle_all_urls'];
+}
+
+export type SearchConfig = SearchEnv & {
+  port: number;
+  migrateOnStart: boolean;
+  /** CATALOGUE_SOURCE with its default applied; `undefined` when there is none. */
+  catalogueSource?: string;
+  /** Build an empty index at start-up (the service: yes; the reindex command builds it itself). */
+  reindexOnStart: boolean;
+};
+
+export const DEMO_CATALOGUE_SOURCE = 'generated:2000';
+
+export function loadSearchConfig(env: Record<string, string | undefined> = process.env): SearchConfig {
+  const config = loadConfig(SearchEnv, env);
+  const source = config.CATALOGUE_SOURCE ?? (config.APP_ENV === 'local' ? DEMO_CATALOGUE_SOURCE : 'none');
+  return Object.assign(config, {
+    port: config.PORT ?? 3001,
+    migrateOnStart: config.DB_MIGRATE_ON_START ?? config.APP_ENV === 'local',
+    catalogueSource: source === 'none' ? undefined : source,
+    reindexOnStart: true,
+  });
+}
+
+export const SEARCH_CONFIG = Symbol('SEARCH_CONFIG');

@@ -1,0 +1,22 @@
+import { defaultDataDir, runMigrateCommand } from '@rt/database';
+import { ConfigError } from '@rt/platform';
+import { loadSearchConfig } from '../config';
+import { SEARCH_EXTENSIONS } from './extensions';
+import { searchMigrations } from './migrations';
+
+/** `pnpm --filter search migration:run`: pending migrations on DATABASE_URL or the embedded database. */
+async function main(): Promise<void> {
+  const config = loadSearchConfig();
+  await runMigrateCommand({
+    app: 'search',
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR ?? defaultDataDir('search'),
+    extensions: SEARCH_EXTENSIONS,
+    migrations: searchMigrations,
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

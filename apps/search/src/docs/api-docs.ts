@@ -1,0 +1,49 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
+import { toOpenApi31 } from '@rt/platform';
+import type { Request, Response } from 'express';
+
+const REDOC_SCRIPT = 'https://cdn.jsdelivr.net/npm/redoc@2.5.0/bundles/redoc.standalone.js';
+
+/** The OpenAPI 3.1 document of the search service, from the controllers' decorators. */
+export function buildOpenApiDocument(
+  app: INestApplication,
+  version: string,
+): ReturnType<typeof SwaggerModule.createDocument> {
+  const config = new DocumentBuilder()
+    .setTitle('Travel search service')
+    .setDescription(
+      'Lists and searches travel offers (search-api.md, completed by decisions.md). Errors use the shared envelope: ' +
+        '422 `{message, errors, reason?}`, every other `{message, error}`.',
+    )
+    .setVersion(version)
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    extraModels: [ErrorResponseDto, ValidationErrorResponseDto],
+  });
+  return toOpenApi31(document);
+}
+
+/**
+ * `/docs` (Swagger UI), `/redoc` and `/openapi.json`: mounted only when WITH_DOCS is true
+ * (search-api.md). Must run before the app is initialised, so the routes come before the 404 handler.
+ */
+export function mountApiDocs(app: INestApplication, version: string): void {
+  const document = buildOpenApiDocument(app, version);
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+    customSiteTitle: 'Travel search service',
+  });
+  const http = app.getHttpAdapter();
+  http.get('/redoc', (_request: Request, response: Response) => {
+    response
+      .type('html')
+      .send(
+        `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Travel search service</title>` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
+          `<body><redoc spec-url="/openapi.json"></redoc><script src="${REDOC_SCRIPT}"></script></body></html>`,
+      );
+  });
+}

@@ -1,0 +1,15 @@
+import type { INestApplication } from '@nestjs/common';
+import { configureHttpApp } from '@rt/platform';
+import type { SearchConfig } from './config';
+import { mountApiDocs } from './docs/api-docs';
+
+/** The search service has no path prefix and is open to every origin (search-api.md part 5). */
+export function configureSearchHttp(app: INestApplication, config: SearchConfig): void {
+  configureHttpApp(app, {
+    bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    corsOrigins: 'any',
+    securityHeaders: false,
+  });
+  if (config.WITH_DOCS) mountApiDocs(app, config.VERSION_TAG ?? '0.1.0');
+}

@@ -1,0 +1,86 @@
+import { Injectable, Module } from '@nestjs/common';
+import { MetricsModule, MetricsService } from '@rt/platform';
+import { Counter, Gauge, Histogram } from 'prom-client';
+
+export type ListingBranch = 'filter' | 'search';
+export type ReindexResult = 'succeeded' | 'failed' | 'refused' | 'skipped';
+export type RecordOutcome = 'inserted' | 'updated' | 'unchanged' | 'removed' | 'invalid';
+
+/** The search service's own metrics, in the service's one registry (GET /metrics). */
+@Injectable()
+export class SearchMetrics {
+  readonly travelsRequests: Counter<'branch'>;
+  readonly travelsQueryDuration: Histogram<'branch'>;
+  readonly reindexRunning: Gauge;
+  readonly reindexRuns: Counter<'result'>;
+  readonly reindexDuration: Histogram<'result'>;
+  readonly reindexRecords: Counter<'outcome'>;
+  readonly reindexLastSuccess: Gauge;
+  readonly indexedOffers: Gauge;
+
+  constructor(metrics: MetricsService) {
+    const registers = [metrics.registry];
+    this.travelsRequests = new Counter({
+      name: 'search_travels_requests_total',
+      help: 'GET /travels requests by branch: filter (no search) or search.',
+      labelNames: ['branch'],
+      registers,
+    });
+    this.travelsQueryDuration = new Histogram({
+      name: 'search_travels_query_duration_seconds',
+      help: 'Database time of a GET /travels listing (page and exact total) by branch.',
+      labelNames: ['branch'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    });
+    this.reindexRunning = new Gauge({
+      name: 'search_reindex_running',
+      help: '1 while this instance rebuilds the index, else 0.',
+      registers,
+    });
+    this.reindexRuns = new Counter({
+      name: 'search_reindex_runs_total',
+      help: 'Reindex runs by result: succeeded, failed (source or database), refused (mass removal), skipped (another one was running).',
+      labelNames: ['result'],
+      registers,
+    });
+    this.reindexDuration = new Histogram({
+      name: 'search_reindex_duration_seconds',
+      help: 'Duration of reindex runs by result.',
+      labelNames: ['result'],
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800],
+      registers,
+    });
+    this.reindexRecords = new Counter({
+      name: 'search_reindex_records_total',
+      help: 'Catalogue records handled by applied reindex runs, by outcome.',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.reindexLastSuccess = new Gauge({
+      name: 'search_reindex_last_success_timestamp_seconds',
+      help: 'Unix time at which the last successful reindex finished (0: none yet).',
+      registers,
+    });
+    this.indexedOffers = new Gauge({
+      name: 'search_indexed_offers',
+      help: 'Offers in the index after the last reindex this instance saw.',
+      registers,
+    });
+    for (const branch of ['filter', 'search'] as const) this.travelsRequests.inc({ branch }, 0);
+    for (const result of ['succeeded', 'failed', 'refused', 'skipped'] as const)
+      this.reindexRuns.inc({ result }, 0);
+    for (const outcome of ['inserted', 'updated', 'unchanged', 'removed', 'invalid'] as const) {
+      this.reindexRecords.inc({ outcome }, 0);
+    }
+    this.reindexRunning.set(0);
+    this.reindexLastSuccess.set(0);
+  }
+}
+
+@Module({
+  imports: [MetricsModule],
+  providers: [SearchMetrics],
+  exports: [SearchMetrics],
+})
+export class SearchMetricsModule {}

@@ -1,0 +1,88 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { openDatabase, runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { loadSearchConfig } from '../config';
+import { SEARCH_EXTENSIONS } from '../database/extensions';
+import { searchMigrations } from '../database/migrations';
+import { ReindexService } from '../reindex/reindex.service';
+import { TravelsService } from '../travels/travels.service';
+import { evaluate, formatReport, gateFailures, loadJudgedQueries, Report } from './relevance';
+
+/**
+ * `pnpm --filter search relevance`: builds the demo catalogue (`generated:2000`, built-in provider)
+ * in a throw-away embedded database, runs the judged query set (src/relevance/judged-queries.json)
+ * through the service's ranking with rrfVectorWeight 0 (text), 1 (vector) and the configured
+ * default (hybrid), and prints nDCG@8, recall@8 and MRR per query type. Exit code 1 when hybrid
+ * scores below either side on a gated type. The SEARCH_* variables tune the hybrid run.
+ */
+export async function relevanceOf(travels: TravelsService): Promise<Report> {
+  const { queries } = loadJudgedQueries();
+  return evaluate(queries, async (search, rrfVectorWeight) => {
+    const { body } = await travels.list({ search, rrfVectorWeight, size: 8, infoDensity: 'min' });
+    return body.records.map((record) => record.id);
+  });
+}
+
+async function main(): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'rt-search-relevance-'));
+  const { catalogue } = loadJudgedQueries();
+  const config = {
+    ...loadSearchConfig({ ...process.env, LOG_LEVEL: 'warn', CATALOGUE_SOURCE: catalogue, DATABASE_URL: '' }),
+    DATABASE_URL: undefined,
+    EMBEDDING_PROVIDER: 'builtin' as const,
+    reindexOnStart: false,
+  };
+  const database = await openDatabase({ dataDir, extensions: SEARCH_EXTENSIONS });
+  try {
+    const migrations = new DataSource(
+      typeOrmOptions({
+        url: database.url,
+        singleSession: true,
+        poolSize: 1,
+        entities: [],
+        migrations: searchMigrations,
+        applicationName: 'search-relevance',
+      }),
+    );
+    await migrations.initialize();
+    await runMigrationsUnderLock(migrations, 'search:migrations');
+    await migrations.destroy();
+    const app = await NestFactory.createApplicationContext(
+      AppModule.forRoot({ config, database: { url: database.url, singleSession: true } }),
+      { logger: ['error', 'warn'] },
+    );
+    try {
+      const outcome = await app.get(ReindexService).run('cli');
+      if (outcome.status !== 'succeeded') throw new Error(`reindex: ${JSON.stringify(outcome)}`);
+      const report = await relevanceOf(app.get(TravelsService));
+      console.log(
+        `relevance of ${catalogue} (built-in provider; hybrid: rrfVectorWeight ${config.SEARCH_RRF_VECTOR_WEIGHT}, ` +
+          `semanticFloor ${config.SEARCH_SEMANTIC_FLOOR}, tsvectorFloor ${config.SEARCH_TSVECTOR_FLOOR}, k ${config.SEARCH_RRF_K})`,
+      );
+      console.log(formatReport(report));
+      const failures = gateFailures(report);
+      for (const failure of failures) console.error(`gate: ${failure}`);
+      return failures.length ? 1 : 0;
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

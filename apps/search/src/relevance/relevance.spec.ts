@@ -1,0 +1,54 @@
+import { evaluate, gateFailures, JudgedQuery, ndcgAt, recallAt, reciprocalRank } from './relevance';
+import { rrfScore } from '../travels/hybrid-listing.sql';
+
+describe('relevance measures', () => {
+  const relevant = { a: 2, b: 1, c: 1 };
+
+  it('nDCG@8: 1 for the ideal order, less for a worse one, 0 without relevant offers', () => {
+    expect(ndcgAt(['a', 'b', 'c'], relevant)).toBeCloseTo(1, 12);
+    const swapped = ndcgAt(['b', 'a', 'c'], relevant);
+    const ideal = 3 + 1 / Math.log2(3) + 1 / Math.log2(4);
+    expect(swapped).toBeCloseTo((1 + 3 / Math.log2(3) + 1 / Math.log2(4)) / ideal, 12);
+    expect(ndcgAt(['x', 'y'], relevant)).toBe(0);
+    expect(ndcgAt(['a'], {})).toBe(0);
+    // only the first 8 count
+    expect(ndcgAt(['1', '2', '3', '4', '5', '6', '7', '8', 'a'], relevant)).toBe(0);
+  });
+
+  it('recall@8 over min(8, relevant), so 1 is reachable with many relevant offers', () => {
+    expect(recallAt(['a', 'x', 'c'], relevant)).toBeCloseTo(2 / 3, 12);
+    const many = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`r${i}`, 1]));
+    expect(recallAt(Object.keys(many).slice(0, 8), many)).toBe(1);
+    expect(recallAt(['r0', 'x'], many)).toBe(1 / 8);
+  });
+
+  it('MRR: 1 / position of the first relevant offer', () => {
+    expect(reciprocalRank(['x', 'y', 'b'], relevant)).toBeCloseTo(1 / 3, 12);
+    expect(reciprocalRank(['x'], relevant)).toBe(0);
+  });
+
+  it('averages per type and ranking; the gate names what hybrid loses', async () => {
+    const queries: JudgedQuery[] = [
+      { type: 'typo', query: 'q1', relevant: { a: 2 } },
+      { type: 'typo', query: 'q2', relevant: { b: 2 } },
+    ];
+    const report = await evaluate(queries, async (query, weight) =>
+      weight === 0 ? (query === 'q1' ? ['a'] : ['b']) : weight === 1 ? ['x', 'a', 'b'] : ['x', 'b', 'a'],
+    );
+    expect(report.text.typo).toEqual({ ndcg: 1, recall: 1, mrr: 1, queries: 2 });
+    expect(report.hybrid.typo?.mrr).toBeCloseTo((1 / 3 + 1 / 2) / 2, 12);
+    expect(gateFailures(report)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^typo: hybrid ndcg .* < text 1\.000$/)]),
+    );
+  });
+});
+
+describe('rrfScore (decisions.md)', () => {
+  it('w/(k + rank_semantic) + (1 − w)/(k + rank_text); an absent side adds nothing', () => {
+    expect(rrfScore(0.4, 60, 1, 3)).toBe(0.4 / 61 + 0.6 / 63);
+    expect(rrfScore(0.4, 60, undefined, 1)).toBe(0.6 / 61);
+    expect(rrfScore(0.4, 60, 2, undefined)).toBe(0.4 / 62);
+    expect(rrfScore(0, 60, 1, undefined)).toBe(0);
+    expect(rrfScore(1, 10, 1, 1)).toBe(1 / 11);
+  });
+});

@@ -1,0 +1,40 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { toZurichIso } from '@rt/platform';
+import { SEARCH_CONFIG } from '../config';
+import type { SearchConfig } from '../config';
+
+export class RootResponseDto {
+  @ApiProperty({ name: 'app-name', example: 'travel-search' })
+  'app-name'!: string;
+
+  @ApiProperty({
+    description: 'Now, ISO 8601 with the Europe/Zurich offset.',
+    example: '2026-11-23T12:34:56.789+01:00',
+  })
+  datetime!: string;
+
+  @ApiPropertyOptional({ name: 'version-tag', type: String, nullable: true })
+  'version-tag'!: string | null;
+
+  @ApiPropertyOptional({ name: 'build-date', type: String, nullable: true })
+  'build-date'!: string | null;
+}
+
+/** `GET /`: who is answering and when; never touches the database. */
+@ApiTags('service')
+@Controller()
+export class RootController {
+  constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
+
+  @Get()
+  @ApiOkResponse({ type: RootResponseDto })
+  root(): RootResponseDto {
+    return {
+      'app-name': this.config.APP_NAME,
+      datetime: toZurichIso(new Date()),
+      'version-tag': this.config.VERSION_TAG ?? null,
+      'build-date': this.config.BUILD_DATE ?? null,
+    };
+  }
+}

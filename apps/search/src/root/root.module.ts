@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { RootController } from './root.controller';
+
+@Module({ controllers: [RootController] })
+export class RootModule {}

@@ -1,0 +1,119 @@
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+
+/** The three scores every record carries (search-api.md, "Score fields added to every record"). */
+export class TravelScoresDto {
+  @ApiProperty({ description: 'RRF score with a search; 1.0 without.', example: 1 })
+  _relevance_score!: number;
+
+  @ApiProperty({
+    description: 'Cosine similarity (1 − vector distance) with a search; 0.0 without.',
+    example: 0,
+  })
+  semantic_score!: number;
+
+  @ApiProperty({ description: 'Full-text rank (ts_rank_cd) with a search; 0.0 without.', example: 0 })
+  tsvector_score!: number;
+}
+
+export class TravelMinDto extends TravelScoresDto {
+  @ApiProperty({ example: 'TRV-000042' })
+  id!: string;
+
+  @ApiProperty({ example: 'Escapade gourmande à Lyon' })
+  name!: string;
+
+  @ApiProperty({ example: 'escapade-gourmande-a-lyon-42' })
+  slug!: string;
+}
+
+export class TravelCardDto extends TravelMinDto {
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Average of the customer comments.',
+    example: 4.62,
+  })
+  rating!: number | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Next departure, local date-time without offset.',
+    example: '2026-12-04T08:30:00',
+  })
+  nextDeparture!: string | null;
+}
+
+export class TravelSearchDto extends TravelScoresDto {
+  @ApiProperty({ example: 'TRV-000042' })
+  id!: string;
+
+  @ApiProperty({ example: 'Escapade gourmande à Lyon' })
+  name!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The country name (not the ISO-2 code the destination filter takes).',
+    example: 'France',
+  })
+  destination!: string | null;
+
+  @ApiProperty()
+  discount_club!: boolean;
+
+  @ApiProperty()
+  is_valid!: boolean;
+
+  @ApiProperty({ type: [String], description: 'Category slugs.', example: ['gastronomy', 'city-break'] })
+  travel_ranges!: string[];
+
+  @ApiProperty({
+    type: [String],
+    description: 'Every departure, local date-times without offset.',
+    example: ['2026-12-04T08:30:00'],
+  })
+  departure_dates!: string[];
+}
+
+/** `infoDensity=full` or absent: the record exactly as the catalogue gave it (travel-offer.schema.json), plus the scores. */
+export class TravelFullDto extends TravelScoresDto {
+  @ApiProperty({ example: 'TRV-000042' })
+  id!: string;
+
+  [field: string]: unknown;
+}
+
+export type TravelRecordDto = TravelMinDto | TravelCardDto | TravelSearchDto | TravelFullDto;
+
+@ApiExtraModels(TravelMinDto, TravelCardDto, TravelSearchDto, TravelFullDto)
+export class TravelListingResponseDto {
+  @ApiProperty({
+    type: 'integer',
+    description: 'Exact count of the records that pass the filters (and floors).',
+  })
+  totalRecords!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Number of records on this page.' })
+  totalFilteredRecords!: number;
+
+  @ApiProperty({ type: 'integer' })
+  page!: number;
+
+  @ApiProperty({
+    description: 'Shaped by infoDensity: min, card, search, or the full record.',
+    type: 'array',
+    items: {
+      oneOf: [
+        { $ref: getSchemaPath(TravelMinDto) },
+        { $ref: getSchemaPath(TravelCardDto) },
+        { $ref: getSchemaPath(TravelSearchDto) },
+        { $ref: getSchemaPath(TravelFullDto) },
+      ],
+    },
+  })
+  records!: TravelRecordDto[];
+}

@@ -1,0 +1,150 @@
+import type { InfoDensity } from './dto/travels-query.dto';
+import { COLUMNS, filterConditions, ListingFilters, ListingPage, Sql } from './travel-listing.sql';
+
+/** The knobs of one hybrid search, defaults applied. */
+export interface HybridQuery {
+  search: string;
+  /** The query embedding in pgvector's text form (toVectorLiteral). */
+  embedding: string;
+  /** `w` of RRF: the semantic side's weight; 0 empties the semantic side, 1 the text side. */
+  vectorWeight: number;
+  semanticFloor: number;
+  tsvectorFloor: number;
+  /** `k` of RRF. */
+  k: number;
+  /** The semantic side takes at most this many nearest records (after the filters) from the index. */
+  candidates: number;
+}
+
+/** pgvector settings of one search, applied with `SET LOCAL` semantics (set_config(…, true)). */
+export interface HnswSettings {
+  efSearch?: number;
+  iterativeScan?: 'off' | 'relaxed_order' | 'strict_order';
+  maxScanTuples?: number;
+}
+
+/**
+ * `SELECT set_config(name, value, true) …`: the transaction-local settings of a search in one
+ * statement (never session-level: the embedded database is one shared session). Only the settings
+ * the server's pgvector has are given (see TravelsRepository.hnswSettings).
+ */
+export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
+  const pairs: [string, string][] = [];
+  if (settings.efSearch !== undefined) pairs.push(['hnsw.ef_search', String(settings.efSearch)]);
+  if (settings.iterativeScan !== undefined) pairs.push(['hnsw.iterative_scan', settings.iterativeScan]);
+  if (settings.maxScanTuples !== undefined)
+    pairs.push(['hnsw.max_scan_tuples', String(settings.maxScanTuples)]);
+  if (!pairs.length) return undefined;
+  return {
+    text: `SELECT ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+    values: pairs.flat(),
+  };
+}
+
+/**
+ * One page of the hybrid branch and its exact total, in one statement (decisions.md, "Travel
+ * search service", RRF):
+ *
+ * - semantic side: its candidates are the `candidates` nearest records passing the filters, by
+ *   cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector ≥ 0.8
+ *   an iterative scan keeps going until enough records pass the filters; the planner may also pick
+ *   the filter indexes and compute exact distances when the filters are selective), plus the
+ *   `candidates` best text matches with their exact distances (an approximate index misses
+ *   neighbours; those that share the query's words are the likeliest to be missed and the cheapest
+ *   to add back); kept when `1 − distance ≥ semanticFloor`; ranked 1, 2 … by distance, then id;
+ * - text side: records matching `websearch_to_tsquery('travel_search', search)` (@@, served by
+ *   travel_offers_search_vector_idx, GIN) and the filters (their indexes: see filterConditions),
+ *   kept when `ts_rank_cd` (default normalisation) ≥ tsvectorFloor; ranked by rank desc, then id;
+ * - a side whose weight is 0 is empty (it could only add records scoring nothing from it);
+ * - merged by FULL OUTER JOIN on id: score = w/(k + rank_semantic) + (1 − w)/(k + rank_text), a
+ *   side the record is absent from adding nothing; ordered by score desc, then id.
+ *
+ * The semantic candidates are a MATERIALIZED CTE evaluated once per statement, and the total is
+ * the count of the very union the page is cut from, so every counted record is reachable by
+ * paging. Scores of a page row are its actual measures: semantic_score = 1 − cosine distance,
+ * tsvector_score = ts_rank_cd when the record matches the query, else 0 (whether or not the record
+ * made its side).
+ */
+export function hybridListingSql(
+  query: HybridQuery,
+  filters: ListingFilters,
+  page: ListingPage,
+  density: InfoDensity,
+): Sql {
+  const values: unknown[] = [
+    query.search,
+    query.embedding,
+    query.vectorWeight,
+    query.semanticFloor,
+    query.tsvectorFloor,
+    query.k,
+    query.candidates,
+  ];
+  const filterSql = filterConditions(filters, values);
+  const and = filterSql.map((condition) => ` AND ${condition}`).join('');
+  const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
+  values.push(page.limit, page.offset);
+  const limit = `$${values.length - 1}`;
+  const offset = `$${values.length}`;
+
+  const nearest =
+    query.vectorWeight > 0
+      ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o ${where}
+         ORDER BY o.embedding <=> $2::vector LIMIT $7`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT $7`;
+  // The semantic candidates a text match adds (exact distances of the best text matches); none
+  // when the semantic side is empty.
+  const textNearest =
+    query.vectorWeight > 0
+      ? `SELECT o.id, o.embedding <=> $2::vector AS distance
+         FROM matched t JOIN travel_offers o ON o.id = t.id WHERE t.rank <= $7`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false`;
+
+  return {
+    text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
+      matched AS MATERIALIZED (
+        SELECT id, row_number() OVER (ORDER BY score DESC, id) AS rank FROM (
+          SELECT o.id, ts_rank_cd(o.search_vector, q.query) AS score
+          FROM travel_offers o, q WHERE o.search_vector @@ q.query${and}
+        ) m WHERE score >= $5::float8
+      ),
+      nearest AS MATERIALIZED (${nearest}),
+      sem AS (
+        SELECT id, row_number() OVER (ORDER BY distance, id) AS rank FROM (
+          SELECT id, min(distance) AS distance FROM (
+            SELECT id, distance FROM nearest UNION ALL ${textNearest}
+          ) candidates GROUP BY id
+        ) semantic WHERE 1 - distance >= $4::float8
+      ),
+      txt AS (SELECT id, rank FROM matched WHERE $3::float8 < 1),
+      merged AS (
+        SELECT coalesce(s.id, t.id) AS id,
+          coalesce($3::float8 / ($6::int + s.rank), 0) + coalesce((1 - $3::float8) / ($6::int + t.rank), 0) AS score
+        FROM sem s FULL OUTER JOIN txt t ON t.id = s.id
+      )
+      SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM merged) c
+      LEFT JOIN LATERAL (
+        SELECT m.score AS _relevance_score,
+          1 - (o.embedding <=> $2::vector) AS semantic_score,
+          CASE WHEN o.search_vector @@ q.query THEN ts_rank_cd(o.search_vector, q.query) ELSE 0 END AS tsvector_score,
+          ${COLUMNS[density]}
+        FROM (SELECT id, score FROM merged ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
+        JOIN travel_offers o ON o.id = m.id CROSS JOIN q
+        ORDER BY m.score DESC, m.id
+      ) p ON true`,
+    values,
+  };
+}
+
+/** The RRF score of decisions.md (pure; the SQL computes the same in float8). */
+export function rrfScore(
+  vectorWeight: number,
+  k: number,
+  semanticRank: number | undefined,
+  textRank: number | undefined,
+): number {
+  return (
+    (semanticRank === undefined ? 0 : vectorWeight / (k + semanticRank)) +
+    (textRank === undefined ? 0 : (1 - vectorWeight) / (k + textRank))
+  );
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { EmbeddingModule } from '../embedding/embedding.module';
+import { SearchMetricsModule } from '../metrics/search-metrics';
+import { FullTextRanker } from './full-text-ranker';
+import { HybridRanker } from './hybrid-ranker';
+import { SEARCH_RANKER } from './search-ranker';
+import { SearchLog } from './search-log';
+import { TravelsController } from './travels.controller';
+import { TravelsRepository } from './travels.repository';
+import { TravelsService } from './travels.service';
+
+@Module({
+  imports: [SearchMetricsModule, EmbeddingModule],
+  controllers: [TravelsController],
+  providers: [
+    TravelsService,
+    TravelsRepository,
+    SearchLog,
+    FullTextRanker,
+    HybridRanker,
+    { provide: SEARCH_RANKER, useExisting: HybridRanker },
+  ],
+})
+export class TravelsModule {}

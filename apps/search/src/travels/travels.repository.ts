@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { CatalogueRecord } from '../catalogue/catalogue-record';
+import type { InfoDensity } from './dto/travels-query.dto';
+import { HnswSettings, hnswSettingsSql, HybridQuery, hybridListingSql } from './hybrid-listing.sql';
+import {
+  filterListingSql,
+  ListingFilters,
+  ListingPage,
+  ListingSort,
+  Sql,
+  TextQuery,
+  textListingSql,
+} from './travel-listing.sql';
+
+/** A row of a listing; which columns are set depends on the density. */
+export interface ListingRow {
+  id: string;
+  name?: string;
+  slug?: string;
+  description?: string | null;
+  rating?: number | null;
+  next_departure?: string | null;
+  destination_name?: string | null;
+  discount_club?: boolean;
+  is_valid?: boolean;
+  categories?: string[];
+  departure_dates?: string[];
+  record?: CatalogueRecord;
+  tsvector_score?: number;
+  semantic_score?: number;
+  _relevance_score?: number;
+  position?: number;
+}
+
+/** How the HNSW index is searched (configuration: SEARCH_HNSW_*). */
+export interface HnswTuning {
+  efSearch: number;
+  iterativeScan: 'off' | 'relaxed_order' | 'strict_order';
+  maxScanTuples: number;
+}
+
+export interface ListingResult {
+  total: number;
+  rows: ListingRow[];
+}
+
+/** Reads the index (`travel_offers`, raw SQL: see travel-listing.sql.ts for the indexes each statement uses). */
+@Injectable()
+export class TravelsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A filter-only page and its exact total, from one snapshot. */
+  listFiltered(
+    filters: ListingFilters,
+    sort: ListingSort,
+    page: ListingPage,
+    density: InfoDensity,
+  ): Promise<ListingResult> {
+    return this.run(filterListingSql(filters, sort, page, density));
+  }
+
+  /** A full-text page (best rank first) and its exact total, from one snapshot. */
+  listByText(
+    query: TextQuery,
+    filters: ListingFilters,
+    page: ListingPage,
+    density: InfoDensity,
+  ): Promise<ListingResult> {
+    return this.run(textListingSql(query, filters, page, density));
+  }
+
+  /**
+   * A hybrid page (RRF of the semantic and text sides, hybrid-listing.sql.ts) and its exact total,
+   * in one transaction whose pgvector settings are local to it (`set_config(…, true)`; the
+   * embedded database is a single shared session, so nothing is ever set for the session).
+   */
+  async listHybrid(
+    query: HybridQuery,
+    filters: ListingFilters,
+    page: ListingPage,
+    density: InfoDensity,
+    tuning: HnswTuning,
+  ): Promise<ListingResult> {
+    const settings =
+      query.vectorWeight > 0 ? hnswSettingsSql(await this.hnswSettings(query, tuning)) : undefined;
+    const sql = hybridListingSql(query, filters, page, density);
+    if (!settings) return this.run(sql);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(settings.text, settings.values);
+      return this.run(sql, (text, values) => manager.query(text, values));
+    });
+  }
+
+  /**
+   * The settings this server's pgvector has (ef_search since 0.5, iterative scans and
+   * max_scan_tuples since 0.8), read once from the installed extension version; an older pgvector
+   * gets ef_search raised to the candidate count (without iterative scans an index scan returns at
+   * most ef_search rows).
+   */
+  async hnswSettings(query: Pick<HybridQuery, 'candidates'>, tuning: HnswTuning): Promise<HnswSettings> {
+    this.vectorVersion ??= this.dataSource
+      .query("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
+      .then((rows: { extversion: string }[]) => (rows[0]?.extversion ?? '0').split('.').map(Number));
+    const [major = 0, minor = 0] = await this.vectorVersion;
+    const atLeast = (a: number, b: number) => major > a || (major === a && minor >= b);
+    if (atLeast(0, 8)) {
+      return {
+        efSearch: tuning.efSearch,
+        iterativeScan: tuning.iterativeScan,
+        maxScanTuples: tuning.maxScanTuples,
+      };
+    }
+    if (atLeast(0, 5)) return { efSearch: Math.min(1000, Math.max(tuning.efSearch, query.candidates)) };
+    return {};
+  }
+
+  private vectorVersion?: Promise<number[]>;
+
+  private async run(
+    sql: Sql,
+    query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) =>
+      this.dataSource.query(text, values),
+  ): Promise<ListingResult> {
+    const rows = (await query(sql.text, sql.values)) as (ListingRow & { total: number; id: string | null })[];
+    const total = rows[0]?.total ?? 0;
+    return {
+      total,
+      rows: rows.filter((row): row is ListingRow & { total: number } => row.id !== null),
+    };
+  }
+}

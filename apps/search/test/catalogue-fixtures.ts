@@ -1,0 +1,68 @@
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
+
+/** A valid catalogue record; override any field. */
+export function makeOffer(id: string, overrides: Partial<CatalogueRecord> = {}): CatalogueRecord {
+  return {
+    id,
+    name: `Offer ${id}`,
+    slug: `offer-${id.toLowerCase()}`,
+    description: `Description of ${id}`,
+    rating: 4,
+    duration: 7,
+    nextDeparture: '2027-03-01T08:00:00',
+    departureDates: ['2027-03-01T08:00:00'],
+    destination: { code: 'FR', name: 'France' },
+    categories: [{ slug: 'culture', name: 'Culture' }],
+    discountClub: false,
+    seaside: false,
+    isValid: true,
+    extra: { kept: true },
+    ...overrides,
+  };
+}
+
+export const toNdjson = (records: unknown[]) =>
+  records.map((record) => JSON.stringify(record)).join('\n') + '\n';
+
+/** A temporary folder for catalogue files, removed by `cleanup`. */
+export async function catalogueFolder(): Promise<{
+  file(name: string, content: string): Promise<string>;
+  cleanup(): Promise<void>;
+}> {
+  const dir = await mkdtemp(join(tmpdir(), 'rt-search-catalogue-'));
+  return {
+    file: async (name, content) => {
+      const path = join(dir, name);
+      await writeFile(path, content);
+      return path;
+    },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A local HTTP server for catalogue sources; `handler` decides each answer. */
+export async function catalogueServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void | Promise<void>,
+): Promise<{ url: string; close(): Promise<void>; server: Server }> {
+  const server = createServer((request, response) => {
+    void Promise.resolve(handler(request, response)).catch(() => response.destroy());
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    server,
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

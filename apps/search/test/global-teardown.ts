@@ -1,0 +1,3 @@
+import { tearDownTestDatabases } from '@rt/testing';
+
+export default () => tearDownTestDatabases('search');

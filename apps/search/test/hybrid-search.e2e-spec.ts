@@ -1,0 +1,340 @@
+import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
+import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
+import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
+import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
+import { FakeEmbeddingServer } from './fake-embedding-server';
+import { createTestApp, TestApp } from './test-app';
+
+/** A handful of offers where the two sides disagree: exact names, a typo, words in descriptions only. */
+const RECORDS: CatalogueRecord[] = [
+  makeOffer('H1', {
+    name: 'Zermatt ski week',
+    description: 'Seven days on the slopes below the Matterhorn.',
+    destination: { code: 'CH', name: 'Switzerland' },
+    categories: [{ slug: 'ski', name: 'Ski' }],
+  }),
+  makeOffer('H2', {
+    name: 'Alpine ski safari',
+    description: 'From Zermatt to St. Moritz on skis.',
+    destination: { code: 'CH', name: 'Switzerland' },
+    categories: [{ slug: 'ski', name: 'Ski' }],
+  }),
+  makeOffer('H3', {
+    name: 'Zermatt summer hiking',
+    description: 'Trails, lakes and huts around Zermatt.',
+    destination: { code: 'CH', name: 'Switzerland' },
+    categories: [{ slug: 'hiking', name: 'Hiking' }],
+  }),
+  makeOffer('H4', {
+    name: 'Zermat skiing for families',
+    description: 'Ski school and snow fun for children.',
+    destination: { code: 'CH', name: 'Switzerland' },
+    categories: [{ slug: 'family', name: 'Family' }],
+  }),
+  makeOffer('H5', {
+    name: 'Ski de fond dans le Jura',
+    description: 'Pistes nordiques et fondues.',
+    destination: { code: 'FR', name: 'France' },
+    categories: [{ slug: 'ski', name: 'Ski' }],
+  }),
+  makeOffer('H6', {
+    name: 'Beach days in Mallorca',
+    description: 'Sun, sea and coves.',
+    destination: { code: 'ES', name: 'Spain' },
+    categories: [{ slug: 'beach', name: 'Beach' }],
+  }),
+  makeOffer('H7', {
+    name: 'Lisbon city break',
+    description: 'Trams, tiles and pastries.',
+    destination: { code: 'PT', name: 'Portugal' },
+    categories: [{ slug: 'culture', name: 'Culture' }],
+  }),
+  makeOffer('H8', {
+    name: 'Matterhorn and Zermatt by train',
+    description: 'The Glacier Express to Zermatt, then up to Gornergrat.',
+    destination: { code: 'CH', name: 'Switzerland' },
+    categories: [{ slug: 'train', name: 'Train' }],
+  }),
+];
+
+interface Scored {
+  id: string;
+  _relevance_score: number;
+  semantic_score: number;
+  tsvector_score: number;
+}
+
+interface Knobs {
+  w: number;
+  semanticFloor: number;
+  tsvectorFloor: number;
+  destination?: string;
+}
+
+describe('GET /travels with a search (hybrid ranking)', () => {
+  let t: TestApp;
+  let folder: Awaited<ReturnType<typeof catalogueFolder>>;
+  const K = 60;
+
+  beforeAll(async () => {
+    folder = await catalogueFolder();
+    const source = await folder.file('catalogue.ndjson', toNdjson(RECORDS));
+    t = await createTestApp({
+      env: { CATALOGUE_SOURCE: source, SEARCH_RRF_VECTOR_WEIGHT: '0.5', SEARCH_SEMANTIC_FLOOR: '0.1' },
+    });
+    await t.reindex.idle();
+    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+  });
+  afterAll(async () => {
+    await t.close();
+    await folder.cleanup();
+  });
+
+  /**
+   * The ranking worked out from decisions.md alone: each record's measures read directly (exact
+   * cosine similarity, ts_rank_cd and @@), the two sides cut by the floors and ranked, then merged
+   * with w/(k + rank_semantic) + (1 − w)/(k + rank_text).
+   */
+  async function expected(search: string, knobs: Knobs): Promise<Scored[]> {
+    const provider = t.app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
+    const vector = toVectorLiteral(await provider.embedQuery(search));
+    const rows: { id: string; similarity: number; matches: boolean; rank: number; code: string }[] =
+      await t.dataSource.query(
+        `SELECT id, 1 - (embedding <=> $1::vector) AS similarity, destination_code AS code,
+           search_vector @@ websearch_to_tsquery('travel_search', $2) AS matches,
+           ts_rank_cd(search_vector, websearch_to_tsquery('travel_search', $2)) AS rank
+         FROM travel_offers`,
+        [vector, search],
+      );
+    const kept = rows.filter((row) => knobs.destination === undefined || row.code === knobs.destination);
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const semantic = knobs.w > 0 ? kept.filter((row) => row.similarity >= knobs.semanticFloor) : [];
+    semantic.sort((a, b) => b.similarity - a.similarity || byId(a, b));
+    const text = knobs.w < 1 ? kept.filter((row) => row.matches && row.rank >= knobs.tsvectorFloor) : [];
+    text.sort((a, b) => b.rank - a.rank || byId(a, b));
+    const semanticRank = new Map(semantic.map((row, i) => [row.id, i + 1]));
+    const textRank = new Map(text.map((row, i) => [row.id, i + 1]));
+    const union = kept.filter((row) => semanticRank.has(row.id) || textRank.has(row.id));
+    return union
+      .map((row) => {
+        const s = semanticRank.get(row.id);
+        const r = textRank.get(row.id);
+        return {
+          id: row.id,
+          _relevance_score:
+            (s === undefined ? 0 : knobs.w / (K + s)) + (r === undefined ? 0 : (1 - knobs.w) / (K + r)),
+          semantic_score: row.similarity,
+          tsvector_score: row.matches ? row.rank : 0,
+        };
+      })
+      .sort((a, b) => b._relevance_score - a._relevance_score || byId(a, b));
+  }
+
+  const search = async (query: Record<string, string | number>) => {
+    const res = await t.http
+      .get('/travels')
+      .query({ infoDensity: 'min', size: 100, ...query })
+      .expect(200);
+    expect(res.headers['x-search-fallback']).toBeUndefined();
+    return res.body as { totalRecords: number; totalFilteredRecords: number; records: Scored[] };
+  };
+
+  const expectRanking = (records: Scored[], wanted: Scored[]) => {
+    expect(records.map((r) => r.id)).toEqual(wanted.map((r) => r.id));
+    records.forEach((record, i) => {
+      expect(record._relevance_score).toBeCloseTo(wanted[i]._relevance_score, 12);
+      expect(record.semantic_score).toBeCloseTo(wanted[i].semantic_score, 5);
+      expect(record.tsvector_score).toBeCloseTo(wanted[i].tsvector_score, 5);
+    });
+  };
+
+  it('merges the two sides by weighted RRF with the configured defaults (w 0.5, k 60, floors 0.1 and 0)', async () => {
+    const body = await search({ search: 'Zermatt ski' });
+    const wanted = await expected('Zermatt ski', { w: 0.5, semanticFloor: 0.1, tsvectorFloor: 0 });
+    expect(wanted.length).toBeGreaterThan(2);
+    expect(body.totalRecords).toBe(wanted.length);
+    expectRanking(body.records, wanted);
+    // By hand: H1 (both words in its name) is first on one side and second on the other.
+    expect(body.records[0].id).toBe('H1');
+    expect(body.records[0]._relevance_score).toBe(0.5 / 61 + 0.5 / 62);
+  });
+
+  it.each([
+    [0, 0.1, 0],
+    [0.3, 0.1, 0],
+    [1, 0.1, 0],
+    [0.5, 0, 0],
+    [0.5, 0.3, 0],
+    [0.5, 0.1, 0.1],
+    [0.7, 0.2, 0.05],
+  ])(
+    'rrfVectorWeight %p, semanticFloor %p, tsvectorFloor %p: ranking, scores and total as decisions.md computes them',
+    async (w, semanticFloor, tsvectorFloor) => {
+      for (const text of ['Zermatt', 'ski', 'Zermat skiing', 'Matterhorn train']) {
+        const body = await search({ search: text, rrfVectorWeight: w, semanticFloor, tsvectorFloor });
+        const wanted = await expected(text, { w, semanticFloor, tsvectorFloor });
+        expect(body.totalRecords).toBe(wanted.length);
+        expectRanking(body.records, wanted);
+      }
+    },
+  );
+
+  it('weight 0 is full text alone and weight 1 the semantic side alone; every record keeps its actual measures', async () => {
+    const text = await search({ search: 'Zermatt', rrfVectorWeight: 0, semanticFloor: 0 });
+    expect(text.records.every((r) => r.tsvector_score > 0)).toBe(true);
+    expect(text.records.map((r) => r._relevance_score)).toEqual(text.records.map((_, i) => 1 / (K + 1 + i)));
+    expect(text.records.some((r) => r.semantic_score > 0)).toBe(true);
+    const vector = await search({ search: 'Zermat', rrfVectorWeight: 1, semanticFloor: 0.1 });
+    expect(vector.records.length).toBeGreaterThan(0);
+    expect(vector.records.every((r) => r.semantic_score >= 0.1)).toBe(true);
+    expect(vector.records.map((r) => r._relevance_score)).toEqual(
+      vector.records.map((_, i) => 1 / (K + 1 + i)),
+    );
+    const similarities = vector.records.map((r) => r.semantic_score);
+    expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+  });
+
+  it('floors empty their side: nothing above both → 200 with no records', async () => {
+    expect(await search({ search: 'Zermatt', semanticFloor: 1, tsvectorFloor: 1000 })).toEqual({
+      totalRecords: 0,
+      totalFilteredRecords: 0,
+      page: 1,
+      records: [],
+    });
+    const textOnly = await search({ search: 'Zermatt', semanticFloor: 1 });
+    expect(textOnly.records.map((r) => r._relevance_score)).toEqual(
+      textOnly.records.map((_, i) => 0.5 / (K + 1 + i)),
+    );
+  });
+
+  it('totalRecords is what paging reaches: consecutive pages make up the whole ranking, no repeats, no short page', async () => {
+    const all = await search({ search: 'Zermatt ski', semanticFloor: 0 });
+    expect(all.totalRecords).toBe(all.records.length);
+    for (const size of [1, 3]) {
+      const seen: string[] = [];
+      for (let page = 1; page <= Math.ceil(all.totalRecords / size) + 1; page++) {
+        const body = await search({ search: 'Zermatt ski', semanticFloor: 0, size, page });
+        expect(body.totalRecords).toBe(all.totalRecords);
+        const expectedSize = Math.max(0, Math.min(size, all.totalRecords - (page - 1) * size));
+        expect(body.totalFilteredRecords).toBe(expectedSize);
+        seen.push(...body.records.map((r) => r.id));
+      }
+      expect(seen).toEqual(all.records.map((r) => r.id));
+    }
+  });
+
+  it('every filter applies to both sides', async () => {
+    const body = await search({ search: 'ski', destination: 'fr', semanticFloor: 0 });
+    const wanted = await expected('ski', { w: 0.5, semanticFloor: 0, tsvectorFloor: 0, destination: 'FR' });
+    expect(wanted.map((r) => r.id)).toEqual(['H5']);
+    expectRanking(body.records, wanted);
+    const beach = await search({ search: 'Zermatt', category: 'beach', semanticFloor: 0 });
+    expect(beach.records.every((r) => r.id === 'H6')).toBe(true);
+    const combined = await search({ search: 'Zermatt ski', category: 'ski,family', hide_invalid: 'true' });
+    expect(combined.records.map((r) => r.id).sort()).toEqual(
+      (await expected('Zermatt ski', { w: 0.5, semanticFloor: 0.1, tsvectorFloor: 0 }))
+        .map((r) => r.id)
+        .filter((id) => ['H1', 'H2', 'H4', 'H5'].includes(id))
+        .sort(),
+    );
+  });
+
+  it('orderBy is ignored; every density carries the three scores', async () => {
+    const plain = await search({ search: 'Zermatt ski' });
+    const ordered = await search({ search: 'Zermatt ski', orderBy: 'rating', orderDirection: 'desc' });
+    expect(ordered.records).toEqual(plain.records);
+    for (const infoDensity of ['min', 'card', 'search', 'full']) {
+      const body = await search({ search: 'Zermatt ski', infoDensity, size: 3 });
+      for (const record of body.records) {
+        expect(record).toEqual(
+          expect.objectContaining({
+            _relevance_score: plain.records.find((r) => r.id === record.id)?._relevance_score,
+            semantic_score: expect.any(Number),
+            tsvector_score: expect.any(Number),
+          }),
+        );
+      }
+    }
+    const full = (await t.http.get('/travels').query({ search: 'Zermatt ski', size: 1 }).expect(200)).body;
+    expect(full.records[0]).toEqual({ ...RECORDS[0], ...plain.records[0] });
+  });
+});
+
+describe('GET /travels with a search when the embedding service is down', () => {
+  const server = new FakeEmbeddingServer(384);
+  let strict: TestApp;
+
+  const env = () => ({
+    EMBEDDING_PROVIDER: 'http',
+    EMBEDDING_URL: server.url,
+    EMBEDDING_MODEL: 'fake-embed',
+    EMBEDDING_TIMEOUT_MS: '300',
+    EMBEDDING_MAX_RETRIES: '0',
+    EMBEDDING_CIRCUIT_FAILURES: '100',
+    SEARCH_FULLTEXT_FALLBACK: 'false',
+    CATALOGUE_SOURCE: 'generated:30',
+  });
+
+  beforeAll(async () => {
+    await server.up();
+    strict = await createTestApp({ env: env() });
+    await strict.reindex.idle();
+  });
+  afterAll(async () => {
+    await strict?.close();
+    await server.down();
+  });
+
+  it('embeds a query once: the second identical search (white space aside) is served from the cache', async () => {
+    server.reset();
+    const first = await strict.http
+      .get('/travels')
+      .query({ search: 'Randonnée', infoDensity: 'min' })
+      .expect(200);
+    const second = await strict.http
+      .get('/travels')
+      .query({ search: '  Randonnée ', infoDensity: 'min' })
+      .expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(first.headers['x-search-fallback']).toBeUndefined();
+    expect(first.body.records.some((r: Scored) => r.semantic_score > 0)).toBe(true);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0].body.input).toEqual(['Randonnée']);
+  });
+
+  it('503 embedding_unavailable without the fallback; a full-text answer marked X-Search-Fallback with it', async () => {
+    const [{ word }]: { word: string }[] = await strict.dataSource.query(
+      "SELECT split_part(name, ' ', 1) AS word FROM travel_offers ORDER BY id LIMIT 1",
+    );
+    server.fallback = { kind: 'status', status: 500 };
+    const refused = await strict.http
+      .get('/travels')
+      .query({ search: `${word} Berlin` })
+      .expect(503);
+    expect(refused.body).toEqual({ message: expect.any(String), error: 'embedding_unavailable' });
+
+    await server.down();
+    const down = await strict.http.get('/travels').query({ search: word }).expect(503);
+    expect(down.body.error).toBe('embedding_unavailable');
+    // The switch is read per request (one app: the embedded database is a single session).
+    strict.config.SEARCH_FULLTEXT_FALLBACK = true;
+    const fallback = await strict.http
+      .get('/travels')
+      .query({ search: word, infoDensity: 'min', size: 100 })
+      .expect(200);
+    expect(fallback.headers['x-search-fallback']).toBe('fulltext');
+    expect(fallback.body.totalRecords).toBe(fallback.body.records.length);
+    expect(fallback.body.totalRecords).toBeGreaterThan(0);
+    (fallback.body.records as Scored[]).forEach((record, i) => {
+      expect(record).toMatchObject({ _relevance_score: 1 / (61 + i), semantic_score: 0 });
+      expect(record.tsvector_score).toBeGreaterThan(0);
+    });
+    // Filter-only listings never need the embedding service.
+    const filterOnly = await strict.http.get('/travels').query({ infoDensity: 'min' }).expect(200);
+    expect(filterOnly.headers['x-search-fallback']).toBeUndefined();
+    await server.up();
+    server.reset();
+    const back = await strict.http.get('/travels').query({ search: word }).expect(200);
+    expect(back.headers['x-search-fallback']).toBeUndefined();
+  });
+});

@@ -1,0 +1,7 @@
+// Tests of the built services as processes: `pnpm start`'s script, signals, restarts.
+module.exports = require('./jest.base.config.js')({
+  resultsName: 'process',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  testTimeout: 120000,
+});

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** The 422 body of decisions.md, for the generated contracts. */
+export class ValidationErrorResponseDto {
+  @ApiProperty({ example: 'The name field is required.' })
+  message!: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+    example: { 'steps.0.time': ['time must be HH:MM.'] },
+  })
+  errors!: Record<string, string[]>;
+
+  @ApiPropertyOptional({ description: 'A stable rejection code, on some 422 answers.' })
+  reason?: string;
+}
+
+/** Every other error body of decisions.md. */
+export class ErrorResponseDto {
+  @ApiProperty({ example: 'Not found.' })
+  message!: string;
+
+  @ApiProperty({ description: 'A stable machine code.', example: 'not_found' })
+  error!: string;
+}

@@ -1,0 +1,3 @@
+export * from './pagination';
+export * from './query-boolean';
+export * from './error-responses';

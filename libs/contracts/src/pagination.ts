@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Min } from 'class-validator';
+
+/** `page` and `per_page` of every backend list; the cap is applied per endpoint by `toPage`. */
+export class PageQueryDto {
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'Items per page; values above the endpoint cap are lowered to it silently.',
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  per_page?: number;
+}
+
+export interface Page {
+  page: number;
+  perPage: number;
+  offset: number;
+  limit: number;
+}
+
+export interface PageRules {
+  /** The silent cap of decisions.md: 100 for most lists, 1000 for tags. */
+  maxPerPage: number;
+  defaultPerPage?: number;
+}
+
+export function toPage(query: PageQueryDto, rules: PageRules): Page {
+  const page = query.page ?? 1;
+  const perPage = Math.min(query.per_page ?? rules.defaultPerPage ?? 25, rules.maxPerPage);
+  return { page, perPage, offset: (page - 1) * perPage, limit: perPage };
+}
+
+export class PageMetaDto {
+  @ApiProperty({ type: 'integer', description: 'Size of the filtered set.' })
+  total!: number;
+
+  @ApiProperty({ type: 'integer' })
+  current_page!: number;
+
+  @ApiProperty({ type: 'integer' })
+  per_page!: number;
+
+  @ApiProperty({ type: 'integer', description: 'At least 1, even for an empty set.' })
+  last_page!: number;
+}
+
+export interface Paginated<T> {
+  data: T[];
+  meta: PageMetaDto;
+}
+
+export function paginated<T>(data: T[], total: number, page: Page): Paginated<T> {
+  return {
+    data,
+    meta: {
+      total,
+      current_page: page.page,
+      per_page: page.perPage,
+      last_page: Math.max(1, Math.ceil(total / page.perPage)),
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './migrations';
+export * from './typeorm-options';
+export * from './open-database';
+export * from './migrate-command';
+export * from './embedded-postgres';

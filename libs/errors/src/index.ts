@@ -1,0 +1,4 @@
+export * from './error-code';
+export * from './app-error';
+export * from './http-exception.filter';
+export * from './validation.pipe';

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { EmbeddedExtension, runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+
+/**
+ * Test databases: the global setup migrates one template per app; each test file then gets its
+ * own fresh copy, so files run in parallel without cleaning up after each other.
+ * - TEST_DATABASE_URL set: a real PostgreSQL server; copies are `CREATE DATABASE … TEMPLATE`.
+ * - unset: the embedded PostgreSQL (PGlite); the template is a dump of a migrated instance and each
+ *   test file starts its own instance from it (one PGlite holds one database).
+ */
+export interface TemplateSpec {
+  app: string;
+  migrations: Function[];
+  extensions: EmbeddedExtension[];
+}
+
+export interface TestDatabase {
+  url: string;
+  singleSession: boolean;
+  drop(): Promise<void>;
+}
+
+/**
+ * Names carry the id of the test run (set by the global setup, inherited by the workers), so two
+ * runs on one server — a developer's and CI's — never drop each other's databases.
+ */
+const RUN_ID_VARIABLE = 'RT_TEST_RUN_ID';
+const runId = () => process.env[RUN_ID_VARIABLE] ?? 'local';
+const templateName = (app: string) => `rt_test_${app}_${runId()}_template`;
+const copyPrefix = (app: string) => `rt_test_${app}_${runId()}_`;
+
+export function startTestRun(): void {
+  process.env[RUN_ID_VARIABLE] ??= `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`;
+}
+
+export function testServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function migrate(url: string, spec: TemplateSpec, singleSession: boolean): Promise<void> {
+  const dataSource = new DataSource(
+    typeOrmOptions({
+      url,
+      singleSession,
+      poolSize: 1,
+      entities: [],
+      migrations: spec.migrations,
+      applicationName: `${spec.app}-test-setup`,
+    }),
+  );
+  await dataSource.initialize();
+  try {
+    await runMigrationsUnderLock(dataSource, `${spec.app}:migrations`);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Global setup on a real server: a freshly migrated template database. Returns a log line. */
+export async function prepareServerTemplate(serverUrl: string, spec: TemplateSpec): Promise<string> {
+  const template = templateName(spec.app);
+  const version = await withAdmin(serverUrl, async (admin) => {
+    await dropCopies(admin, spec.app);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const { rows } = await admin.query<{ server_version: string }>('SHOW server_version');
+    return rows[0].server_version;
+  });
+  await migrate(withDatabase(serverUrl, template), spec, false);
+  const { hostname, port } = new URL(serverUrl);
+  return `[test-db] ${spec.app}: e2e tests run on PostgreSQL ${version} at ${hostname}:${port || 5432} (template ${template})`;
+}
+
+export async function createServerCopy(serverUrl: string, app: string): Promise<TestDatabase> {
+  const name = `${copyPrefix(app)}${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName(app)}`));
+  return {
+    url: withDatabase(serverUrl, name),
+    singleSession: false,
+    drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+export async function dropServerTemplate(serverUrl: string, app: string): Promise<void> {
+  await withAdmin(serverUrl, async (admin) => {
+    await dropCopies(admin, app);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateName(app)} WITH (FORCE)`);
+  });
+}
+
+async function dropCopies(admin: Client, app: string): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2",
+    [`${copyPrefix(app)}%`, templateName(app)],
+  );
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+}

@@ -1,0 +1,99 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The README's run command on its built copies (`pnpm test:process` builds first): both services
+ * come up on embedded databases, answer, stop cleanly on SIGTERM, and find their data again.
+ */
+const root = join(__dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startAll(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ['scripts/start-all.mjs'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(url: string, running: Running, timeoutMs = 60000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return response;
+    } catch {
+      // not listening yet
+    }
+    if (running.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`${url} did not answer; output:\n${running.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('pnpm start (both services, embedded databases)', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'rt-start-all-'));
+    env = {
+      DATA_DIR: dataDir,
+      BACKEND_PORT: String(await freePort()),
+      SEARCH_PORT: String(await freePort()),
+      DATABASE_URL: '',
+    };
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('serves both services, stops on SIGTERM, and keeps the embedded data across a restart', async () => {
+    const backend = `http://127.0.0.1:${env.BACKEND_PORT}`;
+    const search = `http://127.0.0.1:${env.SEARCH_PORT}`;
+
+    const first = startAll(env);
+    expect(await (await waitFor(`${backend}/api/version`, first)).json()).toEqual({ version: expect.any(String) });
+    const searchRoot = (await (await waitFor(`${search}/`, first)).json()) as Record<string, unknown>;
+    expect(searchRoot['app-name']).toBe('travel-search');
+    for (const base of [backend, search]) {
+      const ready = await waitFor(`${base}/health/ready`, first);
+      expect(((await ready.json()) as { status: string }).status).toBe('ok');
+      expect(await (await waitFor(`${base}/metrics`, first)).text()).toContain('http_request_duration_seconds');
+    }
+    expect(first.output()).toMatch(/Migrations applied: [1-9]/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.output().match(/"msg":"Closed"/g)).toHaveLength(2);
+
+    const second = startAll(env);
+    await waitFor(`${backend}/health/ready`, second);
+    await waitFor(`${search}/health/ready`, second);
+    expect(second.output()).not.toMatch(/Migrations applied: [1-9]/);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+});
