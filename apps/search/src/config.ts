@@ -221,6 +221,18 @@ export class SearchEnv extends BaseEnv {
   @Max(10_000)
   SEARCH_SEMANTIC_CANDIDATES: number = 100;
 
+  /**
+   * The offers holding a catalogue word spelt like a search word (the 3 closest by trigram
+   * similarity, `search_terms`) join the semantic candidates with exact distances, when that word is
+   * held by at most this many offers; 0 turns the lookup off (apps/search/README.md, "Hybrid ranking").
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS: number = 500;
+
   /** `hnsw.ef_search` of a search (SET LOCAL; raised to SEARCH_SEMANTIC_CANDIDATES without iterative scans). */
   @EnvInt()
   @IsOptional()

@@ -239,6 +239,55 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     );
   });
 
+  it('adds the offers holding a catalogue word spelt like a search word to the semantic candidates, up to the configured rarity', async () => {
+    const terms = await t.dataSource.query(
+      "SELECT term, documents FROM search_terms WHERE term IN ('matterhorn', 'zermat', 'zermatt') ORDER BY term",
+    );
+    expect(terms).toEqual([
+      { term: 'matterhorn', documents: 2 },
+      { term: 'zermat', documents: 1 },
+      { term: 'zermatt', documents: 4 },
+    ]);
+    const saved = {
+      candidates: t.config.SEARCH_SEMANTIC_CANDIDATES,
+      maxDocuments: t.config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
+    };
+    // One record from the index, so that what the spelling neighbours add shows.
+    t.config.SEARCH_SEMANTIC_CANDIDATES = 1;
+    const semanticOnly = { rrfVectorWeight: 1, semanticFloor: 0 };
+    const ids = (page: { records: Scored[] }) => page.records.map((record) => record.id);
+    const rankedBySimilarity = (page: { records: Scored[] }) =>
+      page.records.forEach((record, i) => {
+        expect(record._relevance_score).toBeCloseTo(1 / (K + i + 1), 12);
+        if (i > 0) expect(record.semantic_score).toBeLessThanOrEqual(page.records[i - 1].semantic_score);
+      });
+    try {
+      // The built-in provider's nearest record to "Lisbonn" is H1 (hashed n-grams collide); no offer
+      // holds the word, and H7 holds "lisbon".
+      t.config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS = 0;
+      const off = await search({ search: 'Lisbonn', ...semanticOnly });
+      expect(ids(off)).toEqual(['H1']);
+      t.config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS = 2;
+      const typo = await search({ search: 'Lisbonn', ...semanticOnly });
+      expect(ids(typo)).toEqual(['H1', 'H7']);
+      expect(typo.totalRecords).toBe(2);
+      rankedBySimilarity(typo);
+
+      // "zermatt" is held by 4 offers, over a limit of 2; "zermat" by one (H4). Nearest: H8.
+      const capped = await search({ search: 'Zermattt', ...semanticOnly });
+      expect(ids(capped)).toEqual(['H8', 'H4']);
+      rankedBySimilarity(capped);
+      t.config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS = 4;
+      const all = await search({ search: 'Zermattt', ...semanticOnly });
+      expect(ids(all).sort()).toEqual(['H1', 'H2', 'H3', 'H4', 'H8']);
+      expect(all.totalRecords).toBe(5);
+      rankedBySimilarity(all);
+    } finally {
+      t.config.SEARCH_SEMANTIC_CANDIDATES = saved.candidates;
+      t.config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS = saved.maxDocuments;
+    }
+  });
+
   it('orderBy is ignored; every density carries the three scores', async () => {
     const plain = await search({ search: 'Zermatt ski' });
     const ordered = await search({ search: 'Zermatt ski', orderBy: 'rating', orderDirection: 'desc' });

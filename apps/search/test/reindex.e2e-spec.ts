@@ -113,6 +113,14 @@ describe('reindex', () => {
     expect(await listedIds()).toEqual(['R1', 'R2', 'R3', 'R5', 'R6']);
     const staged = await t.dataSource.query('SELECT count(*)::int AS n FROM travel_offers_staging');
     expect(staged).toEqual([{ n: 0 }]);
+    // The vocabulary of spelling neighbours follows the applied catalogue, in the same transaction.
+    const terms = await t.dataSource.query('SELECT term, documents FROM search_terms ORDER BY term');
+    const lexemes = await t.dataSource.query(
+      `SELECT word AS term, ndoc AS documents FROM ts_stat('SELECT search_vector FROM travel_offers')
+       ORDER BY word COLLATE "C"`,
+    );
+    expect(terms).toEqual(lexemes);
+    expect(terms).toContainEqual({ term: 'changed', documents: 1 });
   });
 
   describe('a failing source changes nothing', () => {

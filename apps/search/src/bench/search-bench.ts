@@ -403,6 +403,7 @@ async function hybridSqlOf(query: Record<string, string>): Promise<{ settings?: 
     tsvectorFloor: config.SEARCH_TSVECTOR_FLOOR,
     k: config.SEARCH_RRF_K,
     candidates: config.SEARCH_SEMANTIC_CANDIDATES,
+    spellingNeighbourMaxDocuments: config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
   };
   return {
     settings: hnswSettingsSql({
@@ -548,7 +549,7 @@ async function main(): Promise<void> {
     const filteredMix = searchMix(HYBRID_QUERIES, true);
     console.log(
       `hybrid searches (${HYBRID_QUERIES} each, sequential; w ${config.SEARCH_RRF_VECTOR_WEIGHT}, floors ${config.SEARCH_SEMANTIC_FLOOR}/${config.SEARCH_TSVECTOR_FLOOR}, ` +
-        `${config.SEARCH_SEMANTIC_CANDIDATES} candidates, ef_search ${config.SEARCH_HNSW_EF_SEARCH}, max_scan_tuples ${config.SEARCH_HNSW_MAX_SCAN_TUPLES}, relaxed_order):`,
+        `${config.SEARCH_SEMANTIC_CANDIDATES} candidates, spelling neighbours up to ${config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS} offers, ef_search ${config.SEARCH_HNSW_EF_SEARCH}, max_scan_tuples ${config.SEARCH_HNSW_MAX_SCAN_TUPLES}, relaxed_order):`,
     );
     console.log(
       '| hybrid (ms) | p50 | p95 | p99 | top-8 overlap with exact | short pages |\n|---|---|---|---|---|---|',

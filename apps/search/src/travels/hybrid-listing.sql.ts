@@ -14,7 +14,15 @@ export interface HybridQuery {
   k: number;
   /** The semantic side takes at most this many nearest records (after the filters) from the index. */
   candidates: number;
+  /**
+   * The offers holding a lexeme close in spelling to a search word join the semantic candidates
+   * when the lexeme is held by at most this many offers (0: none do).
+   */
+  spellingNeighbourMaxDocuments: number;
 }
+
+/** How many lexemes closest in spelling to each search word are looked up. */
+export const SPELLING_NEIGHBOURS_PER_WORD = 3;
 
 /** pgvector settings of one search, applied with `SET LOCAL` semantics (set_config(…, true)). */
 export interface HnswSettings {
@@ -48,10 +56,11 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * - semantic side: its candidates are the `candidates` nearest records passing the filters, by
  *   cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector ≥ 0.8
  *   an iterative scan keeps going until enough records pass the filters; the planner may also pick
- *   the filter indexes and compute exact distances when the filters are selective), plus the
- *   `candidates` best text matches with their exact distances (an approximate index misses
- *   neighbours; those that share the query's words are the likeliest to be missed and the cheapest
- *   to add back); kept when `1 − distance ≥ semanticFloor`; ranked 1, 2 … by distance, then id;
+ *   the filter indexes and compute exact distances when the filters are selective), plus every
+ *   record of the text side with its exact distance (an approximate index misses neighbours; those
+ *   that share the query's words are the likeliest to be missed, and their distances cost little
+ *   more than their text ranks: both are computed in the one scan of the text matches); kept when
+ *   `1 − distance ≥ semanticFloor`; ranked 1, 2 … by distance, then id;
  * - text side: records matching `websearch_to_tsquery('travel_search', search)` (@@, served by
  *   travel_offers_search_vector_idx, GIN) and the filters (their indexes: see filterConditions),
  *   kept when `ts_rank_cd` (default normalisation) ≥ tsvectorFloor; ranked by rank desc, then id;
@@ -79,6 +88,7 @@ export function hybridListingSql(
     query.tsvectorFloor,
     query.k,
     query.candidates,
+    query.spellingNeighbourMaxDocuments,
   ];
   const filterSql = filterConditions(filters, values);
   const and = filterSql.map((condition) => ` AND ${condition}`).join('');
@@ -92,27 +102,49 @@ export function hybridListingSql(
       ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o ${where}
          ORDER BY o.embedding <=> $2::vector LIMIT $7`
       : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT $7`;
-  // The semantic candidates a text match adds (exact distances of the best text matches); none
-  // when the semantic side is empty.
-  const textNearest =
-    query.vectorWeight > 0
-      ? `SELECT o.id, o.embedding <=> $2::vector AS distance
-         FROM matched t JOIN travel_offers o ON o.id = t.id WHERE t.rank <= $7`
-      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false`;
+  // The exact distance of each text match, computed in the scan that ranks it (the semantic
+  // candidates it adds); none when the semantic side is empty.
+  const matchDistance = query.vectorWeight > 0 ? 'o.embedding <=> $2::vector' : 'NULL::float8';
+  // The offers holding the rarer lexemes spelt like the search's words ("santorni" → "santorini",
+  // "naxos" of "beach naxos" when no offer holds both words): the neighbours an approximate index
+  // misses most, for a lexical embedding, and the text side cannot see. Only alphanumeric lexemes
+  // make the tsquery (no quoting to go wrong).
+  const spellingNeighbours =
+    query.vectorWeight > 0 && query.spellingNeighbourMaxDocuments > 0
+      ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o
+         WHERE o.search_vector @@ (
+           SELECT string_agg(DISTINCT quote_literal(n.term), ' | ')::tsquery
+           FROM q, unnest(tsvector_to_array(to_tsvector('travel_search', $1))) AS w(word)
+           CROSS JOIN LATERAL (
+             SELECT s.term FROM search_terms s
+             WHERE s.term % w.word AND s.documents <= $8::int AND s.term ~ '^[[:alnum:]]+$'
+               -- a one-word search's own word adds only what the text side already holds
+               AND (s.term <> w.word OR numnode(q.query) > 1)
+             ORDER BY similarity(s.term, w.word) DESC, s.term
+             LIMIT ${SPELLING_NEIGHBOURS_PER_WORD}
+           ) n
+         )${and}`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE $8::int < 0`;
 
   return {
     text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
       matched AS MATERIALIZED (
-        SELECT id, row_number() OVER (ORDER BY score DESC, id) AS rank FROM (
-          SELECT o.id, ts_rank_cd(o.search_vector, q.query) AS score
+        SELECT id, distance, row_number() OVER (ORDER BY score DESC, id) AS rank FROM (
+          SELECT o.id, ts_rank_cd(o.search_vector, q.query) AS score, ${matchDistance} AS distance
           FROM travel_offers o, q WHERE o.search_vector @@ q.query${and}
+          -- a fence: without it the floor is pushed into the scan and every row's tsvector and
+          -- vector are read from TOAST twice (measured: 27 → 6 ms for 690 matches)
+          OFFSET 0
         ) m WHERE score >= $5::float8
       ),
       nearest AS MATERIALIZED (${nearest}),
+      spelt AS MATERIALIZED (${spellingNeighbours}),
       sem AS (
         SELECT id, row_number() OVER (ORDER BY distance, id) AS rank FROM (
           SELECT id, min(distance) AS distance FROM (
-            SELECT id, distance FROM nearest UNION ALL ${textNearest}
+            SELECT id, distance FROM nearest
+            UNION ALL SELECT id, distance FROM spelt
+            UNION ALL SELECT id, distance FROM matched WHERE distance IS NOT NULL
           ) candidates GROUP BY id
         ) semantic WHERE 1 - distance >= $4::float8
       ),

@@ -53,6 +53,7 @@ export class HybridRanker implements SearchRanker {
         tsvectorFloor: options.tsvectorFloor,
         k: options.k,
         candidates: this.config.SEARCH_SEMANTIC_CANDIDATES,
+        spellingNeighbourMaxDocuments: this.config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
       },
       filters,
       page,

@@ -1,10 +1,12 @@
 import { EnableVector1763900000000 } from './1763900000000-EnableVector';
 import { AddTravelOffers1763950000000 } from './1763950000000-AddTravelOffers';
 import { AddReindexRuns1795435855743 } from './1795435855743-AddReindexRuns';
+import { AddSearchTerms1795500000000 } from './1795500000000-AddSearchTerms';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
   EnableVector1763900000000,
   AddTravelOffers1763950000000,
   AddReindexRuns1795435855743,
+  AddSearchTerms1795500000000,
 ];
