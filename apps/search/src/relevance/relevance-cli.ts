@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { openDatabase, runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import { openDatabase, runMigrationsUnderLock } from '@rt/database';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,6 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
-import { searchMigrations } from '../database/migrations';
 import { ReindexService } from '../reindex/reindex.service';
 import { TravelsService } from '../travels/travels.service';
 import { evaluate, formatReport, gateFailures, loadJudgedQueries, Report } from './relevance';
@@ -39,23 +38,14 @@ async function main(): Promise<number> {
   };
   const database = await openDatabase({ dataDir, extensions: SEARCH_EXTENSIONS });
   try {
-    const migrations = new DataSource(
-      typeOrmOptions({
-        url: database.url,
-        singleSession: true,
-        poolSize: 1,
-        entities: [],
-        migrations: searchMigrations,
-        applicationName: 'search-relevance',
-      }),
-    );
-    await migrations.initialize();
-    await runMigrationsUnderLock(migrations, 'search:migrations');
-    await migrations.destroy();
-    const app = await NestFactory.createApplicationContext(
+    // Migrated through the app's own connection, as main.ts does: the embedded database takes one
+    // connection at a time, and a second data source raced the first one's close.
+    const app = await NestFactory.create(
       AppModule.forRoot({ config, database: { url: database.url, singleSession: true } }),
       { logger: ['error', 'warn'] },
     );
+    await runMigrationsUnderLock(app.get(DataSource), 'search:migrations');
+    await app.init();
     try {
       const outcome = await app.get(ReindexService).run('cli');
       if (outcome.status !== 'succeeded') throw new Error(`reindex: ${JSON.stringify(outcome)}`);
