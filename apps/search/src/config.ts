@@ -246,7 +246,7 @@ export class SearchEnv extends BaseEnv {
   @IsOptional()
   @IsInt()
   @Min(1)
-  SEARCH_HNSW_MAX_SCAN_TUPLES: number = 20_000;
+  SEARCH_HNSW_MAX_SCAN_TUPLES: number = 5_000;
 
   /** The `k` of reciprocal rank fusion (decisions.md: 60). */
   @EnvInt()

@@ -288,6 +288,31 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     }
   });
 
+  it("gives the pgvector settings to the connection's session, and again when they change", async () => {
+    const settings = async () =>
+      // The pool hands out the connection released last: the one the search just used.
+      (
+        await t.dataSource.query(
+          `SELECT current_setting('hnsw.ef_search') AS ef_search, current_setting('hnsw.iterative_scan') AS scan,
+             current_setting('hnsw.max_scan_tuples') AS max_scan_tuples`,
+        )
+      )[0];
+    const saved = t.config.SEARCH_HNSW_EF_SEARCH;
+    try {
+      await search({ search: 'Zermatt' });
+      expect(await settings()).toEqual({
+        ef_search: String(saved),
+        scan: 'relaxed_order',
+        max_scan_tuples: String(t.config.SEARCH_HNSW_MAX_SCAN_TUPLES),
+      });
+      t.config.SEARCH_HNSW_EF_SEARCH = 57;
+      await search({ search: 'Zermatt' });
+      expect(await settings()).toMatchObject({ ef_search: '57' });
+    } finally {
+      t.config.SEARCH_HNSW_EF_SEARCH = saved;
+    }
+  });
+
   it('orderBy is ignored; every density carries the three scores', async () => {
     const plain = await search({ search: 'Zermatt ski' });
     const ordered = await search({ search: 'Zermatt ski', orderBy: 'rating', orderDirection: 'desc' });

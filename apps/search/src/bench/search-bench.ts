@@ -385,8 +385,15 @@ function searchMix(count: number, filtered: boolean): Record<string, string>[] {
 const config = loadSearchConfig({ APP_ENV: 'local', ...env });
 const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
 
-/** The statements the service runs for a hybrid search: its settings, then the listing. */
-async function hybridSqlOf(query: Record<string, string>): Promise<{ settings?: Sql; listing: Sql }> {
+/** The pgvector settings the service gives each connection's session (TravelsRepository.listHybrid). */
+const HNSW_SESSION_SETTINGS = hnswSettingsSql({
+  efSearch: config.SEARCH_HNSW_EF_SEARCH,
+  iterativeScan: 'relaxed_order',
+  maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
+}) as Sql;
+
+/** The statement the service runs for a hybrid search. */
+async function hybridSqlOf(query: Record<string, string>): Promise<Sql> {
   const filters = toFilters({
     destination: query.destination,
     category: query.category?.split(','),
@@ -405,36 +412,30 @@ async function hybridSqlOf(query: Record<string, string>): Promise<{ settings?: 
     candidates: config.SEARCH_SEMANTIC_CANDIDATES,
     spellingNeighbourMaxDocuments: config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
   };
-  return {
-    settings: hnswSettingsSql({
-      efSearch: config.SEARCH_HNSW_EF_SEARCH,
-      iterativeScan: 'relaxed_order',
-      maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
-    }),
-    listing: hybridListingSql(
-      hybrid,
-      filters,
-      { limit: 8, offset: 0 },
-      (query.infoDensity ?? 'full') as 'full',
-    ),
-  };
+  return hybridListingSql(hybrid, filters, { limit: 8, offset: 0 }, (query.infoDensity ?? 'full') as 'full');
 }
 
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: { id: string | null; total: number }[] }>;
 }
 
-/** The hybrid transaction run directly; `exact` turns index scans off (exact distances, no HNSW). */
-async function runHybridDirect(
-  client: Queryable,
-  statements: { settings?: Sql; listing: Sql },
-  exact = false,
-) {
+/** Connections whose session carries HNSW_SESSION_SETTINGS. */
+const tunedClients = new WeakSet<Queryable>();
+
+/**
+ * The hybrid statement run directly, on a session with the service's pgvector settings; `exact`
+ * turns index scans off for it (exact distances, no HNSW).
+ */
+async function runHybridDirect(client: Queryable, listing: Sql, exact = false) {
+  if (!tunedClients.has(client)) {
+    await client.query(HNSW_SESSION_SETTINGS.text, HNSW_SESSION_SETTINGS.values);
+    tunedClients.add(client);
+  }
+  if (!exact) return (await client.query(listing.text, listing.values)).rows;
   await client.query('BEGIN');
   try {
-    if (statements.settings) await client.query(statements.settings.text, statements.settings.values);
-    if (exact) await client.query("SELECT set_config('enable_indexscan', 'off', true)");
-    return (await client.query(statements.listing.text, statements.listing.values)).rows;
+    await client.query("SELECT set_config('enable_indexscan', 'off', true)");
+    return (await client.query(listing.text, listing.values)).rows;
   } finally {
     await client.query('COMMIT');
   }
@@ -570,12 +571,12 @@ async function main(): Promise<void> {
       '| hybrid clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
     );
     const mixed = plain.flatMap((query, i) => [query, filteredMix[i]]);
-    const prepared = new Map<Record<string, string>, { settings?: Sql; listing: Sql }>();
+    const prepared = new Map<Record<string, string>, Sql>();
     for (const query of mixed) prepared.set(query, await hybridSqlOf(query));
     await printThroughput(port, mixed, async (pool, query) => {
       const client = await pool.connect();
       try {
-        await runHybridDirect(client, prepared.get(query) as { settings?: Sql; listing: Sql });
+        await runHybridDirect(client, prepared.get(query) as Sql);
       } finally {
         client.release();
       }

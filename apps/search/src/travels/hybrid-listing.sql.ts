@@ -24,7 +24,7 @@ export interface HybridQuery {
 /** How many lexemes closest in spelling to each search word are looked up. */
 export const SPELLING_NEIGHBOURS_PER_WORD = 3;
 
-/** pgvector settings of one search, applied with `SET LOCAL` semantics (set_config(…, true)). */
+/** pgvector settings of the hybrid searches (configuration: SEARCH_HNSW_*). */
 export interface HnswSettings {
   efSearch?: number;
   iterativeScan?: 'off' | 'relaxed_order' | 'strict_order';
@@ -32,9 +32,11 @@ export interface HnswSettings {
 }
 
 /**
- * `SELECT set_config(name, value, true) …`: the transaction-local settings of a search in one
- * statement (never session-level: the embedded database is one shared session). Only the settings
- * the server's pgvector has are given (see TravelsRepository.hnswSettings).
+ * `SELECT set_config(name, value, false) …`: the settings for the session of one connection, in one
+ * statement, given once per connection (TravelsRepository), so that a search is one statement and
+ * not a transaction of four. They only steer HNSW index scans, which nothing but the hybrid search
+ * runs; the embedded database's one shared session gets them the same way. Only the settings the
+ * server's pgvector has are given (see TravelsRepository.hnswSettings).
  */
 export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
   const pairs: [string, string][] = [];
@@ -44,7 +46,7 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
     pairs.push(['hnsw.max_scan_tuples', String(settings.maxScanTuples)]);
   if (!pairs.length) return undefined;
   return {
-    text: `SELECT ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+    text: `SELECT ${pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`).join(', ')}`,
     values: pairs.flat(),
   };
 }

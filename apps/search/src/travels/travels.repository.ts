@@ -73,8 +73,8 @@ export class TravelsRepository {
 
   /**
    * A hybrid page (RRF of the semantic and text sides, hybrid-listing.sql.ts) and its exact total,
-   * in one transaction whose pgvector settings are local to it (`set_config(…, true)`; the
-   * embedded database is a single shared session, so nothing is ever set for the session).
+   * in one statement, on a connection whose session carries the pgvector settings (given once per
+   * connection, and again when they change).
    */
   async listHybrid(
     query: HybridQuery,
@@ -83,15 +83,27 @@ export class TravelsRepository {
     density: InfoDensity,
     tuning: HnswTuning,
   ): Promise<ListingResult> {
-    const settings =
-      query.vectorWeight > 0 ? hnswSettingsSql(await this.hnswSettings(query, tuning)) : undefined;
     const sql = hybridListingSql(query, filters, page, density);
-    if (!settings) return this.run(sql);
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(settings.text, settings.values);
-      return this.run(sql, (text, values) => manager.query(text, values));
-    });
+    if (query.vectorWeight === 0) return this.run(sql);
+    const settings = hnswSettingsSql(await this.hnswSettings(query, tuning));
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      // The pg client under the query runner (TypeORM keeps it protected; stable since 0.2).
+      const connection = (runner as unknown as { databaseConnection: object }).databaseConnection;
+      const wanted = JSON.stringify(settings ?? null);
+      if (settings && this.sessionSettings.get(connection) !== wanted) {
+        await runner.query(settings.text, settings.values);
+        this.sessionSettings.set(connection, wanted);
+      }
+      return await this.run(sql, (text, values) => runner.query(text, values));
+    } finally {
+      await runner.release();
+    }
   }
+
+  /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */
+  private readonly sessionSettings = new WeakMap<object, string>();
 
   /**
    * The settings this server's pgvector has (ef_search since 0.5, iterative scans and
