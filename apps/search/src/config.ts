@@ -233,7 +233,10 @@ export class SearchEnv extends BaseEnv {
   @Max(100_000)
   SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS: number = 500;
 
-  /** `hnsw.ef_search` of a search (SET LOCAL; raised to SEARCH_SEMANTIC_CANDIDATES without iterative scans). */
+  /**
+   * `hnsw.ef_search` of the hybrid searches (a session setting of each pooled connection; raised to
+   * SEARCH_SEMANTIC_CANDIDATES on a pgvector without iterative scans).
+   */
   @EnvInt()
   @IsOptional()
   @IsInt()
@@ -241,7 +244,10 @@ export class SearchEnv extends BaseEnv {
   @Max(1000)
   SEARCH_HNSW_EF_SEARCH: number = 100;
 
-  /** `hnsw.max_scan_tuples` of a search: how far a filtered iterative index scan may wander (SET LOCAL). */
+  /**
+   * `hnsw.max_scan_tuples` of the hybrid searches: how far a filtered iterative index scan may
+   * wander looking for records that pass the filters (docs/benchmarks.md, "Hybrid search speed").
+   */
   @EnvInt()
   @IsOptional()
   @IsInt()

@@ -288,6 +288,14 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     }
   });
 
+  it('the longest search allowed (500 characters, over 100 words) answers 200 with a consistent total', async () => {
+    const words = Array.from({ length: 150 }, (_, i) => `w${i.toString(36)}x`).join(' ');
+    const long = `Zermatt Matterhorn ${words}`.slice(0, 500);
+    expect(long).toHaveLength(500);
+    const page = await search({ search: long });
+    expect(page.totalRecords).toBe(page.records.length);
+  });
+
   it("gives the pgvector settings to the connection's session, and again when they change", async () => {
     const settings = async () =>
       // The pool hands out the connection released last: the one the search just used.

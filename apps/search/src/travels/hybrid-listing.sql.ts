@@ -23,6 +23,11 @@ export interface HybridQuery {
 
 /** How many lexemes closest in spelling to each search word are looked up. */
 export const SPELLING_NEIGHBOURS_PER_WORD = 3;
+/**
+ * How many distinct words of a search (in lexeme order) get spelling neighbours: a bound on the
+ * offers a long search can add (at most 8 × 3 × SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS).
+ */
+export const SPELLING_NEIGHBOUR_WORDS = 8;
 
 /** pgvector settings of the hybrid searches (configuration: SEARCH_HNSW_*). */
 export interface HnswSettings {
@@ -116,7 +121,10 @@ export function hybridListingSql(
       ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o
          WHERE o.search_vector @@ (
            SELECT string_agg(DISTINCT quote_literal(n.term), ' | ')::tsquery
-           FROM q, unnest(tsvector_to_array(to_tsvector('travel_search', $1))) AS w(word)
+           FROM q, (
+             SELECT word FROM unnest(tsvector_to_array(to_tsvector('travel_search', $1))) AS words(word)
+             LIMIT ${SPELLING_NEIGHBOUR_WORDS}
+           ) w
            CROSS JOIN LATERAL (
              SELECT s.term FROM search_terms s
              WHERE s.term % w.word AND s.documents <= $8::int AND s.term ~ '^[[:alnum:]]+$'
