@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { EmbeddedExtension, runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import { isStaleTestDatabase, newRunId, TEST_DATABASE_PREFIX } from './run-id';
 
 /**
  * Test databases: the global setup migrates one template per app; each test file then gets its
@@ -28,11 +29,11 @@ export interface TestDatabase {
  */
 const RUN_ID_VARIABLE = 'RT_TEST_RUN_ID';
 const runId = () => process.env[RUN_ID_VARIABLE] ?? 'local';
-const templateName = (app: string) => `rt_test_${app}_${runId()}_template`;
-const copyPrefix = (app: string) => `rt_test_${app}_${runId()}_`;
+const templateName = (app: string) => `${TEST_DATABASE_PREFIX}${app}_${runId()}_template`;
+const copyPrefix = (app: string) => `${TEST_DATABASE_PREFIX}${app}_${runId()}_`;
 
 export function startTestRun(): void {
-  process.env[RUN_ID_VARIABLE] ??= `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}`;
+  process.env[RUN_ID_VARIABLE] ??= newRunId(Date.now(), process.pid);
 }
 
 export function testServerUrl(): string | undefined {
@@ -78,6 +79,7 @@ export async function migrate(url: string, spec: TemplateSpec, singleSession: bo
 export async function prepareServerTemplate(serverUrl: string, spec: TemplateSpec): Promise<string> {
   const template = templateName(spec.app);
   const version = await withAdmin(serverUrl, async (admin) => {
+    await dropStaleTestDatabases(admin);
     await dropCopies(admin, spec.app);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${template}`);
@@ -112,4 +114,17 @@ async function dropCopies(admin: Client, app: string): Promise<void> {
     [`${copyPrefix(app)}%`, templateName(app)],
   );
   for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+}
+
+/** Drops the test databases that killed runs left behind (run-id.ts says which). */
+async function dropStaleTestDatabases(admin: Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string; connections: number }>(
+    `SELECT d.datname, (SELECT count(*)::int FROM pg_stat_activity a WHERE a.datid = d.oid) AS connections
+     FROM pg_database d WHERE d.datname LIKE $1`,
+    [`${TEST_DATABASE_PREFIX}%`],
+  );
+  const now = Date.now();
+  const stale = rows.filter((row) => isStaleTestDatabase(row.datname, row.connections, now));
+  for (const { datname } of stale) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  if (stale.length) console.log(`[test-db] dropped ${stale.length} test database(s) left by earlier runs`);
 }
