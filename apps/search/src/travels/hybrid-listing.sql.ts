@@ -66,7 +66,10 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  *   the filter indexes and compute exact distances when the filters are selective), plus every
  *   record of the text side with its exact distance (an approximate index misses neighbours; those
  *   that share the query's words are the likeliest to be missed, and their distances cost little
- *   more than their text ranks: both are computed in the one scan of the text matches); kept when
+ *   more than their text ranks: both are computed in the one scan of the text matches), plus the
+ *   records passing the filters that hold a spelling neighbour of a search word (`spelt`: the
+ *   SPELLING_NEIGHBOURS_PER_WORD lexemes of `search_terms` closest to it by trigram similarity and
+ *   held by at most `spellingNeighbourMaxDocuments` offers); kept when
  *   `1 − distance ≥ semanticFloor`; ranked 1, 2 … by distance, then id;
  * - text side: records matching `websearch_to_tsquery('travel_search', search)` (@@, served by
  *   travel_offers_search_vector_idx, GIN) and the filters (their indexes: see filterConditions),
