@@ -163,12 +163,11 @@ export class ReindexRepository {
         if (!locked) throw new Error('another reindex holds the rebuild lock');
         // An empty index receiving many offers (the first build) is bulk-loaded: its secondary indexes
         // are dropped and rebuilt after the insert (HNSW and GIN build far faster than they insert).
-        const [{ bulk, staged }] = (await runner.query(
-          `SELECT NOT EXISTS (SELECT 1 FROM travel_offers)
-             AND (SELECT count(*) FROM travel_offers_staging) >= $1 AS bulk,
+        const [{ empty, staged }] = (await runner.query(
+          `SELECT NOT EXISTS (SELECT 1 FROM travel_offers) AS empty,
              (SELECT count(*)::int FROM travel_offers_staging) AS staged`,
-          [BULK_LOAD_MIN],
-        )) as { bulk: boolean; staged: number }[];
+        )) as { empty: boolean; staged: number }[];
+        const bulk = empty && staged >= BULK_LOAD_MIN;
         const rebuiltIndexes = bulk ? await this.dropSecondaryIndexes(runner) : [];
         // travel_offers_pkey.
         const removed = (await runner.query(`DELETE FROM travel_offers WHERE id = ANY($1::text[])`, [
