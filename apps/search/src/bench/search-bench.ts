@@ -521,6 +521,17 @@ async function main(): Promise<void> {
   // Steady state, as autovacuum leaves it a minute after a build: visibility map set, statistics fresh.
   await admin.query('VACUUM (ANALYZE) travel_offers');
   const offers = (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM travel_offers')).rows[0].n;
+  // The server the figures were taken on, so that runs on different servers can be compared.
+  const settings = (
+    await admin.query<{ shared_buffers: string; pgvector: string; hnsw_index: string }>(
+      `SELECT current_setting('shared_buffers') AS shared_buffers,
+         (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS pgvector,
+         pg_size_pretty(pg_relation_size('travel_offers_embedding_idx')) AS hnsw_index`,
+    )
+  ).rows[0];
+  console.log(
+    `server: shared_buffers ${settings.shared_buffers}, pgvector ${settings.pgvector}, HNSW index ${settings.hnsw_index}`,
+  );
   await admin.end();
 
   const port = await freePort();
