@@ -21,6 +21,7 @@ import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
 import { toVectorLiteral } from '../embedding/embedding-provider';
 import { hnswSettingsSql, hybridListingSql } from '../travels/hybrid-listing.sql';
+import { hnswTuningOf } from '../travels/hybrid-ranker';
 import { filterListingSql, filterPageSql, Sql } from '../travels/travel-listing.sql';
 import { toFilters } from '../travels/travels.service';
 
@@ -386,11 +387,7 @@ const config = loadSearchConfig({ APP_ENV: 'local', ...env });
 const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
 
 /** The pgvector settings the service gives each connection's session (TravelsRepository.listHybrid). */
-const HNSW_SESSION_SETTINGS = hnswSettingsSql({
-  efSearch: config.SEARCH_HNSW_EF_SEARCH,
-  iterativeScan: 'relaxed_order',
-  maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
-}) as Sql;
+const HNSW_SESSION_SETTINGS = hnswSettingsSql(hnswTuningOf(config)) as Sql;
 
 /** The statement the service runs for a hybrid search. */
 async function hybridSqlOf(query: Record<string, string>): Promise<Sql> {

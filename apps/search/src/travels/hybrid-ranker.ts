@@ -9,7 +9,7 @@ import type { InfoDensity } from './dto/travels-query.dto';
 import { FullTextRanker } from './full-text-ranker';
 import type { RankedPage, RankingOptions, SearchRanker } from './search-ranker';
 import type { ListingFilters, ListingPage } from './travel-listing.sql';
-import { TravelsRepository } from './travels.repository';
+import { type HnswTuning, TravelsRepository } from './travels.repository';
 
 /**
  * The hybrid ranking of a non-blank search (decisions.md, RRF): the query is embedded once (the
@@ -58,11 +58,7 @@ export class HybridRanker implements SearchRanker {
       filters,
       page,
       density,
-      {
-        efSearch: this.config.SEARCH_HNSW_EF_SEARCH,
-        iterativeScan: 'relaxed_order',
-        maxScanTuples: this.config.SEARCH_HNSW_MAX_SCAN_TUPLES,
-      },
+      hnswTuningOf(this.config),
     );
     return {
       total,
@@ -74,4 +70,13 @@ export class HybridRanker implements SearchRanker {
       })),
     };
   }
+}
+
+/** How the hybrid searches use the HNSW index, from the configuration (the bench times the same). */
+export function hnswTuningOf(config: SearchConfig): HnswTuning {
+  return {
+    efSearch: config.SEARCH_HNSW_EF_SEARCH,
+    iterativeScan: 'relaxed_order',
+    maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
+  };
 }
