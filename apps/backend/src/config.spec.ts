@@ -11,9 +11,26 @@ describe('loadBackendConfig', () => {
       PASSWORD_SCRYPT_P: 3,
       PASSWORD_RESET_TTL_MINUTES: 60,
       THROTTLE_LOGIN_LIMIT: 5,
+      THROTTLE_LOGIN_WINDOW_SECONDS: 300,
+      THROTTLE_LOGIN_ADDRESS_LIMIT: 50,
+      THROTTLE_PASSWORD_LIMIT: 5,
+      THROTTLE_PASSWORD_ADDRESS_LIMIT: 20,
+      THROTTLE_PASSWORD_WINDOW_SECONDS: 3600,
       port: 3000,
       migrateOnStart: true,
     });
+  });
+
+  it('reads the per-address throttle budgets, positive integers', () => {
+    expect(
+      loadBackendConfig({ THROTTLE_LOGIN_ADDRESS_LIMIT: '80', THROTTLE_PASSWORD_ADDRESS_LIMIT: '30' }),
+    ).toMatchObject({ THROTTLE_LOGIN_ADDRESS_LIMIT: 80, THROTTLE_PASSWORD_ADDRESS_LIMIT: 30 });
+    expect(() => loadBackendConfig({ THROTTLE_LOGIN_ADDRESS_LIMIT: '0' })).toThrow(
+      /THROTTLE_LOGIN_ADDRESS_LIMIT/,
+    );
+    expect(() => loadBackendConfig({ THROTTLE_PASSWORD_ADDRESS_LIMIT: 'many' })).toThrow(
+      /THROTTLE_PASSWORD_ADDRESS_LIMIT/,
+    );
   });
 
   it('refuses an scrypt cost that is not a power of two', () => {

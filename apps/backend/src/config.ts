@@ -90,20 +90,42 @@ export class BackendEnv extends BaseEnv {
   @Min(1)
   THROTTLE_LOGIN_LIMIT: number = 5;
 
-  /** The window of login failures, and how long a blocked email and address wait. */
+  /** The window of login failures, and how long a blocked email and address (or address) waits. */
   @EnvInt()
   @IsOptional()
   @IsInt()
   @Min(1)
   THROTTLE_LOGIN_WINDOW_SECONDS: number = 300;
 
-  /** `POST /forgot-password` and `POST /reset-password` calls allowed per email address and window. */
+  /**
+   * Failed logins allowed per client address, whatever the email, within the login window, then
+   * 429 for every login from that address; larger than the per-email limit, as many users may
+   * share one address (an office behind NAT).
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_LOGIN_ADDRESS_LIMIT: number = 50;
+
+  /**
+   * Calls of `POST /forgot-password` (and, counted apart, of `POST /reset-password`) allowed per
+   * email and client address within the window, then 429.
+   */
   @EnvInt()
   @IsOptional()
   @IsInt()
   @Min(1)
   THROTTLE_PASSWORD_LIMIT: number = 5;
 
+  /** Calls of each of those routes allowed per client address, whatever the email, within the window. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_PASSWORD_ADDRESS_LIMIT: number = 20;
+
+  /** The window of those calls, and how long a blocked email and address (or address) waits. */
   @EnvInt()
   @IsOptional()
   @IsInt()

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@rt/errors';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { loginTracker } from '../throttling/throttle-policies';
 import { ThrottlingService } from '../throttling/throttling.service';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
@@ -20,20 +19,22 @@ export class SessionsService {
 
   /**
    * Signs in with email and password; wrong credentials answer the same (422 on `email`), and
-   * take as long, whether or not the address exists. A success forgives the earlier failures of
-   * this email and address (the `login` throttle counts failures only).
+   * take as long, whether or not the address exists. The `login` throttle counts failures only:
+   * the guard has refused a blocked email and address (or address) before this runs; a failure is
+   * counted here, and a success clears the failures of its email and address.
    */
   async login(dto: LoginDto, clientIp: string | undefined): Promise<LoginResponseDto> {
     const user = await this.users.findByEmail(dto.email);
     const passwordHash = user?.passwordHash ?? null;
     const valid = await this.hasher.verify(dto.password, passwordHash);
     if (!user || !valid || passwordHash === null) {
+      await this.throttling.count('login', dto.email, clientIp);
       throw AppError.validation({ email: ['These credentials do not match our records.'] });
     }
+    await this.throttling.succeeded('login', dto.email, clientIp);
     if (this.hasher.needsRehash(passwordHash)) {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(dto.password));
     }
-    await this.throttling.forgive('login', loginTracker(dto.email, clientIp));
     const token = await this.tokens.issue(user.id, dto.device_name);
     return { token, user: await this.userResources.resourceOf(user) };
   }

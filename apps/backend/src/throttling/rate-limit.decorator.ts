@@ -4,9 +4,19 @@ import { RateLimitGuard } from './rate-limit.guard';
 import { RATE_LIMIT_POLICY, ThrottlePolicy } from './throttle-policies';
 
 const descriptions: Record<ThrottlePolicy, string> = {
-  login: 'too many failed sign-ins for this email from this address.',
-  'forgot-password': 'too many reset requests for this email address.',
-  'reset-password': 'too many reset attempts for this email address.',
+  login:
+    'too many failed sign-ins in the window for this email from this client address, or from this ' +
+    'address whatever the email. Every sign-in of the blocked email and address (or address) is ' +
+    'refused, a correct password included, until `Retry-After` has passed. Only failures count; a ' +
+    'successful sign-in clears those of its email and address.',
+  'forgot-password':
+    'too many reset requests in the window for this email from this client address, or from this ' +
+    'address whatever the email (every request counts). Requests for the same email from other ' +
+    'addresses are not affected.',
+  'reset-password':
+    'too many reset attempts in the window for this email from this client address, or from this ' +
+    'address whatever the email (every attempt counts). Attempts for the same email from other ' +
+    'addresses are not affected.',
 };
 
 /** Puts a route under one of the throttle policies (src/throttling/throttle-policies.ts). */

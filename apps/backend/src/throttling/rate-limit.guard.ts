@@ -1,14 +1,28 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
-import { AppError } from '@rt/errors';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { countsEveryCall, RATE_LIMIT_POLICY, ThrottlePolicy } from './throttle-policies';
+import { ThrottlingService } from './throttling.service';
 
-/** The throttler guard, answering a block with the shared envelope: 429 `too_many_requests` + Retry-After. */
+/**
+ * Runs before the body is validated. Under `login` it only refuses a blocked email and address
+ * (or address), so a correct password is never counted nor kept waiting; the failures are counted
+ * by the sign-in itself. Under the other policies it counts the call.
+ */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
-  protected override async throwThrottlingException(
-    _context: ExecutionContext,
-    detail: ThrottlerLimitDetail,
-  ): Promise<void> {
-    throw AppError.tooManyRequests(detail.timeToBlockExpire);
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly throttling: ThrottlingService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.get<ThrottlePolicy | undefined>(RATE_LIMIT_POLICY, context.getHandler());
+    if (!policy) return true;
+    const req = context.switchToHttp().getRequest<Request>();
+    const email = (req.body as { email?: unknown } | undefined)?.email;
+    if (countsEveryCall(policy)) await this.throttling.count(policy, email, req.ip);
+    else await this.throttling.refuseIfBlocked(policy, email, req.ip);
+    return true;
   }
 }

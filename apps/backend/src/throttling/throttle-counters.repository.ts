@@ -54,16 +54,35 @@ export class ThrottleCountersRepository {
            THEN ceil(extract(epoch FROM blocked_until - now()) * 1000)::bigint ELSE 0 END AS blocked_for_ms`,
       [key, windowMs, limit, blockMs],
     );
-    const row = rows[0];
-    return {
-      hits: row.hits,
-      expiresInMs: Number(row.expires_in_ms),
-      blockedForMs: Number(row.blocked_for_ms),
-    };
+    return toState(rows[0]);
   }
 
-  async reset(key: string): Promise<void> {
-    await this.repo.delete({ key });
+  /**
+   * The live counters among `keys` (window or block still running), by key; absent keys have no
+   * hits. A plain read on the primary key: it writes nothing and waits for no lock, so a correct
+   * sign-in never queues behind the failures being counted.
+   */
+  async statesOf(keys: string[]): Promise<Map<string, CounterState>> {
+    const rows: (CounterRow & { key: string })[] = await this.repo.query(
+      `SELECT key, hits,
+         GREATEST(0, ceil(extract(epoch FROM expires_at - now()) * 1000))::bigint AS expires_in_ms,
+         CASE WHEN blocked_until > now()
+           THEN ceil(extract(epoch FROM blocked_until - now()) * 1000)::bigint ELSE 0 END AS blocked_for_ms
+       FROM throttle_counters
+       WHERE key = ANY($1::varchar[]) AND (expires_at > now() OR blocked_until > now())`,
+      [keys],
+    );
+    return new Map(rows.map((row) => [row.key, toState(row)]));
+  }
+
+  /** Deletes a counter, unless it is blocked: a block, once started, runs to its end. */
+  async clearUnlessBlocked(key: string): Promise<void> {
+    await this.repo
+      .createQueryBuilder()
+      .delete()
+      .where('key = :key', { key })
+      .andWhere('(blocked_until IS NULL OR blocked_until <= now())')
+      .execute();
   }
 
   /** Removes counters whose window and block have both ended (uses throttle_counters_expires_at_idx). */
@@ -77,3 +96,9 @@ export class ThrottleCountersRepository {
     return result.affected ?? 0;
   }
 }
+
+const toState = (row: CounterRow): CounterState => ({
+  hits: row.hits,
+  expiresInMs: Number(row.expires_in_ms),
+  blockedForMs: Number(row.blocked_for_ms),
+});

@@ -1,59 +1,63 @@
-import type { ExecutionContext } from '@nestjs/common';
-import type { ThrottlerOptions } from '@nestjs/throttler';
-import type { Request } from 'express';
 import type { BackendConfig } from '../config';
 import { sha256Hex } from '../common/secrets';
 
 /**
- * The rate limits of the backend, each keyed on what it protects:
- * - `login`: failed sign-ins per email and client address (a success forgives the failures);
- * - `forgot-password`, `reset-password`: calls per email address.
- * A route opts in with `@RateLimit(policy)`; every other route skips every policy.
+ * The rate limits of the backend. Each keeps two counters per request, both keyed on the client
+ * address, so that requests from one address never lock out the same user asking from another:
+ * - one per normalised email and address (the attempts on one account from one place);
+ * - one per address alone, with a larger budget (one address cycling through many emails).
+ * `login` counts failed sign-ins only (a correct password never counts, and clears the failures
+ * of its email and address); `forgot-password` and `reset-password` count every call.
+ * A route opts in with `@RateLimit(policy)`.
  */
 export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password'] as const;
 export type ThrottlePolicy = (typeof THROTTLE_POLICIES)[number];
 
 export const RATE_LIMIT_POLICY = 'rt:rate-limit-policy';
 
+/** What the guard does before the handler: count the call, or only refuse a blocked key. */
+export const countsEveryCall = (policy: ThrottlePolicy): boolean => policy !== 'login';
+
 export const normalizedEmail = (value: unknown): string =>
   typeof value === 'string' ? value.trim().toLowerCase() : '';
 
-export const loginTracker = (email: unknown, ip: string | undefined): string =>
-  `${normalizedEmail(email)}|${ip ?? ''}`;
-
 /** The stored key: a SHA-256, so counters hold no email or address in clear. */
-export const throttleKey = (policy: string, tracker: string): string => sha256Hex(`${policy}:${tracker}`);
+export const throttleKey = (scope: string, tracker: string): string => sha256Hex(`${scope}:${tracker}`);
 
-const bodyEmail = (req: Record<string, unknown>) => (req.body as { email?: unknown } | undefined)?.email;
+/** One counter of a request: its stored key, and more than `limit` hits within `windowMs` block it as long. */
+export interface ThrottleCounterSpec {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
 
-const policyOf = (context: ExecutionContext): ThrottlePolicy | undefined =>
-  Reflect.getMetadata(RATE_LIMIT_POLICY, context.getHandler()) as ThrottlePolicy | undefined;
+export interface ThrottleCounters {
+  /** Per client address, whatever the email. */
+  address: ThrottleCounterSpec;
+  /** Per normalised email and client address. */
+  emailAndAddress: ThrottleCounterSpec;
+}
 
-export function throttlerOptions(config: BackendConfig): ThrottlerOptions[] {
-  const login = config.THROTTLE_LOGIN_WINDOW_SECONDS * 1000;
-  const password = config.THROTTLE_PASSWORD_WINDOW_SECONDS * 1000;
-  const policy = (
-    name: ThrottlePolicy,
-    limit: number,
-    windowMs: number,
-    tracker: ThrottlerOptions['getTracker'],
-  ) => ({
-    name,
-    limit,
-    ttl: windowMs,
-    blockDuration: windowMs,
-    getTracker: tracker,
-    skipIf: (context: ExecutionContext) => policyOf(context) !== name,
-  });
-  return [
-    policy('login', config.THROTTLE_LOGIN_LIMIT, login, (req) =>
-      loginTracker(bodyEmail(req), (req as unknown as Request).ip),
-    ),
-    policy('forgot-password', config.THROTTLE_PASSWORD_LIMIT, password, (req) =>
-      normalizedEmail(bodyEmail(req)),
-    ),
-    policy('reset-password', config.THROTTLE_PASSWORD_LIMIT, password, (req) =>
-      normalizedEmail(bodyEmail(req)),
-    ),
-  ];
+export function throttleCounters(
+  config: BackendConfig,
+  policy: ThrottlePolicy,
+  email: unknown,
+  clientAddress: string | undefined,
+): ThrottleCounters {
+  const address = clientAddress ?? '';
+  const login = policy === 'login';
+  const windowMs =
+    (login ? config.THROTTLE_LOGIN_WINDOW_SECONDS : config.THROTTLE_PASSWORD_WINDOW_SECONDS) * 1000;
+  return {
+    address: {
+      key: throttleKey(`${policy}/address`, address),
+      limit: login ? config.THROTTLE_LOGIN_ADDRESS_LIMIT : config.THROTTLE_PASSWORD_ADDRESS_LIMIT,
+      windowMs,
+    },
+    emailAndAddress: {
+      key: throttleKey(policy, `${normalizedEmail(email)}|${address}`),
+      limit: login ? config.THROTTLE_LOGIN_LIMIT : config.THROTTLE_PASSWORD_LIMIT,
+      windowMs,
+    },
+  };
 }

@@ -1,0 +1,206 @@
+import { ThrottleCounter } from '../src/throttling/throttle-counter.entity';
+import { throttleKey } from '../src/throttling/throttle-policies';
+import { TEST_PASSWORD } from './factories';
+import { createTestApp, TestApp } from './test-app';
+
+const NEW_PASSWORD = 'a brand new passphrase';
+
+/**
+ * The throttles keep apart what one client address does from what another does. The address is
+ * varied with `X-Forwarded-For` (TRUST_PROXY); each test uses addresses of its own.
+ */
+describe('throttling: login failures, password requests, per email+address and per address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        TRUST_PROXY: 'true',
+        THROTTLE_LOGIN_LIMIT: '3',
+        THROTTLE_LOGIN_ADDRESS_LIMIT: '6',
+        THROTTLE_PASSWORD_LIMIT: '2',
+        THROTTLE_PASSWORD_ADDRESS_LIMIT: '5',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  let lastAddress = 0;
+  /** A client address no other test uses (TEST-NET-3). */
+  const newAddress = () => `203.0.113.${++lastAddress}`;
+
+  const login = (from: string, email: string, password: string) =>
+    t.http.post('/api/login').set('X-Forwarded-For', from).send({ email, password, device_name: 'x' });
+  const forgot = (from: string, email: string) =>
+    t.http.post('/api/forgot-password').set('X-Forwarded-For', from).send({ email });
+  const reset = (from: string, body: Record<string, unknown>) =>
+    t.http.post('/api/reset-password').set('X-Forwarded-For', from).send(body);
+
+  const counters = () => t.dataSource.getRepository(ThrottleCounter);
+  const expectTooManyRequests = (
+    res: { body: unknown; headers: Record<string, string> },
+    windowSeconds: number,
+  ) => {
+    expect(res.body).toEqual({ message: 'Too many requests.', error: 'too_many_requests' });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(windowSeconds - 60);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+  };
+
+  describe('POST /login', () => {
+    it('lets 50 concurrent correct logins from one address through, for one email or many, and counts none', async () => {
+      const from = newAddress();
+      const user = await t.makeUser();
+      const colleagues = await Promise.all(Array.from({ length: 10 }, () => t.makeUser()));
+
+      const sameEmail = await Promise.all(
+        Array.from({ length: 50 }, () => login(from, user.email, TEST_PASSWORD)),
+      );
+      expect(sameEmail.map((res) => res.status)).toEqual(Array(50).fill(200));
+
+      const manyEmails = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => login(from, colleagues[i % 10].email, TEST_PASSWORD)),
+      );
+      expect(manyEmails.map((res) => res.status)).toEqual(Array(50).fill(200));
+
+      expect(
+        await counters().countBy([
+          { key: throttleKey('login/address', from) },
+          { key: throttleKey('login', `${user.email.toLowerCase()}|${from}`) },
+        ]),
+      ).toBe(0);
+    });
+
+    it('lets 50 concurrent correct logins through after failures below the limit, and clears those', async () => {
+      const from = newAddress();
+      const user = await t.makeUser();
+      await login(from, user.email, 'wrong password!').expect(422);
+      await login(from, user.email, 'wrong password!').expect(422);
+
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => login(from, user.email, TEST_PASSWORD)),
+      );
+      expect(results.map((res) => res.status)).toEqual(Array(50).fill(200));
+      expect(
+        await counters().countBy({ key: throttleKey('login', `${user.email.toLowerCase()}|${from}`) }),
+      ).toBe(0);
+
+      // Cleared: the limit (3) of failures is available again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await login(from, user.email, 'wrong password!').expect(422);
+      }
+    });
+
+    it('blocks one email from one address after repeated failures, even the right password, but not from another address', async () => {
+      const from = newAddress();
+      const elsewhere = newAddress();
+      const user = await t.makeUser({ email: 'Blocked.Pair@example.com' });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await login(from, user.email, 'wrong password!').expect(422);
+      }
+      expectTooManyRequests(await login(from, user.email, 'wrong password!').expect(429), 300);
+
+      expectTooManyRequests(await login(from, 'BLOCKED.PAIR@example.com', TEST_PASSWORD).expect(429), 300);
+      // Refused before the body or the password is looked at.
+      await t.http.post('/api/login').set('X-Forwarded-For', from).send({ email: user.email }).expect(429);
+
+      await login(elsewhere, user.email, TEST_PASSWORD).expect(200);
+      // Another email from the blocked pair's address is not affected.
+      const other = await t.makeUser();
+      await login(from, other.email, TEST_PASSWORD).expect(200);
+    });
+
+    it('counts every failure of a concurrent burst: exactly the limit get a 422, the rest 429', async () => {
+      const from = newAddress();
+      const user = await t.makeUser();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => login(from, user.email, 'wrong password!')),
+      );
+      const statuses = results.map((res) => res.status).sort();
+      expect(statuses).toEqual([...Array(3).fill(422), ...Array(9).fill(429)]);
+      await login(from, user.email, TEST_PASSWORD).expect(429);
+    });
+
+    it('blocks an address that fails for many emails, whatever the email, until its window ends', async () => {
+      const from = newAddress();
+      const elsewhere = newAddress();
+      const user = await t.makeUser();
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await login(from, `sprayed-${attempt}@example.com`, 'wrong password!').expect(422);
+      }
+      expectTooManyRequests(await login(from, 'sprayed-6@example.com', 'wrong password!').expect(429), 300);
+
+      // Every login from that address is refused now, a correct one included.
+      expectTooManyRequests(await login(from, user.email, TEST_PASSWORD).expect(429), 300);
+      await login(elsewhere, user.email, TEST_PASSWORD).expect(200);
+    });
+  });
+
+  describe('POST /forgot-password', () => {
+    it('does not let requests from one address block a reset asked from another', async () => {
+      const a = newAddress();
+      const b = newAddress();
+      const user = await t.makeUser();
+      await forgot(a, user.email).expect(204);
+      await forgot(a, user.email).expect(204);
+      expectTooManyRequests(await forgot(a, user.email.toUpperCase()).expect(429), 3600);
+      expect(t.mail.to(user.email)).toHaveLength(2);
+
+      await forgot(b, user.email).expect(204);
+      expect(t.mail.to(user.email)).toHaveLength(3);
+    });
+
+    it('blocks an address that asks for many emails', async () => {
+      const from = newAddress();
+      const elsewhere = newAddress();
+      for (let call = 0; call < 5; call++) await forgot(from, `asked-${call}@example.com`).expect(204);
+      expectTooManyRequests(await forgot(from, 'asked-5@example.com').expect(429), 3600);
+
+      const user = await t.makeUser();
+      await forgot(from, user.email).expect(429);
+      await forgot(elsewhere, user.email).expect(204);
+      expect(t.mail.to(user.email)).toHaveLength(1);
+    });
+  });
+
+  describe('POST /reset-password', () => {
+    it('does not let attempts from one address block a reset from another', async () => {
+      const a = newAddress();
+      const b = newAddress();
+      const user = await t.makeUser();
+      const guess = { email: user.email, token: 'x'.repeat(48), password: NEW_PASSWORD };
+      await reset(a, guess).expect(422);
+      await reset(a, guess).expect(422);
+      expectTooManyRequests(await reset(a, guess).expect(429), 3600);
+
+      await forgot(b, user.email).expect(204);
+      const token = t.mail.lastTo(user.email)!.data.token;
+      expectTooManyRequests(await reset(a, { ...guess, token }).expect(429), 3600);
+      await reset(b, { email: user.email, token, password: NEW_PASSWORD }).expect(204);
+      await login(b, user.email, NEW_PASSWORD).expect(200);
+    });
+
+    it('blocks an address that tries many emails, counting reset attempts apart from reset requests', async () => {
+      const from = newAddress();
+      const elsewhere = newAddress();
+      for (let call = 0; call < 5; call++) {
+        await reset(from, {
+          email: `tried-${call}@example.com`,
+          token: 'x'.repeat(48),
+          password: NEW_PASSWORD,
+        }).expect(422);
+      }
+      const blocked = await reset(from, {
+        email: 'tried-5@example.com',
+        token: 'x'.repeat(48),
+        password: NEW_PASSWORD,
+      }).expect(429);
+      expectTooManyRequests(blocked, 3600);
+
+      const user = await t.makeUser();
+      await forgot(from, user.email).expect(204);
+      const token = t.mail.lastTo(user.email)!.data.token;
+      await reset(from, { email: user.email, token, password: NEW_PASSWORD }).expect(429);
+      await reset(elsewhere, { email: user.email, token, password: NEW_PASSWORD }).expect(204);
+    });
+  });
+});
