@@ -9,7 +9,7 @@ export function configureSearchHttp(app: INestApplication, config: SearchConfig)
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     corsOrigins: 'any',
-    securityHeaders: false,
+    corsExposedHeaders: ['X-Request-Id', 'X-Search-Fallback'],
   });
   if (config.WITH_DOCS) mountApiDocs(app, config.VERSION_TAG ?? '0.1.0');
 }

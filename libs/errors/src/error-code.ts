@@ -16,6 +16,8 @@ export enum ErrorCode {
   EmbeddingUnavailable = 'embedding_unavailable',
   ServiceUnavailable = 'service_unavailable',
   BadRequest = 'bad_request',
+  RequestTimeout = 'request_timeout',
+  HeadersTooLarge = 'request_header_fields_too_large',
 }
 
 export function statusOf(code: ErrorCode): number {
@@ -35,6 +37,8 @@ export function statusOf(code: ErrorCode): number {
       return 404;
     case ErrorCode.MethodNotAllowed:
       return 405;
+    case ErrorCode.RequestTimeout:
+      return 408;
     case ErrorCode.Conflict:
       return 409;
     case ErrorCode.PayloadTooLarge:
@@ -43,6 +47,8 @@ export function statusOf(code: ErrorCode): number {
       return 415;
     case ErrorCode.TooManyRequests:
       return 429;
+    case ErrorCode.HeadersTooLarge:
+      return 431;
     case ErrorCode.InternalError:
       return 500;
     case ErrorCode.EmbeddingUnavailable:
@@ -73,12 +79,16 @@ export function defaultMessageOf(code: ErrorCode): string {
       return 'Not found.';
     case ErrorCode.MethodNotAllowed:
       return 'Method not allowed.';
+    case ErrorCode.RequestTimeout:
+      return 'The request took too long to arrive.';
+    case ErrorCode.HeadersTooLarge:
+      return 'The request line or headers are too large.';
     case ErrorCode.Conflict:
       return 'The resource changed concurrently.';
     case ErrorCode.PayloadTooLarge:
       return 'The request body is too large.';
     case ErrorCode.UnsupportedMediaType:
-      return 'Unsupported media type.';
+      return 'Unsupported media type: send application/json.';
     case ErrorCode.TooManyRequests:
       return 'Too many requests.';
     case ErrorCode.InternalError:

@@ -4,7 +4,7 @@ import {
   ExceptionFilter,
   HttpException,
   HttpStatus,
-  Logger,
+  NotFoundException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from './app-error';
@@ -22,22 +22,51 @@ const codeByStatus: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.UNPROCESSABLE_ENTITY]: ErrorCode.ValidationFailed,
   [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.TooManyRequests,
   [HttpStatus.SERVICE_UNAVAILABLE]: ErrorCode.ServiceUnavailable,
+  431: ErrorCode.HeadersTooLarge,
 };
 
-/** body-parser marks its errors with a `type`; these are the client's fault, never a 500. */
-const codeByBodyParserType: Record<string, ErrorCode> = {
-  'entity.parse.failed': ErrorCode.MalformedJson,
-  'entity.too.large': ErrorCode.PayloadTooLarge,
-  'encoding.unsupported': ErrorCode.UnsupportedMediaType,
-  'charset.unsupported': ErrorCode.UnsupportedMediaType,
-  'request.aborted': ErrorCode.BadRequest,
-  'request.size.invalid': ErrorCode.BadRequest,
-  'parameters.too.many': ErrorCode.PayloadTooLarge,
+/** body-parser and the query parser mark their errors with a `type`; each gets a message a client can act on. */
+const bodyParserErrors: Record<string, { code: ErrorCode; message?: string }> = {
+  'entity.parse.failed': { code: ErrorCode.MalformedJson },
+  'entity.too.large': { code: ErrorCode.PayloadTooLarge },
+  'entity.verify.failed': { code: ErrorCode.BadRequest },
+  'encoding.unsupported': {
+    code: ErrorCode.UnsupportedMediaType,
+    message: 'Unsupported Content-Encoding: send the body as is, or gzip, deflate or br.',
+  },
+  'charset.unsupported': {
+    code: ErrorCode.UnsupportedMediaType,
+    message: 'Unsupported charset: send the body in UTF-8.',
+  },
+  'request.aborted': { code: ErrorCode.BadRequest, message: 'The request body was cut off.' },
+  'request.size.invalid': {
+    code: ErrorCode.BadRequest,
+    message: 'The request body does not match its Content-Length.',
+  },
+  'parameters.too.many': { code: ErrorCode.PayloadTooLarge, message: 'Too many parameters.' },
+  'querystring.parse.rangeError': {
+    code: ErrorCode.BadRequest,
+    message: 'The parameters are nested too deeply.',
+  },
 };
+
+/** What http-errors (used by body-parser, the router and Node's stream decoders) put on an error. */
+interface ClientHttpError {
+  status?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  code?: unknown;
+}
+
+/** A compressed body that does not decompress (zlib's codes, and brotli's `ERR__ERROR_FORMAT_*`). */
+function isUndecodableBody(error: ClientHttpError): boolean {
+  return typeof error.code === 'string' && (error.code.startsWith('Z_') || error.code.startsWith('ERR__'));
+}
 
 /**
- * Turns anything thrown into the envelope of decisions.md. Known client errors keep their status;
- * anything else is a 500 `internal_error`, logged once with its stack (never sent to the client).
+ * Turns anything thrown into the envelope of decisions.md. Known client errors keep their status
+ * (an AppError, Nest's HTTP exceptions, and the 4xx that body-parser and the router mark with
+ * `expose`); anything else is a 500 `internal_error` whose details never reach the client.
  */
 export function toAppError(exception: unknown): AppError {
   if (exception instanceof AppError) return exception;
@@ -53,9 +82,17 @@ export function toAppError(exception: unknown): AppError {
     if (status < 500) return new AppError(ErrorCode.BadRequest);
     return new AppError(ErrorCode.InternalError);
   }
-  const bodyParserType = (exception as { type?: unknown } | null)?.type;
-  if (typeof bodyParserType === 'string' && bodyParserType in codeByBodyParserType) {
-    return new AppError(codeByBodyParserType[bodyParserType]);
+  const clientError = (exception ?? {}) as ClientHttpError;
+  if (typeof clientError.type === 'string' && clientError.type in bodyParserErrors) {
+    const known = bodyParserErrors[clientError.type];
+    return new AppError(known.code, known.message);
+  }
+  const status = clientError.status;
+  if (clientError.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+    if (isUndecodableBody(clientError)) {
+      return new AppError(ErrorCode.BadRequest, 'The request body does not match its Content-Encoding.');
+    }
+    return new AppError(codeByStatus[status] ?? ErrorCode.BadRequest);
   }
   return new AppError(ErrorCode.InternalError);
 }
@@ -68,41 +105,58 @@ export function sendError(response: Response, error: AppError): void {
   response.status(error.status).set(error.headers).json(error.toBody());
 }
 
+/**
+ * The methods a path answers to, for a 405 with `Allow` (empty: the path is unknown, 404).
+ * The platform gives the filter one that reads the app's route table.
+ */
+export type AllowedMethodsOf = (request: Request) => string[];
+
+/**
+ * A 500 is logged once, by the request's own log line (pino-http logs `res.err` with its stack,
+ * through the logger's redacting error serializer), never sent to the client.
+ */
+function recordForRequestLog(response: Response, exception: unknown): void {
+  (response as Response & { err?: unknown }).err =
+    exception instanceof Error ? exception : new Error(String(exception));
+}
+
+/** Answers an error from anywhere in a request (a route, a guard, a pipe, a middleware). */
+export function answerError(
+  exception: unknown,
+  request: Request,
+  response: Response,
+  allowedMethodsOf?: AllowedMethodsOf,
+): void {
+  let error = toAppError(exception);
+  if (error.code === ErrorCode.NotFound && exception instanceof NotFoundException && allowedMethodsOf) {
+    // A path the routes know, asked with a method none of them takes: 405, not 404.
+    const allowed = allowedMethodsOf(request);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      error = new AppError(ErrorCode.MethodNotAllowed, undefined, undefined, undefined, {
+        Allow: allowed.join(', '),
+      });
+    }
+  }
+  if (error.status >= 500) recordForRequestLog(response, exception);
+  sendError(response, error);
+}
+
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HttpExceptionFilter');
+  constructor(private readonly allowedMethodsOf?: AllowedMethodsOf) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { id?: unknown }>();
-    const response = http.getResponse<Response>();
-    const error = toAppError(exception);
-    if (error.status >= 500) this.logUnexpected(exception, request);
-    sendError(response, error);
-  }
-
-  private logUnexpected(exception: unknown, request: Request & { id?: unknown }): void {
-    const err = exception instanceof Error ? exception : new Error(String(exception));
-    this.logger.error(
-      { err, requestId: request.id, method: request.method, url: request.originalUrl },
-      'Unhandled error',
-    );
+    answerError(exception, http.getRequest<Request>(), http.getResponse<Response>(), this.allowedMethodsOf);
   }
 }
 
-/** Express error middleware for errors raised before Nest routes run (the JSON body parser). */
+/** Express error middleware for errors raised before Nest routes run (the body parsers, the edge checks). */
 export function expressErrorHandler(
   err: unknown,
-  req: Request & { id?: unknown },
+  req: Request,
   res: Response,
   _next: (err?: unknown) => void,
 ): void {
-  const error = toAppError(err);
-  if (error.status >= 500) {
-    new Logger('HttpExceptionFilter').error(
-      { err, requestId: req.id, method: req.method, url: req.originalUrl },
-      'Unhandled error',
-    );
-  }
-  sendError(res, error);
+  answerError(err, req, res);
 }

@@ -2,3 +2,4 @@ export * from './error-code';
 export * from './app-error';
 export * from './http-exception.filter';
 export * from './validation.pipe';
+export * from './unsafe-input';

@@ -1,6 +1,7 @@
-import { ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
+import { ArgumentMetadata, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 import { AppError, FieldErrors } from './app-error';
+import { findUnsafeInput } from './unsafe-input';
 
 /**
  * Flattens class-validator's error tree into the per-field map of decisions.md, with dotted paths
@@ -22,9 +23,24 @@ export function toFieldErrors(errors: ValidationError[], parentPath = ''): Field
   return fieldErrors;
 }
 
-/** The global pipe: unknown fields dropped (not refused), values transformed, 422 envelope. */
+/**
+ * Nest's validation pipe behind one screen that every body, query and path parameter passes
+ * first (findUnsafeInput): the one place where NUL characters, unpaired surrogates and deep
+ * nesting are refused with a 422 naming the field.
+ */
+class ScreenedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'custom') {
+      const problems = findUnsafeInput(value, metadata.data ?? '');
+      if (problems) throw AppError.validation(problems);
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+/** The global pipe: unsafe input refused, unknown fields dropped (not refused), values transformed, 422 envelope. */
 export function createValidationPipe(options: ValidationPipeOptions = {}): ValidationPipe {
-  return new ValidationPipe({
+  return new ScreenedValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: false,

@@ -1,10 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Reflector } from '@nestjs/core';
 import { createValidationPipe, expressErrorHandler, HttpExceptionFilter } from '@rt/errors';
 import express from 'express';
 import helmet from 'helmet';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { parseTrustProxy } from './config';
+import { allowedMethodsOf, answerClientErrors, MultipartGuard, requireJsonBodies } from './http-edge';
 import { MetricsService } from './metrics';
 
 export interface HttpAppOptions {
@@ -12,7 +15,8 @@ export interface HttpAppOptions {
   trustProxy: string;
   /** `any` echoes every origin and allows credentials (the search service); else an allow-list. */
   corsOrigins: 'any' | string[];
-  securityHeaders: boolean;
+  /** Response headers that browser code may read. */
+  corsExposedHeaders: string[];
   globalPrefix?: { prefix: string; exclude: string[] };
 }
 
@@ -20,29 +24,34 @@ export interface HttpAppOptions {
 export const NEST_APP_OPTIONS = { bodyParser: false, bufferLogs: true } as const;
 
 /**
- * The HTTP basics every route inherits. Services call this once, right after creating the app
- * with NEST_APP_OPTIONS, in `main.ts` and in tests alike, so both run the same stack.
+ * The HTTP basics every route inherits (docs/architecture.md, "The edge"). Services call this
+ * once, right after creating the app with NEST_APP_OPTIONS, in `main.ts` and in tests alike, so
+ * both run the same stack.
  */
 export function configureHttpApp(nestApp: INestApplication, options: HttpAppOptions): void {
   const app = nestApp as NestExpressApplication;
   app.useLogger(app.get(Logger));
+  answerClientErrors(app.getHttpServer() as Server);
   app.disable('x-powered-by');
   // Express 5 defaults to the simple parser; `status[]=a&status[]=b` must arrive as an array.
   app.set('query parser', 'extended');
   app.set('trust proxy', parseTrustProxy(options.trustProxy));
   app.use(app.get(MetricsService).middleware());
-  if (options.securityHeaders) app.use(helmet());
-  app.enableCors(
-    options.corsOrigins === 'any'
+  app.use(helmet());
+  app.enableCors({
+    ...(options.corsOrigins === 'any'
       ? { origin: true, credentials: true }
-      : { origin: options.corsOrigins, exposedHeaders: ['X-Request-Id', 'Retry-After'] },
-  );
+      : { origin: options.corsOrigins }),
+    exposedHeaders: options.corsExposedHeaders,
+  });
+  // JSON only: no form parser, so a web page cannot post to the API without a CORS preflight.
+  app.use(requireJsonBodies);
   app.use(express.json({ limit: options.bodyLimitBytes }));
-  app.use(express.urlencoded({ extended: true, limit: options.bodyLimitBytes }));
   app.use(expressErrorHandler);
   if (options.globalPrefix) {
     app.setGlobalPrefix(options.globalPrefix.prefix, { exclude: options.globalPrefix.exclude });
   }
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new HttpExceptionFilter(allowedMethodsOf(app)));
+  app.useGlobalGuards(new MultipartGuard(app.get(Reflector)));
   app.useGlobalPipes(createValidationPipe());
 }

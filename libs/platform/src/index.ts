@@ -4,5 +4,6 @@ export * from './metrics';
 export * from './health';
 export * from './openapi31';
 export * from './http-app';
+export * from './http-edge';
 export * from './shutdown';
 export * from './zurich-time';

@@ -14,6 +14,59 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+/** Fields that never reach a log line in clear: credentials and personal data. */
+const PERSONAL_FIELDS = [
+  'password',
+  'token',
+  'email',
+  'to',
+  'first_name',
+  'last_name',
+  'firstName',
+  'lastName',
+  'parameters',
+];
+
+const MAX_LOGGED_QUERY_LENGTH = 2000;
+
+interface LoggableError {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  code?: unknown;
+  status?: unknown;
+  /** TypeORM's QueryFailedError: the SQL text (its values travel apart, in `parameters`). */
+  query?: unknown;
+  driverError?: { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
+  cause?: unknown;
+}
+
+/**
+ * The one error serializer of every log line: what explains a failure (type, message, stack,
+ * code, the SQL text of a failed query and the constraint it broke) and nothing a client sent.
+ * A failed query's parameters and PostgreSQL's `detail` (which quotes row values) are left out,
+ * and so is any other property an error carries.
+ */
+export function safeErrorOf(value: unknown): Record<string, unknown> {
+  if (!(value instanceof Error)) return { message: String(value) };
+  const error = value as Error & LoggableError;
+  const safe: Record<string, unknown> = {
+    type: error.constructor?.name ?? error.name,
+    message: error.message,
+    stack: error.stack,
+  };
+  if (typeof error.code === 'string' || typeof error.code === 'number') safe.code = error.code;
+  if (typeof error.query === 'string') safe.query = error.query.slice(0, MAX_LOGGED_QUERY_LENGTH);
+  const driver = error.driverError;
+  if (driver && typeof driver === 'object') {
+    for (const key of ['code', 'constraint', 'table', 'column'] as const) {
+      if (typeof driver[key] === 'string') safe[key === 'code' ? 'sqlState' : key] = driver[key];
+    }
+  }
+  if (error.cause instanceof Error) safe.cause = safeErrorOf(error.cause);
+  return safe;
+}
+
 export interface LoggingOptions {
   level: string;
   serviceName: string;
@@ -34,16 +87,18 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
       redact: {
+        // Credentials and personal fields, wherever a log line's object carries them.
         paths: [
           'req.headers.authorization',
           'req.headers.cookie',
           'res.headers["set-cookie"]',
-          '*.password',
-          '*.token',
+          ...PERSONAL_FIELDS,
+          ...PERSONAL_FIELDS.map((field) => `*.${field}`),
         ],
         censor: '[redacted]',
       },
       serializers: {
+        err: safeErrorOf,
         req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
           method: req.method,
           url: req.url,
@@ -51,6 +106,7 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
+      // A 5xx line carries the error the filter recorded (res.err), so each failure logs one stack.
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     },

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './global-setup';
+export * from './raw-http';

@@ -41,17 +41,26 @@ export const ApiTooManyRequestsResponse = (description: string) =>
 
 export const ApiNoContentResponse = (description: string) => ApiResponse({ status: 204, description });
 
-/** `malformed_json` (400) and `payload_too_large` (413): every route with a JSON body. */
+/**
+ * `malformed_json` or `bad_request` (400), `payload_too_large` (413) and `unsupported_media_type`
+ * (415): every route with a JSON body.
+ */
 export const ApiJsonBodyErrors = () =>
   applyDecorators(
     ApiResponse({
       status: 400,
       type: ErrorResponseDto,
-      description: '`malformed_json`: the body is not valid JSON.',
+      description:
+        '`malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`.',
     }),
     ApiResponse({
       status: 413,
       type: ErrorResponseDto,
       description: '`payload_too_large`: the body is too large.',
+    }),
+    ApiResponse({
+      status: 415,
+      type: ErrorResponseDto,
+      description: '`unsupported_media_type`: the body is not `application/json`.',
     }),
   );

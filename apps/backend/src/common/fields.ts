@@ -53,6 +53,15 @@ export function TextField(rules: StringRules & DocOptions): PropertyDecorator {
   );
 }
 
+/** validator's isEmail throws (URIError) on some malformed input, e.g. an unpaired surrogate. */
+function isValidEmail(value: string): boolean {
+  try {
+    return isEmail(value);
+  } catch {
+    return false;
+  }
+}
+
 /** A required email address (at most 255 characters). */
 export function EmailField(doc: DocOptions = {}): PropertyDecorator {
   return applyDecorators(
@@ -60,7 +69,9 @@ export function EmailField(doc: DocOptions = {}): PropertyDecorator {
       if (isBlank(value)) return `The ${label(field)} field is required.`;
       const problem = checkString(value, field, { max: 255 });
       if (problem) return problem;
-      return isEmail(value as string) ? null : `The ${label(field)} field must be a valid email address.`;
+      return isValidEmail(value as string)
+        ? null
+        : `The ${label(field)} field must be a valid email address.`;
     }),
     ApiProperty({ type: 'string', format: 'email', maxLength: 255, example: 'ada@example.com', ...doc }),
   );

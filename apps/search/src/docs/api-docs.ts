@@ -1,10 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
-import { toOpenApi31 } from '@rt/platform';
+import { docsPagePolicy, toOpenApi31 } from '@rt/platform';
 import type { Request, Response } from 'express';
 
-const REDOC_SCRIPT = 'https://cdn.jsdelivr.net/npm/redoc@2.5.0/bundles/redoc.standalone.js';
+/** Redoc's standalone bundle, served by the service itself from the `redoc` package (no CDN). */
+const REDOC_BUNDLE_PATH = '/redoc/redoc.standalone.js';
+const REDOC_BUNDLE_FILE = require.resolve('redoc/bundles/redoc.standalone.js');
 
 /** The OpenAPI 3.1 document of the search service, from the controllers' decorators. */
 export function buildOpenApiDocument(
@@ -31,6 +33,7 @@ export function buildOpenApiDocument(
  */
 export function mountApiDocs(app: INestApplication, version: string): void {
   const document = buildOpenApiDocument(app, version);
+  for (const page of ['/docs', '/redoc']) app.use(page, docsPagePolicy);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
@@ -43,7 +46,11 @@ export function mountApiDocs(app: INestApplication, version: string): void {
       .send(
         `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Travel search service</title>` +
           `<meta name="viewport" content="width=device-width, initial-scale=1"></head>` +
-          `<body><redoc spec-url="/openapi.json"></redoc><script src="${REDOC_SCRIPT}"></script></body></html>`,
+          `<body><redoc spec-url="/openapi.json"></redoc><script src="${REDOC_BUNDLE_PATH}"></script></body></html>`,
       );
+  });
+  http.get(REDOC_BUNDLE_PATH, (_request: Request, response: Response) => {
+    // The package lives under node_modules/.pnpm: a dot folder that `send` ignores by default.
+    response.sendFile(REDOC_BUNDLE_FILE, { maxAge: '1d', dotfiles: 'allow' });
   });
 }

@@ -1,0 +1,45 @@
+import { QueryFailedError } from 'typeorm';
+import { safeErrorOf } from './logging';
+
+describe('safeErrorOf', () => {
+  it("keeps what explains a failed query and drops its values and PostgreSQL's detail", () => {
+    const driverError = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      {
+        code: '23505',
+        constraint: 'users_email_key',
+        table: 'users',
+        detail: 'Key (email)=(ada@example.com) already exists.',
+      },
+    );
+    const error = new QueryFailedError(
+      'INSERT INTO users (email) VALUES ($1)',
+      ['ada@example.com'],
+      driverError,
+    );
+    const logged = safeErrorOf(error);
+    expect(logged).toMatchObject({
+      type: 'QueryFailedError',
+      message: 'duplicate key value violates unique constraint "users_email_key"',
+      query: 'INSERT INTO users (email) VALUES ($1)',
+      sqlState: '23505',
+      constraint: 'users_email_key',
+      table: 'users',
+      stack: expect.stringContaining('QueryFailedError'),
+    });
+    expect(JSON.stringify(logged)).not.toContain('ada@example.com');
+  });
+
+  it('drops every other property an error carries, and cleans its cause', () => {
+    const cause = Object.assign(new Error('inner'), { email: 'grace@example.com' });
+    const error = Object.assign(new Error('outer', { cause }), { parameters: ['secret'], code: 'E_X' });
+    const logged = safeErrorOf(error);
+    expect(logged).toMatchObject({
+      type: 'Error',
+      message: 'outer',
+      code: 'E_X',
+      cause: { message: 'inner' },
+    });
+    expect(JSON.stringify(logged)).not.toMatch(/secret|grace/);
+  });
+});
