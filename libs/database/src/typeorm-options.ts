@@ -20,7 +20,9 @@ export function typeOrmOptions(input: DatabaseOptionsInput): DataSourceOptions {
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    logging: ['error'],
+    // TypeORM's console logger prints a failed query with its parameters, outside the JSON log.
+    // A failed query throws; whoever catches it logs it once, through the redacting serializer.
+    logging: false,
     applicationName: input.applicationName,
     extra: {
       max: input.singleSession ? 1 : input.poolSize,

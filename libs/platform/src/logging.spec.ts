@@ -1,3 +1,4 @@
+import { stdSerializers } from 'pino';
 import { QueryFailedError } from 'typeorm';
 import { safeErrorOf } from './logging';
 
@@ -17,7 +18,8 @@ describe('safeErrorOf', () => {
       ['ada@example.com'],
       driverError,
     );
-    const logged = safeErrorOf(error);
+    // As pino-http calls it: wrapped around pino's standard serializer.
+    const logged = safeErrorOf(stdSerializers.err(error));
     expect(logged).toMatchObject({
       type: 'QueryFailedError',
       message: 'duplicate key value violates unique constraint "users_email_key"',
@@ -27,6 +29,16 @@ describe('safeErrorOf', () => {
       table: 'users',
       stack: expect.stringContaining('QueryFailedError'),
     });
+    expect(JSON.stringify(logged)).not.toContain('ada@example.com');
+  });
+
+  it("redacts the value PostgreSQL quotes in a failed query's message and stack", () => {
+    const driverError = Object.assign(new Error('invalid input syntax for type uuid: "ada@example.com"'), {
+      code: '22P02',
+    });
+    const error = new QueryFailedError('SELECT $1::uuid', ['ada@example.com'], driverError);
+    const logged = safeErrorOf(stdSerializers.err(error));
+    expect(logged.message).toBe('invalid input syntax for type uuid: "[redacted]"');
     expect(JSON.stringify(logged)).not.toContain('ada@example.com');
   });
 

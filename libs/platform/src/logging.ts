@@ -29,6 +29,8 @@ const PERSONAL_FIELDS = [
 
 const MAX_LOGGED_QUERY_LENGTH = 2000;
 
+const QUOTED_VALUE = /: "(?:[^"]|"")*"/g;
+
 interface LoggableError {
   name?: unknown;
   message?: unknown;
@@ -48,12 +50,18 @@ interface LoggableError {
  * and so is any other property an error carries.
  */
 export function safeErrorOf(value: unknown): Record<string, unknown> {
-  if (!(value instanceof Error)) return { message: String(value) };
-  const error = value as Error & LoggableError;
+  // pino-http runs pino's own serializer first; the error itself stays reachable as `raw`.
+  const original = value instanceof Error ? value : (value as { raw?: unknown } | null)?.raw;
+  if (!(original instanceof Error)) return { message: String(value) };
+  const error = original as Error & LoggableError;
+  // PostgreSQL quotes the value it refused at the end of some messages (`invalid input syntax for
+  // type uuid: "…"`); a failed query's message and stack keep the words, not the value.
+  const clean = (text: string | undefined) =>
+    error.driverError && text ? text.replace(QUOTED_VALUE, ': "[redacted]"') : text;
   const safe: Record<string, unknown> = {
     type: error.constructor?.name ?? error.name,
-    message: error.message,
-    stack: error.stack,
+    message: clean(error.message),
+    stack: clean(error.stack),
   };
   if (typeof error.code === 'string' || typeof error.code === 'number') safe.code = error.code;
   if (typeof error.query === 'string') safe.query = error.query.slice(0, MAX_LOGGED_QUERY_LENGTH);
