@@ -68,13 +68,39 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
       metrics,
       ...overrides,
     });
-  /** Records the retry delays instead of waiting them (Retry-After of whole seconds). */
-  const recordingSleep = () => ({
-    sleep: (ms: number) => {
-      delays.push(ms);
-      return Promise.resolve();
-    },
-  });
+  /**
+   * Records the retry delays instead of waiting them (Retry-After of whole seconds): cockatiel waits on
+   * a timer, made fake, that it sets just before the provider logs "retrying in N ms"; the log fires it.
+   */
+  const recordingDelays = () => {
+    jest.useFakeTimers({
+      doNotFake: [
+        'Date',
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+      ],
+    });
+    return {
+      logger: {
+        ...silent,
+        warn: (message: string) => {
+          const ms = Number(/retrying in (\d+) ms$/.exec(message)?.[1]);
+          delays.push(ms);
+          jest.advanceTimersByTime(ms);
+        },
+      },
+    };
+  };
 
   beforeAll(async () => {
     await server.up();
@@ -87,6 +113,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
     metrics = new EmbeddingMetrics(registry);
     delays = [];
   });
+  afterEach(() => jest.useRealTimers());
 
   describe('success', () => {
     it('embeds a query with one POST to /v1/embeddings (model, input, bearer key) and normalises the vector', async () => {
@@ -283,7 +310,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
         { kind: 'status', status: 429, retryAfter: '1' },
         { kind: 'status', status: 429, retryAfter: '2' },
       );
-      const vectors = await provider(recordingSleep()).embedDocuments(['Nice', 'Cannes']);
+      const vectors = await provider(recordingDelays()).embedDocuments(['Nice', 'Cannes']);
       expect(vectors).toHaveLength(2);
       expect(delays).toEqual([1000, 2000]);
       expect(server.requests).toHaveLength(3);
@@ -298,7 +325,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
     it('reads Retry-After as an HTTP date too (a 503)', async () => {
       const at = new Date(Date.now() + 3000).toUTCString();
       server.answer({ kind: 'status', status: 503, retryAfter: at });
-      await provider(recordingSleep()).embedDocuments(['Nice']);
+      await provider(recordingDelays()).embedDocuments(['Nice']);
       expect(delays).toHaveLength(1);
       expect(delays[0]).toBeGreaterThan(1000);
       expect(delays[0]).toBeLessThanOrEqual(3000);
@@ -311,7 +338,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
         { kind: 'status', status: 504 },
       );
       await provider({
-        ...recordingSleep(),
+        ...recordingDelays(),
         maxRetries: 3,
         circuitFailures: 10,
         retryBaseDelayMs: 100,
@@ -327,7 +354,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
 
     it('gives up at once when Retry-After is beyond the longest wait', async () => {
       server.fallback = { kind: 'status', status: 429, retryAfter: '3600' };
-      const { error } = await failure(provider(recordingSleep()).embedDocuments(['Nice']));
+      const { error } = await failure(provider(recordingDelays()).embedDocuments(['Nice']));
       expect(error.message).toMatch(/answered HTTP 429/);
       expect(delays).toEqual([]);
       expect(server.requests).toHaveLength(1);
@@ -347,7 +374,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
 
     it('other 4xx are not retried; a key the server echoes is masked', async () => {
       server.fallback = { kind: 'status', status: 401, body: `{"error":"invalid key ${KEY}"}` };
-      const { error } = await failure(provider(recordingSleep()).embedDocuments(['Nice']));
+      const { error } = await failure(provider(recordingDelays()).embedDocuments(['Nice']));
       expect(error).toBeInstanceOf(EmbeddingUnavailableError);
       expect(error.message).toMatch(/answered HTTP 401: \{"error":"invalid key \*\*\*"\}/);
       expect(error.message).not.toContain(KEY);

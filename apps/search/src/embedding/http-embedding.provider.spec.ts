@@ -128,16 +128,17 @@ describe('parseRetryAfter', () => {
 
 describe('HttpEmbeddingProvider', () => {
   it('backs off exponentially with jitter in the upper half, up to a cap', () => {
-    const low = new HttpEmbeddingProvider(
-      options({ retryBaseDelayMs: 100, retryMaxDelayMs: 1000, random: () => 0 }),
-    );
-    const high = new HttpEmbeddingProvider(
-      options({ retryBaseDelayMs: 100, retryMaxDelayMs: 1000, random: () => 1 }),
-    );
+    // cockatiel's jitter draws from Math.random.
+    const random = jest.spyOn(Math, 'random');
+    const low = new HttpEmbeddingProvider(options({ retryBaseDelayMs: 100, retryMaxDelayMs: 1000 }));
+    const high = new HttpEmbeddingProvider(options({ retryBaseDelayMs: 100, retryMaxDelayMs: 1000 }));
+    random.mockReturnValue(0);
     expect([0, 1, 2, 3, 4, 10].map((retry) => low.backoffMs(retry))).toEqual([50, 100, 200, 400, 500, 500]);
+    random.mockReturnValue(1);
     expect([0, 1, 2, 3, 4, 10].map((retry) => high.backoffMs(retry))).toEqual([
       100, 200, 400, 800, 1000, 1000,
     ]);
+    random.mockRestore();
   });
 
   it('keeps the API key out of inspection and JSON', () => {

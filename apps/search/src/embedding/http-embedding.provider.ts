@@ -1,4 +1,14 @@
 import { Logger } from '@nestjs/common';
+import {
+  DelegateBackoff,
+  halfJitterGenerator,
+  handleWhen,
+  isBrokenCircuitError,
+  retry,
+  timeout,
+  TimeoutStrategy,
+} from 'cockatiel';
+import type { IRetryBackoffContext, TimeoutPolicy } from 'cockatiel';
 import { CircuitBreaker } from './circuit-breaker';
 import type { CircuitState } from './circuit-breaker';
 import type { EmbeddingMetrics, EmbeddingPath, EmbeddingRequestOutcome } from './embedding-metrics';
@@ -36,9 +46,6 @@ export interface HttpEmbeddingOptions {
   maxRetryAfterMs?: number;
   metrics?: EmbeddingMetrics;
   logger?: Pick<Logger, 'warn' | 'error' | 'log'>;
-  now?: () => number;
-  random?: () => number;
-  sleep?: (ms: number) => Promise<void>;
 }
 
 export const DEFAULT_RETRY_BASE_DELAY_MS = 250;
@@ -151,17 +158,24 @@ class AttemptFailure extends Error {
   }
 }
 
+/** The server's `Retry-After`, when the failed attempt came with one. */
+function retryAfterOf({ result }: IRetryBackoffContext<unknown>): number | undefined {
+  return 'error' in result && result.error instanceof AttemptFailure ? result.error.retryAfterMs : undefined;
+}
+
 /**
- * The OpenAI-compatible HTTP embedding provider.
+ * The OpenAI-compatible HTTP embedding provider, its resilience from cockatiel.
  *
  * - Documents (reindex): sent in batches of `batchSize`, one batch after the other; each attempt
  *   has `batchTimeoutMs`; network errors, timeouts, 429 and 5xx are retried up to `maxRetries`
- *   times with exponential back-off and jitter, or after the server's `Retry-After`. Other 4xx and
- *   malformed answers are not retried (they would fail the same way).
+ *   times (`retry`) with exponential back-off and jitter, or after the server's `Retry-After`. Other
+ *   4xx and malformed answers are not retried (they would fail the same way).
  * - Queries: one attempt with the short `queryTimeoutMs`, no retry: a search must answer quickly.
- * - Both share one circuit breaker: `circuitFailures` failed requests in a row open it, and every
- *   call then fails at once without a request for `circuitCooldownMs`; then one trial request
- *   decides (success closes it, failure opens it again). A 429 neither opens nor closes it.
+ * - Attempts run under a cooperative `timeout`: its signal aborts the request, body included.
+ * - Both share one circuit breaker (circuit-breaker.ts): `circuitFailures` failed requests in a row
+ *   open it, and every call then fails at once without a request for `circuitCooldownMs`; then one
+ *   trial request decides (success closes it, failure opens it again). A 429 neither opens nor
+ *   closes it.
  * - Every failure surfaces as EmbeddingUnavailableError. Vectors are checked and L2-normalised.
  */
 export class HttpEmbeddingProvider implements EmbeddingProvider {
@@ -174,9 +188,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
   readonly #apiKey?: string;
   private readonly options: Omit<HttpEmbeddingOptions, 'apiKey'>;
   private readonly logger: Pick<Logger, 'warn' | 'error' | 'log'>;
-  private readonly now: () => number;
-  private readonly random: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly timeouts: Record<EmbeddingPath, { ms: number; policy: TimeoutPolicy }>;
 
   constructor({ apiKey, ...options }: HttpEmbeddingOptions) {
     if (!options.model) throw new Error('EMBEDDING_MODEL is required by the http embedding provider');
@@ -192,13 +204,15 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
       ...(this.#apiKey ? { authorization: `Bearer ${this.#apiKey}` } : {}),
     };
     this.logger = options.logger ?? new Logger('HttpEmbeddingProvider');
-    this.now = options.now ?? Date.now;
-    this.random = options.random ?? Math.random;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const timeoutOf = (ms: number) => ({ ms, policy: timeout(ms, TimeoutStrategy.Cooperative) });
+    this.timeouts = {
+      query: timeoutOf(options.queryTimeoutMs),
+      documents: timeoutOf(options.batchTimeoutMs),
+    };
     this.breaker = new CircuitBreaker({
       failureThreshold: options.circuitFailures,
       cooldownMs: options.circuitCooldownMs,
-      now: this.now,
+      isFailure: (error) => !(error instanceof AttemptFailure && error.outcome === 'rate_limited'),
       onStateChange: (state) => this.onCircuitChange(state),
     });
     options.metrics?.setCircuitState('closed');
@@ -206,7 +220,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
 
   async embedQuery(text: string): Promise<Float32Array> {
     try {
-      const [vector] = await this.request('query', [text], this.options.queryTimeoutMs);
+      const [vector] = await this.request('query', [text]);
       return vector;
     } catch (error) {
       throw this.unavailable(error as AttemptFailure, 'query', 1);
@@ -221,41 +235,57 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
     return vectors;
   }
 
-  /** The back-off before retry number `retry` (0-based): base·2^retry capped, the upper half jittered. */
-  backoffMs(retry: number): number {
-    const base = this.options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
-    const max = this.options.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
-    const delay = Math.min(max, base * 2 ** retry);
-    return Math.round(delay / 2 + (this.random() * delay) / 2);
+  /** The back-off before retry number `n` (0-based): base·2^n capped, the upper half jittered. */
+  backoffMs(n: number): number {
+    const initialDelay = this.options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+    const maxDelay = this.options.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+    return halfJitterGenerator(n, { generator: halfJitterGenerator, initialDelay, maxDelay, exponent: 2 })[0];
   }
 
   private async embedBatch(texts: string[]): Promise<Float32Array[]> {
     const maxRetryAfter = this.options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.request('documents', texts, this.options.batchTimeoutMs);
-      } catch (error) {
-        const failure = error as AttemptFailure;
-        const retriesLeft = attempt <= this.options.maxRetries;
-        const tooLate = failure.retryAfterMs !== undefined && failure.retryAfterMs > maxRetryAfter;
-        if (!failure.retryable || !retriesLeft || tooLate) {
-          throw this.unavailable(failure, 'documents', attempt);
-        }
-        const delay = failure.retryAfterMs ?? this.backoffMs(attempt - 1);
-        this.logger.warn(
-          `Embedding batch of ${texts.length} failed (attempt ${attempt} of ${this.options.maxRetries + 1}): ` +
-            `${failure.message}; retrying in ${delay} ms`,
-        );
-        await this.sleep(delay);
-      }
+    const policy = retry(
+      handleWhen(
+        (error) =>
+          error instanceof AttemptFailure &&
+          error.retryable &&
+          !(error.retryAfterMs !== undefined && error.retryAfterMs > maxRetryAfter),
+      ),
+      {
+        maxAttempts: this.options.maxRetries,
+        backoff: new DelegateBackoff(
+          (context: IRetryBackoffContext<unknown>) =>
+            retryAfterOf(context) ?? this.backoffMs(context.attempt - 1),
+        ),
+      },
+    );
+    policy.onRetry((retrying) =>
+      this.logger.warn(
+        `Embedding batch of ${texts.length} failed (attempt ${retrying.attempt} of ${this.options.maxRetries + 1}): ` +
+          `${'error' in retrying ? retrying.error.message : ''}; retrying in ${retrying.delay} ms`,
+      ),
+    );
+    let attempts = 0;
+    try {
+      return await policy.execute(() => {
+        attempts++;
+        return this.request('documents', texts);
+      });
+    } catch (error) {
+      throw this.unavailable(error as AttemptFailure, 'documents', attempts);
     }
   }
 
-  /** One HTTP request through the circuit breaker; throws AttemptFailure. */
-  private async request(path: EmbeddingPath, texts: string[], timeoutMs: number): Promise<Float32Array[]> {
-    const metrics = this.options.metrics;
-    if (!this.breaker.tryAcquire()) {
-      metrics?.requests.inc({ path, outcome: 'circuit_open' });
+  /** One HTTP request through the circuit breaker, under the timeout of its path; throws AttemptFailure. */
+  private async request(path: EmbeddingPath, texts: string[]): Promise<Float32Array[]> {
+    const { ms, policy } = this.timeouts[path];
+    try {
+      return await this.breaker.execute(() =>
+        policy.execute(({ signal }) => this.measured(path, () => this.send(texts, signal, ms))),
+      );
+    } catch (error) {
+      if (!isBrokenCircuitError(error)) throw error;
+      this.options.metrics?.requests.inc({ path, outcome: 'circuit_open' });
       throw new AttemptFailure(
         'circuit_open',
         `the circuit breaker is open after ${this.breaker.failures} failed requests in a row ` +
@@ -263,20 +293,21 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
         false,
       );
     }
+  }
+
+  /** Counts and times one request; any error becomes an AttemptFailure. */
+  private async measured(path: EmbeddingPath, send: () => Promise<Float32Array[]>): Promise<Float32Array[]> {
+    const metrics = this.options.metrics;
     const stop = metrics?.requestDuration.startTimer({ path });
     let outcome: EmbeddingRequestOutcome = 'ok';
     try {
-      const vectors = await this.send(texts, timeoutMs);
-      this.breaker.success();
-      return vectors;
+      return await send();
     } catch (error) {
       const failure =
         error instanceof AttemptFailure
           ? error
           : new AttemptFailure('unreachable', `unexpected error: ${String(error)}`, true, undefined, error);
       outcome = failure.outcome;
-      if (outcome === 'rate_limited') this.breaker.release();
-      else this.breaker.failure();
       throw failure;
     } finally {
       metrics?.requests.inc({ path, outcome });
@@ -284,8 +315,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
     }
   }
 
-  private async send(texts: string[], timeoutMs: number): Promise<Float32Array[]> {
-    const signal = AbortSignal.timeout(timeoutMs);
+  private async send(texts: string[], signal: AbortSignal, timeoutMs: number): Promise<Float32Array[]> {
     const body: Record<string, unknown> = { model: this.model, input: texts };
     if (this.options.sendDimensions) body.dimensions = this.dimension;
     let status: number;
@@ -315,7 +345,7 @@ export class HttpEmbeddingProvider implements EmbeddingProvider {
     }
     if (status < 200 || status > 299) {
       const detail = `answered HTTP ${status}${this.snippet(text)}`;
-      const retryAfterMs = parseRetryAfter(retryAfter, this.now());
+      const retryAfterMs = parseRetryAfter(retryAfter, Date.now());
       if (status === 429) throw new AttemptFailure('rate_limited', detail, true, retryAfterMs);
       if (status >= 500) throw new AttemptFailure('server_error', detail, true, retryAfterMs);
       throw new AttemptFailure('client_error', detail, status === 408);

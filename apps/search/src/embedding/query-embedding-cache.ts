@@ -1,50 +1,27 @@
+import { LRUCache } from 'lru-cache';
 import type { EmbeddingProvider } from './embedding-provider';
 import type { EmbeddingMetrics } from './embedding-metrics';
 import { EmbeddingUnavailableError } from './embedding-unavailable.error';
 
-export interface LruCacheOptions {
-  /** Entries kept at most; the least recently used one goes first. 0 keeps nothing. */
+export interface QueryCacheOptions {
+  /** Entries kept at most (at least 1); the least recently used one goes first. */
   maxSize: number;
   /** How long an entry lives after it was stored, in milliseconds. */
   ttlMs: number;
   now?: () => number;
 }
 
-/** A small LRU map with a time to live (a `Map` keeps insertion order; a hit moves its entry to the end). */
-export class LruCache<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
-  private readonly now: () => number;
-
-  constructor(private readonly options: LruCacheOptions) {
-    this.now = options.now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get(key: string): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= this.now()) return undefined;
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, value: V): void {
-    if (this.options.maxSize <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
-    while (this.entries.size > this.options.maxSize) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
+/** The lru-cache settings of the query cache: LRU, each entry gone `ttlMs` after it was stored (reads do not extend it). */
+export function queryCacheOptions({ maxSize, ttlMs, now = Date.now }: QueryCacheOptions) {
+  return {
+    max: maxSize,
+    // lru-cache serves an entry while its age is at most `ttl`; ours is gone once its age reaches
+    // `ttlMs`. On a millisecond clock that is a `ttl` of one less.
+    ttl: Math.max(1, ttlMs - 1),
+    perf: { now },
+    // Reads the clock at every lookup instead of once per millisecond.
+    ttlResolution: 0,
+  } satisfies LRUCache.Options<string, never, unknown>;
 }
 
 /**
@@ -72,21 +49,29 @@ export interface CachedEmbeddingProviderOptions {
 
 /**
  * The provider the rest of the service sees (behind EMBEDDING_PROVIDER): wraps the configured one
- * with a cache of recent query embeddings (LRU with a time to live; concurrent identical queries
- * share one call; failures are never cached) and counts calls, outcomes and durations on both
- * paths. Documents pass straight through. Returned vectors are copies: callers may not corrupt the
- * cache.
+ * with a cache of recent query embeddings (lru-cache: LRU with a time to live; its `fetch` shares
+ * one call between concurrent identical queries and never caches a failure) and counts calls,
+ * outcomes and durations on both paths. Documents pass straight through. Returned vectors are
+ * copies: callers may not corrupt the cache.
  */
 export class CachedEmbeddingProvider implements EmbeddingProvider {
-  private readonly cache: LruCache<Float32Array>;
-  private readonly pending = new Map<string, Promise<Float32Array>>();
+  /** None when QUERY_EMBEDDING_CACHE_SIZE is 0. */
+  private readonly cache?: LRUCache<string, Float32Array, string>;
 
   constructor(
     readonly inner: EmbeddingProvider,
     private readonly options: CachedEmbeddingProviderOptions,
   ) {
-    this.cache = new LruCache({ maxSize: options.cacheSize, ttlMs: options.cacheTtlMs, now: options.now });
-    options.metrics?.watchCache(this.cache);
+    if (options.cacheSize > 0) {
+      this.cache = new LRUCache<string, Float32Array, string>({
+        ...queryCacheOptions({ maxSize: options.cacheSize, ttlMs: options.cacheTtlMs, now: options.now }),
+        fetchMethod: (_key, _stale, { context }) =>
+          this.measured('query', () => this.inner.embedQuery(context)),
+        // A query whose entry is evicted while its call runs still gets its vector.
+        ignoreFetchAbort: true,
+      });
+      options.metrics?.watchCache(this.cache);
+    }
   }
 
   get model(): string {
@@ -99,11 +84,11 @@ export class CachedEmbeddingProvider implements EmbeddingProvider {
 
   /** Entries in the query cache now. */
   get cacheSize(): number {
-    return this.cache.size;
+    return this.cache?.size ?? 0;
   }
 
   clearCache(): void {
-    this.cache.clear();
+    this.cache?.clear();
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
@@ -112,27 +97,19 @@ export class CachedEmbeddingProvider implements EmbeddingProvider {
 
   async embedQuery(text: string): Promise<Float32Array> {
     const normalised = normaliseQueryText(text);
-    const key = queryCacheKey(this.inner.model, this.inner.dimension, normalised);
-    const cached = this.cache.get(key);
-    if (cached) {
-      this.options.metrics?.cacheLookups.inc({ result: 'hit' });
-      return cached.slice();
+    const lookups = this.options.metrics?.cacheLookups;
+    if (!this.cache) {
+      lookups?.inc({ result: 'miss' });
+      return this.measured('query', () => this.inner.embedQuery(normalised));
     }
-    this.options.metrics?.cacheLookups.inc({ result: 'miss' });
-    let call = this.pending.get(key);
-    if (!call) {
-      call = this.measured('query', () => this.inner.embedQuery(normalised)).then((vector) => {
-        this.cache.set(key, vector);
-        return vector;
-      });
-      const shared = call;
-      this.pending.set(key, shared);
-      const forget = () => {
-        if (this.pending.get(key) === shared) this.pending.delete(key);
-      };
-      void shared.then(forget, forget);
-    }
-    return (await call).slice();
+    const status: LRUCache.Status<string, Float32Array, string> = {};
+    const vector = this.cache.forceFetch(queryCacheKey(this.inner.model, this.inner.dimension, normalised), {
+      context: normalised,
+      status,
+    });
+    // `status.fetch` is set before the call returns: a query waiting for the same key's call is a miss.
+    lookups?.inc({ result: status.fetch === 'hit' ? 'hit' : 'miss' });
+    return (await vector).slice();
   }
 
   private async measured<T>(path: 'query' | 'documents', call: () => Promise<T>): Promise<T> {
