@@ -1,3 +1,4 @@
 export * from './pagination';
 export * from './query-boolean';
 export * from './error-responses';
+export * from './query-fields';

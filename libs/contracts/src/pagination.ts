@@ -36,6 +36,12 @@ export interface PageRules {
   defaultPerPage?: number;
 }
 
+/** The caps of decisions.md: codes, organizations, tours, providers, activities. */
+export const LIST_PAGE_RULES: PageRules = { maxPerPage: 100, defaultPerPage: 25 };
+
+/** Tags: clients read the whole registry in one page of 1000. */
+export const TAG_PAGE_RULES: PageRules = { maxPerPage: 1000, defaultPerPage: 25 };
+
 export function toPage(query: PageQueryDto, rules: PageRules): Page {
   const page = query.page ?? 1;
   const perPage = Math.min(query.per_page ?? rules.defaultPerPage ?? 25, rules.maxPerPage);

@@ -1,0 +1,158 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, isUUID, ValidateBy, ValidationArguments } from 'class-validator';
+
+/**
+ * Query-string fields every list shares: repeated-key arrays, ISO dates and date-times, and the
+ * bulk result. Each is optional (a query parameter may always be left out), reports one readable
+ * message per field, and documents itself in the contract.
+ */
+type Check = (value: unknown, field: string) => string | null;
+
+const label = (field: string) => field.replace(/_/g, ' ');
+
+function Rule(name: string, check: Check): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => check(value, args?.property ?? '') === null,
+      defaultMessage: (args?: ValidationArguments) => check(args?.value, args?.property ?? '') ?? '',
+    },
+  });
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+// A full ISO 8601 date-time with its zone: `2026-11-24T10:00:00Z`, `…T10:00:00.250+01:00`.
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** A full ISO 8601 date-time with a zone (`Z` or an offset) on a real calendar date. */
+export function isIsoDateTime(value: string): boolean {
+  const match = DATE_TIME.exec(value);
+  return match !== null && isCalendarDate(match[1]);
+}
+
+interface QueryArrayOptions<T extends string> {
+  /** The allowed items; absent: any UUID when `uuid`, else any non-empty string. */
+  values?: readonly T[];
+  enumName?: string;
+  /** Items must be UUIDs (`organisation_id[]`, `tag_ids[]`). */
+  uuid?: boolean;
+  maxItems?: number;
+  description?: string;
+}
+
+const DEFAULT_MAX_ITEMS = 100;
+
+/**
+ * A repeated-key array parameter: `status[]=a&status[]=b` (the extended query parser makes it an
+ * array), or one plain `status=a`. The contract names it with its brackets, as clients send it.
+ * Empty items are dropped, so `status[]=` counts as absent.
+ */
+export function QueryArrayField<T extends string>(
+  name: string,
+  options: QueryArrayOptions<T> = {},
+): PropertyDecorator {
+  const maxItems = options.maxItems ?? DEFAULT_MAX_ITEMS;
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => {
+      const items = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+      const kept = items.filter((item) => item !== '');
+      return kept.length > 0 ? kept : undefined;
+    }),
+    IsOptional(),
+    Rule('queryArrayField', (value, field) => {
+      const items = value as unknown[];
+      if (items.length > maxItems)
+        return `The ${label(field)} field must not have more than ${maxItems} items.`;
+      for (const item of items) {
+        if (typeof item !== 'string') return `The ${label(field)} field must be a list of values.`;
+        if (options.values && !(options.values as readonly string[]).includes(item)) {
+          return `The ${label(field)} field must only hold: ${options.values.join(', ')}.`;
+        }
+        if (options.uuid && !isUUID(item)) return `The ${label(field)} field must only hold UUIDs.`;
+      }
+      return null;
+    }),
+    ApiPropertyOptional({
+      name,
+      isArray: true,
+      maxItems,
+      ...(options.values
+        ? { enum: options.values as unknown as string[], enumName: options.enumName }
+        : { type: String }),
+      description:
+        options.description ??
+        `Repeat the key (\`${name}=a&${name}=b\`); any item matches${options.uuid ? ' (items are UUIDs)' : ''}.`,
+    }),
+  );
+}
+
+/** An optional `YYYY-MM-DD` query parameter, kept as that string (dates have no time zone). */
+export function QueryDateField(description?: string): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Rule('queryDateField', (value, field) =>
+      typeof value === 'string' && isCalendarDate(value)
+        ? null
+        : `The ${label(field)} field must be a date written YYYY-MM-DD.`,
+    ),
+    ApiPropertyOptional({ type: 'string', format: 'date', example: '2026-11-24', description }),
+  );
+}
+
+/** An optional full ISO 8601 date-time with its zone, turned into a `Date` for the service. */
+export function QueryDateTimeField(description?: string): PropertyDecorator {
+  return applyDecorators(
+    IsOptional(),
+    Rule('queryDateTimeField', (value, field) =>
+      typeof value === 'string' && isIsoDateTime(value)
+        ? null
+        : `The ${label(field)} field must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T10:00:00Z.`,
+    ),
+    ApiPropertyOptional({
+      type: 'string',
+      format: 'date-time',
+      example: '2026-11-24T10:00:00Z',
+      description,
+    }),
+  );
+}
+
+/** Reads a validated QueryDateTimeField (validation runs on the string; services want instants). */
+export const toInstant = (value: string | undefined): Date | undefined =>
+  value === undefined ? undefined : new Date(value);
+
+/** One id a bulk change left alone, and why (a stable code such as `already_cancelled`). */
+export class BulkSkippedDto {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: 'A stable code saying why this id did not change.', example: 'not_found' })
+  reason!: string;
+}
+
+/**
+ * The answer of a bulk change: HTTP 200 even when some ids are skipped (a partial success).
+ * A feature's response class extends it with its typed `updated`.
+ */
+export interface BulkResult<T> {
+  updated: T[];
+  skipped: BulkSkippedDto[];
+}
+
+export const bulkResult = <T>(updated: T[], skipped: BulkSkippedDto[]): BulkResult<T> => ({
+  updated,
+  skipped,
+});
