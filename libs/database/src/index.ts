@@ -2,4 +2,5 @@ export * from './migrations';
 export * from './typeorm-options';
 export * from './open-database';
 export * from './migrate-command';
+export * from './app-process';
 export * from './embedded-postgres';

@@ -1,13 +1,7 @@
-import { DataSource } from 'typeorm';
-import { runMigrationsUnderLock } from './migrations';
-import { EmbeddedExtension, openDatabase } from './open-database';
-import { typeOrmOptions } from './typeorm-options';
+import { migrateDatabase, type AppDatabaseSpec } from './app-process';
+import { openDatabase } from './open-database';
 
-export interface MigrateCommandOptions {
-  app: string;
-  url?: string;
-  dataDir: string;
-  extensions: EmbeddedExtension[];
+export interface MigrateCommandOptions extends AppDatabaseSpec {
   migrations: Function[];
 }
 
@@ -16,27 +10,19 @@ export interface MigrateCommandOptions {
  * new version starts: applies pending migrations to DATABASE_URL, or to the embedded database.
  */
 export async function runMigrateCommand(options: MigrateCommandOptions): Promise<void> {
-  const database = await openDatabase({ url: options.url, dataDir: options.dataDir, extensions: options.extensions });
-  const dataSource = new DataSource(
-    typeOrmOptions({
-      url: database.url,
-      singleSession: database.embedded,
-      poolSize: 1,
-      entities: [],
-      migrations: options.migrations,
-      applicationName: `${options.app}-migrate`,
-    }),
-  );
+  const database = await openDatabase(options);
   try {
-    await dataSource.initialize();
-    const applied = await runMigrationsUnderLock(dataSource, `${options.app}:migrations`);
+    const applied = await migrateDatabase(
+      { url: database.url, singleSession: database.embedded },
+      options.app,
+      options.migrations,
+    );
     console.log(
       applied.length === 0
         ? `[migrate] ${options.app}: up to date`
         : `[migrate] ${options.app}: applied ${applied.map((migration) => migration.name).join(', ')}`,
     );
   } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
     await database.close();
   }
 }
