@@ -11,11 +11,24 @@ module.exports = class ResultsFileReporter {
   onRunComplete(_contexts, results) {
     const directory = join(__dirname, '..', '.test-results');
     mkdirSync(directory, { recursive: true });
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numFailedTestSuites, numRuntimeErrorTestSuites } =
-      results;
+    const {
+      numPassedTests,
+      numFailedTests,
+      numPendingTests,
+      numTodoTests,
+      numFailedTestSuites,
+      numRuntimeErrorTestSuites,
+    } = results;
     writeFileSync(
       join(directory, `${this.name}.json`),
-      JSON.stringify({ numPassedTests, numFailedTests, numPendingTests, numTodoTests, numFailedTestSuites, numRuntimeErrorTestSuites }),
+      JSON.stringify({
+        numPassedTests,
+        numFailedTests,
+        numPendingTests,
+        numTodoTests,
+        numFailedTestSuites,
+        numRuntimeErrorTestSuites,
+      }),
     );
   }
 };

@@ -11,8 +11,16 @@ const defaultPorts = { backend: '3000', search: '3001' };
 const services = ['backend', 'search'].map((name) => {
   const env = { ...process.env, PORT: process.env[`${name.toUpperCase()}_PORT`] || defaultPorts[name] };
   if (process.env.DATA_DIR) env.DATA_DIR = join(process.env.DATA_DIR, name);
-  const child = spawn(process.execPath, ['dist/main.js'], { cwd: join(root, 'apps', name), stdio: 'inherit', env });
-  return { name, child, exited: new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))) };
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: join(root, 'apps', name),
+    stdio: 'inherit',
+    env,
+  });
+  return {
+    name,
+    child,
+    exited: new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))),
+  };
 });
 
 let stopping = false;
@@ -24,10 +32,14 @@ const stopAll = (signal) => {
 process.on('SIGINT', () => stopAll('SIGTERM'));
 process.on('SIGTERM', () => stopAll('SIGTERM'));
 
-const first = await Promise.race(services.map(({ name, exited }) => exited.then((result) => ({ name, ...result }))));
+const first = await Promise.race(
+  services.map(({ name, exited }) => exited.then((result) => ({ name, ...result }))),
+);
 const unexpected = !stopping;
 if (unexpected) {
-  console.error(`[start] ${first.name} exited (code ${first.code}, signal ${first.signal}); stopping the other service`);
+  console.error(
+    `[start] ${first.name} exited (code ${first.code}, signal ${first.signal}); stopping the other service`,
+  );
   stopAll('SIGTERM');
 }
 const results = await Promise.all(services.map(({ exited }) => exited));

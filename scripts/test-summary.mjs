@@ -20,7 +20,9 @@ for (const name of files) {
   failed += result.numFailedTests;
   skipped += result.numPendingTests + result.numTodoTests;
   failedSuites += result.numFailedTestSuites + (result.numRuntimeErrorTestSuites ?? 0);
-  console.log(`[tests] ${name.replace(/\.json$/, '')}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`);
+  console.log(
+    `[tests] ${name.replace(/\.json$/, '')}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`,
+  );
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || failedSuites > 0 || passed === 0 ? 1 : 0);

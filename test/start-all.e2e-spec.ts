@@ -75,13 +75,17 @@ describe('pnpm start (both services, embedded databases)', () => {
     const search = `http://127.0.0.1:${env.SEARCH_PORT}`;
 
     const first = startAll(env);
-    expect(await (await waitFor(`${backend}/api/version`, first)).json()).toEqual({ version: expect.any(String) });
+    expect(await (await waitFor(`${backend}/api/version`, first)).json()).toEqual({
+      version: expect.any(String),
+    });
     const searchRoot = (await (await waitFor(`${search}/`, first)).json()) as Record<string, unknown>;
     expect(searchRoot['app-name']).toBe('travel-search');
     for (const base of [backend, search]) {
       const ready = await waitFor(`${base}/health/ready`, first);
       expect(((await ready.json()) as { status: string }).status).toBe('ok');
-      expect(await (await waitFor(`${base}/metrics`, first)).text()).toContain('http_request_duration_seconds');
+      expect(await (await waitFor(`${base}/metrics`, first)).text()).toContain(
+        'http_request_duration_seconds',
+      );
     }
     expect(first.output()).toMatch(/Migrations applied: [1-9]/);
 

@@ -3,11 +3,21 @@ import { parseQueryBoolean } from './query-boolean';
 
 describe('pagination', () => {
   it('caps per_page silently and computes the offset', () => {
-    expect(toPage({ page: 3, per_page: 500 }, { maxPerPage: 100 })).toEqual({ page: 3, perPage: 100, offset: 200, limit: 100 });
+    expect(toPage({ page: 3, per_page: 500 }, { maxPerPage: 100 })).toEqual({
+      page: 3,
+      perPage: 100,
+      offset: 200,
+      limit: 100,
+    });
   });
 
   it('defaults to page 1 and the endpoint default', () => {
-    expect(toPage({}, { maxPerPage: 100, defaultPerPage: 25 })).toEqual({ page: 1, perPage: 25, offset: 0, limit: 25 });
+    expect(toPage({}, { maxPerPage: 100, defaultPerPage: 25 })).toEqual({
+      page: 1,
+      perPage: 25,
+      offset: 0,
+      limit: 25,
+    });
   });
 
   it('builds the envelope with last_page at least 1', () => {
@@ -18,7 +28,12 @@ describe('pagination', () => {
 });
 
 describe('parseQueryBoolean', () => {
-  it.each(['true', 'TRUE', '1', 'yes', 'On'])('%s is true', (value) => expect(parseQueryBoolean(value)).toBe(true));
-  it.each(['false', '0', 'NO', 'off'])('%s is false', (value) => expect(parseQueryBoolean(value)).toBe(false));
-  it('leaves anything else for the validator to refuse', () => expect(parseQueryBoolean('maybe')).toBe('maybe'));
+  it.each(['true', 'TRUE', '1', 'yes', 'On'])('%s is true', (value) =>
+    expect(parseQueryBoolean(value)).toBe(true),
+  );
+  it.each(['false', '0', 'NO', 'off'])('%s is false', (value) =>
+    expect(parseQueryBoolean(value)).toBe(false),
+  );
+  it('leaves anything else for the validator to refuse', () =>
+    expect(parseQueryBoolean('maybe')).toBe('maybe'));
 });

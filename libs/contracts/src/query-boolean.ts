@@ -20,9 +20,7 @@ export function parseQueryBoolean(value: unknown): unknown {
 
 export function QueryBoolean(): PropertyDecorator {
   return applyDecorators(
-    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
-      parseQueryBoolean(obj[key]),
-    ),
+    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => parseQueryBoolean(obj[key])),
     IsBoolean({ message: '$property must be one of true, false, 1, 0, yes, no, on, off.' }),
   );
 }

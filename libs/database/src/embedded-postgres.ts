@@ -95,10 +95,14 @@ export class EmbeddedPostgres {
 
   static async start(options: EmbeddedPostgresOptions = {}): Promise<EmbeddedPostgres> {
     const args: string[] = [
-      '--host', options.host ?? '127.0.0.1',
-      '--port', String(options.port ?? 0),
-      '--max-connections', String(options.maxConnections ?? 1),
-      '--idle-timeout', String(options.idleTimeoutMs ?? 0),
+      '--host',
+      options.host ?? '127.0.0.1',
+      '--port',
+      String(options.port ?? 0),
+      '--max-connections',
+      String(options.maxConnections ?? 1),
+      '--idle-timeout',
+      String(options.idleTimeoutMs ?? 0),
     ];
     if (options.dataDir) args.push('--data-dir', options.dataDir);
     if (options.extensions?.vector) args.push('--vector');
@@ -189,7 +193,10 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<ReadyLine
   return new Promise<ReadyLine>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    const timer = setTimeout(() => finish(new Error(`embedded postgres did not start within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`embedded postgres did not start within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const onStdout = (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       const newline = stdout.indexOf('\n');
@@ -206,7 +213,9 @@ function waitForReady(child: ChildProcess, timeoutMs: number): Promise<ReadyLine
       process.stderr.write(chunk); // keep server diagnostics visible
     };
     const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
-      finish(new Error(`embedded postgres exited before ready (code ${code}, signal ${signal}): ${stderr.trim()}`));
+      finish(
+        new Error(`embedded postgres exited before ready (code ${code}, signal ${signal}): ${stderr.trim()}`),
+      );
     const finish = (error?: Error, line?: ReadyLine) => {
       clearTimeout(timer);
       child.stdout?.off('data', onStdout);

@@ -25,7 +25,10 @@ describe('validation pipe', () => {
   it('reports nested and array fields with dotted paths in a 422 AppError', async () => {
     const pipe = createValidationPipe();
     const error = await pipe
-      .transform({ name: 3, steps: [{ time: '10:00' }, { time: 'noon' }], ids: [1, 0] }, { type: 'body', metatype: TourDto })
+      .transform(
+        { name: 3, steps: [{ time: '10:00' }, { time: 'noon' }], ids: [1, 0] },
+        { type: 'body', metatype: TourDto },
+      )
       .then(
         () => undefined,
         (e: unknown) => e,

@@ -5,8 +5,7 @@ import { parseQueryBoolean } from '@rt/contracts';
 export const APP_ENVS = ['local', 'staging', 'production'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 
-export const EnvBoolean = () =>
-  Transform(({ value }: { value: unknown }) => parseQueryBoolean(value));
+export const EnvBoolean = () => Transform(({ value }: { value: unknown }) => parseQueryBoolean(value));
 
 export const EnvInt = () =>
   Transform(({ value }: { value: unknown }) =>

@@ -12,7 +12,10 @@ export async function dumpMigratedEmbedded(spec: TemplateSpec): Promise<Uint8Arr
   }
 }
 
-export async function startEmbeddedFromDump(dumpPath: string, spec: Pick<TemplateSpec, 'extensions'>): Promise<TestDatabase> {
+export async function startEmbeddedFromDump(
+  dumpPath: string,
+  spec: Pick<TemplateSpec, 'extensions'>,
+): Promise<TestDatabase> {
   const embedded = await EmbeddedPostgres.start({
     loadDataDir: { file: dumpPath },
     extensions: embeddedExtensions(spec.extensions),

@@ -97,7 +97,10 @@ export async function createServerCopy(serverUrl: string, app: string): Promise<
   return {
     url: withDatabase(serverUrl, name),
     singleSession: false,
-    drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 
@@ -110,7 +113,7 @@ export async function dropServerTemplate(serverUrl: string, app: string): Promis
 
 async function dropCopies(admin: Client, app: string): Promise<void> {
   const { rows } = await admin.query<{ datname: string }>(
-    "SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2",
+    'SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2',
     [`${copyPrefix(app)}%`, templateName(app)],
   );
   for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
