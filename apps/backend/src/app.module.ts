@@ -1,9 +1,11 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
+import { AccessTokensModule } from './access-tokens/access-tokens.module';
 import { CommonModule } from './common/common.module';
 import { BACKEND_CONFIG, BackendConfig } from './config';
 import { ContractModule } from './contract/contract.module';
+import { DatabaseModule } from './database/database.module';
 import { backendEntities } from './database/entities';
 import { backendMigrations } from './database/migrations';
 import { backendTypeOrmOptions } from './database/typeorm';
@@ -42,10 +44,12 @@ export class AppModule {
         MetricsModule,
         HealthModule.forRoot(),
         VersionModule,
+        DatabaseModule,
         CommonModule,
         MailModule,
         ThrottlingModule,
         OrganizationsModule,
+        AccessTokensModule,
         UsersModule,
         SessionsModule,
         PasswordResetModule,

@@ -1,5 +1,5 @@
 import { Organization } from '../src/organizations/organization.entity';
-import { PersonalAccessToken } from '../src/sessions/personal-access-token.entity';
+import { PersonalAccessToken } from '../src/access-tokens/personal-access-token.entity';
 import { DEFAULT_ADMIN_EMAIL, UsersService } from '../src/users/users.service';
 import { createTestApp, TestApp } from './test-app';
 

@@ -1,7 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import type { MembershipRole } from '../src/organizations/membership.entity';
+import type { MembershipRole } from '../src/access/access';
+import { AccessTokensService } from '../src/access-tokens/access-tokens.service';
 import type {
   Organization,
   OrganizationStatus,
@@ -9,7 +10,6 @@ import type {
 } from '../src/organizations/organization.entity';
 import { OrganizationsRepository } from '../src/organizations/organizations.repository';
 import { PasswordHasher } from '../src/passwords/password-hasher';
-import { AccessTokensService } from '../src/sessions/access-tokens.service';
 import type { User } from '../src/users/user.entity';
 import { NewUser, UsersRepository } from '../src/users/users.repository';
 

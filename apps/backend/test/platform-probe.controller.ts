@@ -11,7 +11,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { Public } from '../src/viewing/access.decorators';
+import { Public } from '../src/access/access.decorators';
 
 class ProbeStepDto {
   @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'time must be HH:MM.' })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PersonalAccessToken } from '../src/sessions/personal-access-token.entity';
+import { PersonalAccessToken } from '../src/access-tokens/personal-access-token.entity';
 import { ThrottleCounter } from '../src/throttling/throttle-counter.entity';
 import { TEST_PASSWORD } from './factories';
 import { createTestApp, TestApp } from './test-app';

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { TextField } from '../src/common/fields';
-import type { ViewingContext } from '../src/viewing/access';
-import { SuperAdminOnly, Viewing, ViewingAs } from '../src/viewing/access.decorators';
-import { formatHat } from '../src/viewing/hat';
+import { TextField } from '@rt/contracts';
+import type { ViewingContext } from '../src/access/access';
+import { SuperAdminOnly, Viewing, ViewingAs } from '../src/access/access.decorators';
+import { formatHat } from '../src/access/hat';
 
 class ProbeBody {
   @TextField({ max: 10 })

@@ -1,4 +1,5 @@
 export * from './pagination';
 export * from './query-boolean';
 export * from './error-responses';
+export * from './fields';
 export * from './query-fields';

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { toOpenApi31 } from '@rt/platform';
 import { BACKEND_VERSION } from '../version/backend-version';
-import { BEARER_SCHEME } from '../viewing/access.decorators';
+import { BEARER_SCHEME } from '../access/access.decorators';
 
 const DESCRIPTION = [
   'The road-trip backend. Paths are relative to the server URL (`/api`).',

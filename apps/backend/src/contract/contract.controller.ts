@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Headers } from '@nestjs/common';
 import { ApiExcludeController, type OpenAPIObject } from '@nestjs/swagger';
-import { Public } from '../viewing/access.decorators';
+import { Public } from '../access/access.decorators';
 import { ContractService } from './contract.service';
 
 /** `GET /contract`: the OpenAPI 3.1 document (not part of itself). */

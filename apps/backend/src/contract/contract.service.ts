@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppError, ErrorCode } from '@rt/errors';
 import { constantTimeEquals } from '../common/secrets';
 import { BACKEND_CONFIG, type BackendConfig } from '../config';
-import { bearerTokenOf } from '../sessions/access-token';
+import { bearerTokenOf } from '../access-tokens/access-token';
 
 @Injectable()
 export class ContractService {

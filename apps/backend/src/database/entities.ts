@@ -1,7 +1,7 @@
+import { PersonalAccessToken } from '../access-tokens/personal-access-token.entity';
 import { Membership } from '../organizations/membership.entity';
 import { Organization } from '../organizations/organization.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
-import { PersonalAccessToken } from '../sessions/personal-access-token.entity';
 import { ThrottleCounter } from '../throttling/throttle-counter.entity';
 import { User } from '../users/user.entity';
 

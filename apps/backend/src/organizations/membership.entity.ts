@@ -1,10 +1,8 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { MembershipRole } from '../access/access';
 import { CreatedAtColumn } from '../database/columns';
 import { User } from '../users/user.entity';
 import { Organization } from './organization.entity';
-
-export const MEMBERSHIP_ROLES = ['manager', 'member'] as const;
-export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 
 /** A user's place in an organization; it gives the user the hat `organization:<id>`. */
 @Entity('memberships')

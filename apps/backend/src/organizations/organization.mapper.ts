@@ -1,4 +1,4 @@
-import { OrganizationSummaryDto } from './organization-summary.dto';
+import { OrganizationSummaryDto } from './dto/organization-summary.response';
 import { Organization } from './organization.entity';
 
 export const toOrganizationSummary = (o: Organization): OrganizationSummaryDto => ({

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Membership } from './membership.entity';
 import { Organization } from './organization.entity';
 import { OrganizationsRepository } from './organizations.repository';
+import { OrganizationsService } from './organizations.service';
 
 /** Organizations and memberships as far as users and hats need them; the organizations feature extends it. */
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, Membership])],
-  providers: [OrganizationsRepository],
-  exports: [OrganizationsRepository],
+  providers: [OrganizationsRepository, OrganizationsService],
+  exports: [OrganizationsService],
 })
 export class OrganizationsModule {}

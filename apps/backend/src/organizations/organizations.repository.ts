@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { Membership, MembershipRole } from './membership.entity';
+import type { MembershipRole } from '../access/access';
+import { transactional } from '../database/transactions';
+import { Membership } from './membership.entity';
 import { Organization, OrganizationStatus, OrganizationType } from './organization.entity';
 
 export interface HatTarget {
@@ -16,12 +18,22 @@ export interface NewOrganization {
   status: OrganizationStatus;
 }
 
+/** The one writer of `organizations` and `memberships`; other features go through OrganizationsService. */
 @Injectable()
 export class OrganizationsRepository {
   constructor(
-    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
-    @InjectRepository(Membership) private readonly memberships: Repository<Membership>,
+    @InjectRepository(Organization) private readonly plainOrganizations: Repository<Organization>,
+    @InjectRepository(Membership) private readonly plainMemberships: Repository<Membership>,
   ) {}
+
+  /** The current transaction's repositories inside `Transactions.run`, else the plain ones. */
+  private get organizations(): Repository<Organization> {
+    return transactional(this.plainOrganizations);
+  }
+
+  private get memberships(): Repository<Membership> {
+    return transactional(this.plainMemberships);
+  }
 
   /** An organization's status and the user's role in it, in one query (primary keys of both tables). */
   async findHatTarget(organizationId: string, userId: string): Promise<HatTarget | null> {

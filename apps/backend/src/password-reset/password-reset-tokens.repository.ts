@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
-import { User } from '../users/user.entity';
+import { transactional, Transactions } from '../database/transactions';
 import { PasswordResetToken, PasswordTokenPurpose } from './password-reset-token.entity';
 
+/** The one writer of `password_reset_tokens`. */
 @Injectable()
 export class PasswordResetTokensRepository {
-  constructor(@InjectRepository(PasswordResetToken) private readonly repo: Repository<PasswordResetToken>) {}
+  constructor(
+    @InjectRepository(PasswordResetToken) private readonly plain: Repository<PasswordResetToken>,
+    private readonly transactions: Transactions,
+  ) {}
+
+  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
+  private get repo(): Repository<PasswordResetToken> {
+    return transactional(this.plain);
+  }
 
   /** Stores a new token and drops the user's earlier unused ones: only the latest link works. */
   async replaceUnused(
@@ -15,9 +24,9 @@ export class PasswordResetTokensRepository {
     tokenHash: string,
     expiresAt: Date,
   ): Promise<void> {
-    await this.repo.manager.transaction(async (manager) => {
-      await manager.delete(PasswordResetToken, { userId, usedAt: IsNull() });
-      await manager.insert(PasswordResetToken, { userId, purpose, tokenHash, expiresAt });
+    await this.transactions.run(async () => {
+      await this.repo.delete({ userId, usedAt: IsNull() });
+      await this.repo.insert({ userId, purpose, tokenHash, expiresAt });
     });
   }
 
@@ -27,30 +36,23 @@ export class PasswordResetTokensRepository {
   }
 
   /**
-   * Uses the token and sets the password, in one transaction: the token is marked used only if it
-   * still is unused and unexpired (so two concurrent resets cannot both succeed), then the
-   * password changes and every sign-in token of the user is revoked. False when the token was
-   * no longer usable (nothing changed).
+   * Marks the token used, only if it still is unused and unexpired: in a transaction, the row
+   * stays locked until the end, so two concurrent resets cannot both succeed. False when the token
+   * was no longer usable (nothing changed).
    */
-  async consumeAndSetPassword(
-    tokenId: string,
-    userId: string,
-    passwordHash: string,
-    now: Date,
-  ): Promise<boolean> {
-    return this.repo.manager.transaction(async (manager) => {
-      const used = await manager
-        .createQueryBuilder()
-        .update(PasswordResetToken)
-        .set({ usedAt: now })
-        .where('id = :tokenId AND user_id = :userId', { tokenId, userId })
-        .andWhere('used_at IS NULL AND expires_at > :now', { now })
-        .execute();
-      if (used.affected !== 1) return false;
-      await manager.update(User, { id: userId }, { passwordHash });
-      await manager.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [userId]);
-      await manager.delete(PasswordResetToken, { userId, usedAt: IsNull() });
-      return true;
-    });
+  async markUsed(tokenId: string, userId: string, now: Date): Promise<boolean> {
+    const used = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: now })
+      .where('id = :tokenId AND user_id = :userId', { tokenId, userId })
+      .andWhere('used_at IS NULL AND expires_at > :now', { now })
+      .execute();
+    return used.affected === 1;
+  }
+
+  /** Drops the user's unused tokens (after a reset, no other link of the user works). */
+  async deleteUnusedOfUser(userId: string): Promise<void> {
+    await this.repo.delete({ userId, usedAt: IsNull() });
   }
 }

@@ -1,13 +1,15 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../access/access.decorators';
 import {
   ApiJsonBodyErrors,
   ApiNoContentResponse,
   ApiValidationFailedResponse,
 } from '../common/api-responses';
 import { RateLimit } from '../throttling/rate-limit.decorator';
-import { Public } from '../viewing/access.decorators';
-import { ForgotPasswordDto, ResetPasswordDto, ResetPasswordErrorResponseDto } from './password-reset.dto';
+import { ForgotPasswordDto } from './dto/forgot-password.dto';
+import { ResetPasswordDto } from './dto/reset-password.dto';
+import { ResetPasswordErrorResponseDto } from './dto/reset-password-error.response';
 import { PasswordResetService } from './password-reset.service';
 
 @ApiTags('session')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokensModule } from '../access-tokens/access-tokens.module';
 import { PasswordsModule } from '../passwords/passwords.module';
 import { UsersModule } from '../users/users.module';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -8,7 +9,7 @@ import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, PasswordsModule],
+  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, AccessTokensModule, PasswordsModule],
   controllers: [PasswordResetController],
   providers: [PasswordResetTokensRepository, PasswordResetService],
   exports: [PasswordResetService],

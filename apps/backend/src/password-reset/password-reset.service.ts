@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { Clock } from '../common/clock';
 import { randomAlphanumeric, secretMatchesHash, sha256Hex } from '../common/secrets';
 import { BACKEND_CONFIG, type BackendConfig } from '../config';
+import { Transactions } from '../database/transactions';
 import { MailSender } from '../mail/mail-sender';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { UsersRepository } from '../users/users.repository';
-import { ForgotPasswordDto, ResetPasswordDto } from './password-reset.dto';
+import { UsersService } from '../users/users.service';
+import { ForgotPasswordDto } from './dto/forgot-password.dto';
+import { ResetPasswordDto } from './dto/reset-password.dto';
 import { InvalidResetTokenError } from './invalid-reset-token.error';
 import { PasswordTokenPurpose } from './password-reset-token.entity';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository';
@@ -17,8 +20,10 @@ export const RESET_TOKEN_LENGTH = 48;
 @Injectable()
 export class PasswordResetService {
   constructor(
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
+    private readonly accessTokens: AccessTokensService,
     private readonly tokens: PasswordResetTokensRepository,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailSender,
     private readonly clock: Clock,
@@ -57,7 +62,9 @@ export class PasswordResetService {
 
   /**
    * `POST /reset-password`: a bad, expired or used token → 422 `invalid_reset_token`. A success
-   * sets the password and revokes every sign-in token of the user.
+   * sets the password and revokes every sign-in token of the user. Marking the token used, the
+   * new password, the revocation and dropping the user's other links are one transaction: all
+   * happen or none.
    */
   async resetPassword(dto: ResetPasswordDto): Promise<void> {
     const user = await this.users.findByEmail(dto.email);
@@ -68,12 +75,14 @@ export class PasswordResetService {
     const matching = candidates.filter((candidate) => secretMatchesHash(dto.token, candidate.tokenHash));
     if (matching.length === 0) throw new InvalidResetTokenError();
     const passwordHash = await this.hasher.hash(dto.password);
-    const done = await this.tokens.consumeAndSetPassword(
-      matching[0].id,
-      user.id,
-      passwordHash,
-      this.clock.now(),
-    );
+    const usedAt = this.clock.now();
+    const done = await this.transactions.run(async () => {
+      if (!(await this.tokens.markUsed(matching[0].id, user.id, usedAt))) return false;
+      await this.users.setPasswordHash(user.id, passwordHash);
+      await this.accessTokens.revokeAllOfUser(user.id);
+      await this.tokens.deleteUnusedOfUser(user.id);
+      return true;
+    });
     if (!done) throw new InvalidResetTokenError();
   }
 }

@@ -1,13 +1,14 @@
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentTokenId, Public, SignedIn } from '../access/access.decorators';
 import {
   ApiJsonBodyErrors,
   ApiNoContentResponse,
   ApiValidationFailedResponse,
 } from '../common/api-responses';
 import { RateLimit } from '../throttling/rate-limit.decorator';
-import { CurrentTokenId, Public, SignedIn } from '../viewing/access.decorators';
-import { LoginDto, LoginResponseDto } from './login.dto';
+import { LoginDto } from './dto/login.dto';
+import { LoginResponseDto } from './dto/login.response';
 import { SessionsService } from './sessions.service';
 
 @ApiTags('session')

@@ -1,17 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokensModule } from '../access-tokens/access-tokens.module';
 import { PasswordsModule } from '../passwords/passwords.module';
 import { UsersModule } from '../users/users.module';
-import { AccessTokensRepository } from './access-tokens.repository';
-import { AccessTokensService } from './access-tokens.service';
-import { PersonalAccessToken } from './personal-access-token.entity';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
+/** `POST /login` and `POST /logout`: tokens (access-tokens) for a user's credentials (users). */
 @Module({
-  imports: [TypeOrmModule.forFeature([PersonalAccessToken]), UsersModule, PasswordsModule],
+  imports: [UsersModule, AccessTokensModule, PasswordsModule],
   controllers: [SessionsController],
-  providers: [AccessTokensRepository, AccessTokensService, SessionsService],
-  exports: [AccessTokensService],
+  providers: [SessionsService],
 })
 export class SessionsModule {}

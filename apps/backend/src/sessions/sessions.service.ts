@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@rt/errors';
+import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { ThrottlingService } from '../throttling/throttling.service';
-import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
-import { AccessTokensService } from './access-tokens.service';
-import { LoginDto, LoginResponseDto } from './login.dto';
+import { LoginDto } from './dto/login.dto';
+import { LoginResponseDto } from './dto/login.response';
 
 @Injectable()
 export class SessionsService {
   constructor(
-    private readonly users: UsersRepository,
-    private readonly userResources: UsersService,
+    private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccessTokensService,
     private readonly throttling: ThrottlingService,
@@ -36,7 +35,7 @@ export class SessionsService {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(dto.password));
     }
     const token = await this.tokens.issue(user.id, dto.device_name);
-    return { token, user: await this.userResources.resourceOf(user) };
+    return { token, user: await this.users.resourceOf(user) };
   }
 
   logout(tokenId: string): Promise<void> {

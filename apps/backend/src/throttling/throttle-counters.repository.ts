@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { transactional } from '../database/transactions';
 import { ThrottleCounter } from './throttle-counter.entity';
 
 export interface CounterState {
@@ -17,9 +18,18 @@ interface CounterRow {
   blocked_for_ms: string;
 }
 
+/** The one writer of `throttle_counters`. */
 @Injectable()
 export class ThrottleCountersRepository {
-  constructor(@InjectRepository(ThrottleCounter) private readonly repo: Repository<ThrottleCounter>) {}
+  constructor(@InjectRepository(ThrottleCounter) private readonly plain: Repository<ThrottleCounter>) {}
+
+  /**
+   * The current transaction's repository inside `Transactions.run`, else the plain one. Counts
+   * must survive the request's failure, so services count outside any `run`.
+   */
+  private get repo(): Repository<ThrottleCounter> {
+    return transactional(this.plain);
+  }
 
   /**
    * Counts one hit on `key` in one atomic statement (INSERT … ON CONFLICT DO UPDATE on the

@@ -1,6 +1,6 @@
 import { Membership } from '../organizations/membership.entity';
 import { toOrganizationSummary } from '../organizations/organization.mapper';
-import { UserResponseDto } from './user-response.dto';
+import { UserResponseDto } from './dto/user.response';
 import { User } from './user.entity';
 
 export const toUserResponse = (u: User, memberships: Membership[]): UserResponseDto => ({

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../access/access';
+import { CurrentUser, SignedIn } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiValidationFailedResponse } from '../common/api-responses';
-import type { AuthUser } from '../viewing/access';
-import { CurrentUser, SignedIn } from '../viewing/access.decorators';
-import { UpdateUserDto } from './update-user.dto';
-import { UserResponseDto } from './user-response.dto';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { UserResponseDto } from './dto/user.response';
 import { UsersService } from './users.service';
 
 @ApiTags('user')

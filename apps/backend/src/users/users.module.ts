@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessTokensModule } from '../access-tokens/access-tokens.module';
 import { OrganizationsModule } from '../organizations/organizations.module';
 import { PasswordsModule } from '../passwords/passwords.module';
 import { User } from './user.entity';
@@ -7,10 +8,11 @@ import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
+/** Users (`users`): the signed-in user's resource, super-admin provisioning. Exports its service only. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), OrganizationsModule, PasswordsModule],
+  imports: [TypeOrmModule.forFeature([User]), OrganizationsModule, AccessTokensModule, PasswordsModule],
   controllers: [UsersController],
   providers: [UsersRepository, UsersService],
-  exports: [UsersRepository, UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

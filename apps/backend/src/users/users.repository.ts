@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/errors';
+import { transactional } from '../database/transactions';
 import { PreferredLanguage, User } from './user.entity';
 
 /** Thrown when an email is already used by another user (index users_email_lower_unique). */
@@ -31,9 +32,15 @@ export interface ProfileFields {
 
 const EMAIL_INDEX = 'users_email_lower_unique';
 
+/** The one writer of `users`; other features go through UsersService. */
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(User) private readonly repo: Repository<User>) {}
+  constructor(@InjectRepository(User) private readonly plain: Repository<User>) {}
+
+  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
+  private get repo(): Repository<User> {
+    return transactional(this.plain);
+  }
 
   findById(id: string): Promise<User | null> {
     return this.repo.findOneBy({ id });
@@ -82,14 +89,8 @@ export class UsersRepository {
     await this.repo.update({ id }, { passwordHash });
   }
 
-  /**
-   * Makes the user a super-admin with a new password and signs every device out, in one
-   * transaction (`user:create-admin` on an existing account).
-   */
+  /** Makes the user a super-admin with a new password (`user:create-admin` on an existing account). */
   async resetAsSuperAdmin(id: string, passwordHash: string): Promise<void> {
-    await this.repo.manager.transaction(async (manager) => {
-      await manager.update(User, { id }, { passwordHash, isSuperAdmin: true });
-      await manager.query('DELETE FROM personal_access_tokens WHERE user_id = $1', [id]);
-    });
+    await this.repo.update({ id }, { passwordHash, isSuperAdmin: true });
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
+import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { randomAlphanumeric } from '../common/secrets';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
+import { Transactions } from '../database/transactions';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { UpdateUserDto } from './update-user.dto';
-import { UserResponseDto } from './user-response.dto';
+import { UpdateUserDto } from './dto/update-user.dto';
+import { UserResponseDto } from './dto/user.response';
 import { User } from './user.entity';
 import { toUserResponse } from './user.mapper';
 import { EmailTakenError, UsersRepository } from './users.repository';
@@ -27,9 +29,21 @@ export interface ProvisionedSuperAdmin {
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly organizations: OrganizationsRepository,
+    private readonly organizations: OrganizationsService,
+    private readonly accessTokens: AccessTokensService,
     private readonly hasher: PasswordHasher,
+    private readonly transactions: Transactions,
   ) {}
+
+  /** The user with this email, compared case-insensitively (sign-in, password reset). */
+  findByEmail(email: string): Promise<User | null> {
+    return this.users.findByEmail(email);
+  }
+
+  /** Replaces the user's password hash (a rehash at sign-in, a password reset). */
+  setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    return this.users.setPasswordHash(userId, passwordHash);
+  }
 
   async profile(userId: string): Promise<UserResponseDto> {
     const user = await this.users.findById(userId);
@@ -71,7 +85,10 @@ export class UsersService {
     const passwordHash = await this.hasher.hash(password);
     const existing = await this.users.findByEmail(input.email);
     if (existing) {
-      await this.users.resetAsSuperAdmin(existing.id, passwordHash);
+      await this.transactions.run(async () => {
+        await this.users.resetAsSuperAdmin(existing.id, passwordHash);
+        await this.accessTokens.revokeAllOfUser(existing.id);
+      });
       return { email: existing.email, outcome: 'reset', generatedPassword };
     }
     await this.createSuperAdmin(input.email, passwordHash);

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { ACCESS_POLICY } from './access';
+import { ACCESS_POLICY } from '../access/access';
 
 /** `@ApiExcludeController()`'s metadata key (not exported by @nestjs/swagger). */
 const API_EXCLUDE_CONTROLLER = 'swagger/apiExcludeController';

@@ -1,9 +1,10 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, ErrorCode } from '@rt/errors';
-import { bearerTokenOf } from '../sessions/access-token';
-import { AccessTokensService } from '../sessions/access-tokens.service';
-import { ACCESS_POLICY, AccessPolicy, AccessRequest } from './access';
+import { ACCESS_POLICY, AccessPolicy, AccessRequest } from '../access/access';
+import { VIEWING_AS_HEADER } from '../access/hat';
+import { bearerTokenOf } from '../access-tokens/access-token';
+import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { HatsService } from './hats.service';
 
 /**
@@ -36,7 +37,7 @@ export class AccessGuard implements CanActivate {
     }
     request.auth = auth;
     if (policy.kind === 'hat') {
-      request.viewing = await this.hats.enter(auth.user, request.headers['x-viewing-as'], policy.hats);
+      request.viewing = await this.hats.enter(auth.user, request.headers[VIEWING_AS_HEADER], policy.hats);
     }
     return true;
   }

@@ -1,6 +1,7 @@
 import { AppError } from '@rt/errors';
-import type { HatTarget, OrganizationsRepository } from '../organizations/organizations.repository';
-import type { AuthUser } from './access';
+import type { AuthUser } from '../access/access';
+import type { HatTarget } from '../organizations/organizations.repository';
+import type { OrganizationsService } from '../organizations/organizations.service';
 import { HatsService } from './hats.service';
 
 const APPROVED = '00000000-0000-4000-8000-000000000001';
@@ -29,7 +30,7 @@ describe('HatsService.enter', () => {
   let hats: HatsService;
   beforeEach(() => {
     organizations = new FakeOrganizations();
-    hats = new HatsService(organizations as unknown as OrganizationsRepository);
+    hats = new HatsService(organizations as unknown as OrganizationsService);
   });
 
   const outcome = (

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
-import { OrganizationsRepository } from '../organizations/organizations.repository';
-import type { AuthUser, ViewingContext } from './access';
-import { HatKind, parseHat, VIEWING_AS_HEADER } from './hat';
+import type { AuthUser, ViewingContext } from '../access/access';
+import { HatKind, parseHat, VIEWING_AS_HEADER } from '../access/hat';
+import { OrganizationsService } from '../organizations/organizations.service';
 
 /**
  * The viewing-context rules of decisions.md, after the token (401) has been checked, in this order:
@@ -14,7 +14,7 @@ import { HatKind, parseHat, VIEWING_AS_HEADER } from './hat';
  */
 @Injectable()
 export class HatsService {
-  constructor(private readonly organizations: OrganizationsRepository) {}
+  constructor(private readonly organizations: OrganizationsService) {}
 
   async enter(
     user: AuthUser,

@@ -4,7 +4,7 @@ import {
   ORGANIZATION_TYPES,
   type OrganizationStatus,
   type OrganizationType,
-} from './organization.entity';
+} from '../organization.entity';
 
 export class OrganizationSummaryDto {
   @ApiProperty({ format: 'uuid' })

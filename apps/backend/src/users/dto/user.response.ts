@@ -1,35 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { OrganizationSummaryDto } from '../organizations/organization-summary.dto';
-import { MEMBERSHIP_ROLES, type MembershipRole } from '../organizations/membership.entity';
-import { PREFERRED_LANGUAGES, type PreferredLanguage } from './user.entity';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
+import { ImageVariantsDto } from './image-variants.response';
+import { MembershipDto } from './membership.response';
 
-/** Signed image URLs by width (200, 600, 1200, 1920 px). */
-export class ImageVariantsDto {
-  @ApiProperty({ example: '/img/<signature>/rs:fit:200:0/plain/<uuid>.jpg' })
-  thumb!: string;
-
-  @ApiProperty()
-  medium!: string;
-
-  @ApiProperty()
-  large!: string;
-
-  @ApiProperty()
-  full!: string;
-}
-
-export class MembershipDto {
-  @ApiProperty({ type: () => OrganizationSummaryDto })
-  organization!: OrganizationSummaryDto;
-
-  @ApiProperty({
-    enum: MEMBERSHIP_ROLES,
-    enumName: 'MembershipRole',
-    description: 'The manager is the contact.',
-  })
-  role!: MembershipRole;
-}
-
+/** The user resource (`GET|PUT /user`, `POST /login`). */
 export class UserResponseDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { transactional } from '../database/transactions';
 import { PersonalAccessToken } from './personal-access-token.entity';
 
 export interface NewTokenRow {
@@ -10,11 +11,17 @@ export interface NewTokenRow {
   tokenHash: string;
 }
 
+/** The one writer of `personal_access_tokens`; other features go through AccessTokensService. */
 @Injectable()
 export class AccessTokensRepository {
   constructor(
-    @InjectRepository(PersonalAccessToken) private readonly repo: Repository<PersonalAccessToken>,
+    @InjectRepository(PersonalAccessToken) private readonly plain: Repository<PersonalAccessToken>,
   ) {}
+
+  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
+  private get repo(): Repository<PersonalAccessToken> {
+    return transactional(this.plain);
+  }
 
   async insert(token: NewTokenRow): Promise<void> {
     await this.repo.insert(token);
@@ -40,6 +47,11 @@ export class AccessTokensRepository {
 
   async delete(id: string): Promise<void> {
     await this.repo.delete({ id });
+  }
+
+  /** Every token of the user: signs the user out of every device (personal_access_tokens_user_id_idx). */
+  async deleteAllOfUser(userId: string): Promise<void> {
+    await this.repo.delete({ userId });
   }
 
   /** Tokens of the user unused since `before` (idle-expired). */

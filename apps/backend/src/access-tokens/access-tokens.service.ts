@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { BACKEND_CONFIG, type BackendConfig } from '../config';
-import type { Authentication } from '../viewing/access';
+import type { Authentication } from '../access/access';
 import { accessTokenMatches, newAccessToken, parseAccessToken } from './access-token';
 import { AccessTokensRepository } from './access-tokens.repository';
 
@@ -54,5 +54,10 @@ export class AccessTokensService {
 
   revoke(tokenId: string): Promise<void> {
     return this.tokens.delete(tokenId);
+  }
+
+  /** Signs the user out of every device (a password reset, a super-admin reset). */
+  revokeAllOfUser(userId: string): Promise<void> {
+    return this.tokens.deleteAllOfUser(userId);
   }
 }

@@ -1,5 +1,5 @@
-import { EmailField, EnumField, PresentNullField, TextField } from '../common/fields';
-import { PREFERRED_LANGUAGES, type PreferredLanguage } from './user.entity';
+import { EmailField, EnumField, PresentNullField, TextField } from '@rt/contracts';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
 
 /** `PUT /user`: a full replacement, every field is sent. */
 export class UpdateUserDto {

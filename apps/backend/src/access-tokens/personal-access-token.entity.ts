@@ -4,7 +4,7 @@ import { User } from '../users/user.entity';
 
 /**
  * A sign-in token bound to one device. The client holds `<id>|<secret>`; only the SHA-256 of the
- * secret is stored (src/sessions/access-token.ts). Revoking a token deletes its row.
+ * secret is stored (src/access-tokens/access-token.ts). Revoking a token deletes its row.
  */
 @Entity('personal_access_tokens')
 @Index('personal_access_tokens_user_id_idx', ['userId'])

@@ -1,0 +1,7 @@
+import { EmailField } from '@rt/contracts';
+
+/** `POST /forgot-password`. */
+export class ForgotPasswordDto {
+  @EmailField()
+  email!: string;
+}

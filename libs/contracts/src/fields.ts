@@ -1,0 +1,291 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+import { isEmail, isUUID, ValidateBy, ValidationArguments } from 'class-validator';
+import { isCalendarDate } from './query-fields';
+
+/**
+ * Composed request-body field decorators: one validation rule per field that reports the first
+ * problem only, with a readable message ("The email field is required."), plus the matching
+ * OpenAPI property. Field names stay snake_case on the wire.
+ *
+ * Every field is required and non-null unless its options say otherwise:
+ * - `optional: true`: the field may be left out (`undefined` passes; the contract drops it from
+ *   `required`);
+ * - `nullable: true`: the field may be `null` (the contract says so).
+ * A field that is sent must otherwise satisfy its rule. A required field answers "is required"
+ * to `undefined`, `null` and `''` alike; an optional or nullable one names the exact problem.
+ */
+type Check = (value: unknown, field: string) => string | null;
+
+const label = (field: string) => field.replace(/_/g, ' ');
+
+function Rule(name: string, check: Check): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => check(value, args?.property ?? '') === null,
+      defaultMessage: (args?: ValidationArguments) => check(args?.value, args?.property ?? '') ?? '',
+    },
+  });
+}
+
+/** Whether a field may be left out and whether it may be null. Both default to false. */
+export interface Presence {
+  optional?: boolean;
+  nullable?: boolean;
+}
+
+type DocOptions = Pick<ApiPropertyOptions, 'description' | 'example' | 'format'>;
+
+/** The options every field takes: its presence and its documentation. */
+export type FieldOptions = Presence & DocOptions;
+
+/** Marks a value as accepted without further checks (left out when optional, null when nullable). */
+const ACCEPTED = Symbol('accepted');
+
+/**
+ * The presence part of every rule: ACCEPTED, a message, or null when the value is there and
+ * the field's own check should run.
+ */
+function checkPresence(value: unknown, field: string, presence: Presence): typeof ACCEPTED | string | null {
+  const optionalOrNullable = presence.optional === true || presence.nullable === true;
+  if (value === undefined) {
+    return presence.optional ? ACCEPTED : `The ${label(field)} field is required.`;
+  }
+  if (value === null) {
+    if (presence.nullable) return ACCEPTED;
+    return presence.optional
+      ? `The ${label(field)} field must not be null.`
+      : `The ${label(field)} field is required.`;
+  }
+  if (value === '') {
+    return optionalOrNullable
+      ? `The ${label(field)} field must not be empty.`
+      : `The ${label(field)} field is required.`;
+  }
+  return null;
+}
+
+/** A rule that handles presence first, then runs `check` on a value that is there. */
+function FieldRule(name: string, presence: Presence, check: Check): PropertyDecorator {
+  return Rule(name, (value, field) => {
+    const problem = checkPresence(value, field, presence);
+    if (problem === ACCEPTED) return null;
+    return problem ?? check(value, field);
+  });
+}
+
+/** Splits a field's options into presence, documentation and the contract's presence keywords. */
+function splitOptions<T extends Presence>(options: T): { presence: Presence; doc: Omit<T, keyof Presence> } {
+  const { optional, nullable, ...doc } = options;
+  return { presence: { optional, nullable }, doc };
+}
+
+/** `required: false` and `nullable: true` only where they apply, so plain fields stay as they were. */
+function presenceDoc(presence: Presence): { required?: boolean; nullable?: boolean } {
+  return {
+    ...(presence.optional ? { required: false } : {}),
+    ...(presence.nullable ? { nullable: true } : {}),
+  };
+}
+
+interface StringRules {
+  min?: number;
+  max: number;
+}
+
+function checkString(value: unknown, field: string, rules: StringRules): string | null {
+  if (typeof value !== 'string') return `The ${label(field)} field must be a string.`;
+  // Length in characters (code points), as users count them.
+  const length = [...value].length;
+  if (rules.min !== undefined && length < rules.min) {
+    return `The ${label(field)} field must be at least ${rules.min} characters.`;
+  }
+  if (length > rules.max)
+    return `The ${label(field)} field must not be greater than ${rules.max} characters.`;
+  return null;
+}
+
+/** A non-empty string of at most `max` (and at least `min`) characters. */
+export function TextField(options: StringRules & FieldOptions): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  const { min, max, ...rest } = doc;
+  return applyDecorators(
+    FieldRule('textField', presence, (value, field) => checkString(value, field, { min, max })),
+    ApiProperty({ type: 'string', minLength: min ?? 1, maxLength: max, ...rest, ...presenceDoc(presence) }),
+  );
+}
+
+/** validator's isEmail throws (URIError) on some malformed input, e.g. an unpaired surrogate. */
+function isValidEmail(value: string): boolean {
+  try {
+    return isEmail(value);
+  } catch {
+    return false;
+  }
+}
+
+/** An email address (at most 255 characters). */
+export function EmailField(options: FieldOptions = {}): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('emailField', presence, (value, field) => {
+      const problem = checkString(value, field, { max: 255 });
+      if (problem) return problem;
+      return isValidEmail(value as string)
+        ? null
+        : `The ${label(field)} field must be a valid email address.`;
+    }),
+    ApiProperty({
+      type: 'string',
+      format: 'email',
+      maxLength: 255,
+      example: 'ada@example.com',
+      ...doc,
+      ...presenceDoc(presence),
+    }),
+  );
+}
+
+/** Passwords: 12 to 128 characters (decisions.md). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** A password being chosen: 12 to 128 characters, documented as `format: password`. */
+export function NewPasswordField(options: FieldOptions = {}): PropertyDecorator {
+  return TextField({
+    min: PASSWORD_MIN_LENGTH,
+    max: PASSWORD_MAX_LENGTH,
+    format: 'password',
+    description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+    ...options,
+  });
+}
+
+/** One of a fixed set of strings; `enumName` names the schema in the contract. */
+export function EnumField<T extends string>(
+  values: readonly T[],
+  enumName: string,
+  options: FieldOptions = {},
+): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('enumField', presence, (value, field) =>
+      (values as readonly unknown[]).includes(value)
+        ? null
+        : `The ${label(field)} field must be one of: ${values.join(', ')}.`,
+    ),
+    ApiProperty({ enum: values as unknown as string[], enumName, ...doc, ...presenceDoc(presence) }),
+  );
+}
+
+/** A UUID (any version, any case), e.g. the id of another resource. */
+export function UuidField(options: FieldOptions = {}): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('uuidField', presence, (value, field) =>
+      typeof value === 'string' && isUUID(value) ? null : `The ${label(field)} field must be a valid UUID.`,
+    ),
+    ApiProperty({ type: 'string', format: 'uuid', ...doc, ...presenceDoc(presence) }),
+  );
+}
+
+interface IntegerRules {
+  min: number;
+  max: number;
+}
+
+/**
+ * A JSON integer between `min` and `max` inclusive (both required: pick the range the column
+ * holds, e.g. at most 2147483647 for `integer`). Strings such as "5" are refused: bodies are JSON.
+ */
+export function IntegerField(options: IntegerRules & FieldOptions): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  const { min, max, ...rest } = doc;
+  return applyDecorators(
+    FieldRule('integerField', presence, (value, field) => {
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+        return `The ${label(field)} field must be an integer.`;
+      }
+      if (value < min) return `The ${label(field)} field must be at least ${min}.`;
+      if (value > max) return `The ${label(field)} field must not be greater than ${max}.`;
+      return null;
+    }),
+    ApiProperty({ type: 'integer', minimum: min, maximum: max, ...rest, ...presenceDoc(presence) }),
+  );
+}
+
+/** `HH:MM` on a 24-hour clock, 00:00 to 23:59. */
+export const TIME_PATTERN_SOURCE = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+const TIME_PATTERN = new RegExp(TIME_PATTERN_SOURCE);
+
+/** A time of day written `HH:MM` (24-hour clock, no seconds, no zone): `09:30`. */
+export function TimeField(options: FieldOptions = {}): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('timeField', presence, (value, field) =>
+      typeof value === 'string' && TIME_PATTERN.test(value)
+        ? null
+        : `The ${label(field)} field must be a time written HH:MM (00:00 to 23:59).`,
+    ),
+    ApiProperty({
+      type: 'string',
+      pattern: TIME_PATTERN_SOURCE,
+      example: '09:30',
+      ...doc,
+      ...presenceDoc(presence),
+    }),
+  );
+}
+
+/** A calendar date written `YYYY-MM-DD`, kept as that string (dates have no time zone). */
+export function DateField(options: FieldOptions = {}): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('dateField', presence, (value, field) =>
+      typeof value === 'string' && isCalendarDate(value)
+        ? null
+        : `The ${label(field)} field must be a date written YYYY-MM-DD.`,
+    ),
+    ApiProperty({ type: 'string', format: 'date', example: '2026-11-24', ...doc, ...presenceDoc(presence) }),
+  );
+}
+
+/** `#` and six hex digits, either case. */
+export const COLOR_PATTERN_SOURCE = '^#[0-9A-Fa-f]{6}$';
+const COLOR_PATTERN = new RegExp(COLOR_PATTERN_SOURCE);
+
+/** A color written `#RRGGBB` in hex: `#1A2B3C`. */
+export function ColorField(options: FieldOptions = {}): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('colorField', presence, (value, field) =>
+      typeof value === 'string' && COLOR_PATTERN.test(value)
+        ? null
+        : `The ${label(field)} field must be a color written #RRGGBB, e.g. #1A2B3C.`,
+    ),
+    ApiProperty({
+      type: 'string',
+      pattern: COLOR_PATTERN_SOURCE,
+      example: '#1A2B3C',
+      ...doc,
+      ...presenceDoc(presence),
+    }),
+  );
+}
+
+/**
+ * A field that must be sent (full replacement) and, for now, must be null. Used by
+ * `profile_picture_id` until image uploads exist.
+ */
+export function PresentNullField(doc: { description: string }): PropertyDecorator {
+  return applyDecorators(
+    Rule('presentNullField', (value, field) => {
+      if (value === undefined) return `The ${label(field)} field must be present.`;
+      return value === null
+        ? null
+        : `The ${label(field)} field only accepts null until image uploads are available.`;
+    }),
+    ApiProperty({ type: 'null', description: doc.description }),
+  );
+}
