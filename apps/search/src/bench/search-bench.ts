@@ -15,15 +15,11 @@ import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { searchMigrations } from '../database/migrations';
 import { ReindexService } from '../reindex/reindex.service';
-import { parseDateRanges } from '../travels/date-ranges';
-import type { TravelsQueryDto } from '../travels/dto/travels-query.dto';
 import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
-import { toVectorLiteral } from '../embedding/embedding-provider';
-import { hnswSettingsSql, hybridListingSql } from '../travels/hybrid-listing.sql';
-import { hnswTuningOf } from '../travels/hybrid-ranker';
-import { filterListingSql, filterPageSql, Sql } from '../travels/travel-listing.sql';
-import { toFilters } from '../travels/travels.service';
+import { listingStatementsOf } from '../travels/listing-statements';
+import type { ListingStatements, Sql } from '../travels/listing-statements';
+import { rankingTuningOf } from '../travels/travels-request';
 
 /**
  * `pnpm bench:search`: the search service on a real PostgreSQL with a generated catalogue.
@@ -55,6 +51,9 @@ const databaseUrl = (() => {
   return url.toString();
 })();
 
+/** The configuration the service reads from the same environment (its SEARCH_* knobs). */
+const config = loadSearchConfig({ APP_ENV: 'local', ...env });
+const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
 
 const DESTINATIONS = ['FR', 'CH', 'DE', 'IT', 'ES', 'PT', 'GR', 'JP', 'US', 'IS', 'SC', 'MA'];
 const CATEGORIES = [
@@ -104,26 +103,6 @@ function queryMix(count: number): Record<string, string>[] {
     infoDensity: pick(DENSITIES),
     size: '8',
   }));
-}
-
-/** The SQL the service runs for a query, built by the same functions. */
-function sqlOf(query: Record<string, string>, pageOnly: boolean): Sql {
-  const dto = query as unknown as TravelsQueryDto & Record<string, string>;
-  const filters = toFilters({
-    ...dto,
-    category: query.category?.split(','),
-    hide_invalid: query.hide_invalid === 'true' ? true : undefined,
-    discountclub: query.discountclub === undefined ? undefined : query.discountclub === 'true',
-    seaside: query.seaside === undefined ? undefined : query.seaside === 'true',
-    dates: query.dates && parseDateRanges(query.dates).ok ? query.dates : undefined,
-  } as TravelsQueryDto);
-  const size = Number(query.size ?? 8);
-  const page = { limit: size, offset: (Number(query.page ?? 1) - 1) * size };
-  const sort = { orderBy: dto.orderBy, direction: dto.orderDirection ?? 'asc' };
-  const density = dto.infoDensity ?? 'full';
-  return pageOnly
-    ? filterPageSql(filters, sort, page, density)
-    : filterListingSql(filters, sort, page, density);
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -255,8 +234,10 @@ async function latency(port: number, queries: Record<string, string>[]) {
   try {
     for (const [i, query] of queries.entries()) {
       const path = `/travels?${new URLSearchParams(query).toString()}`;
-      const withTotal = sqlOf(query, false);
-      const pageOnly = sqlOf(query, true);
+      // The statement the service runs for the query, and the page alone (filter-only queries).
+      const statements = listingStatementsOf(query, config);
+      const withTotal = statements.listing;
+      const pageOnly = statements.page as Sql;
       let started = performance.now();
       const answer = await httpGet(agent, port, path);
       const http = performance.now() - started;
@@ -383,49 +364,26 @@ function searchMix(count: number, filtered: boolean): Record<string, string>[] {
   }));
 }
 
-const config = loadSearchConfig({ APP_ENV: 'local', ...env });
-const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
-
-/** The pgvector settings the service gives each connection's session (TravelsRepository.listHybrid). */
-const HNSW_SESSION_SETTINGS = hnswSettingsSql(hnswTuningOf(config)) as Sql;
-
-/** The statement the service runs for a hybrid search. */
-async function hybridSqlOf(query: Record<string, string>): Promise<Sql> {
-  const filters = toFilters({
-    destination: query.destination,
-    category: query.category?.split(','),
-    hide_invalid: query.hide_invalid === 'true' ? true : undefined,
-    discountclub: query.discountclub === undefined ? undefined : query.discountclub === 'true',
-    seaside: query.seaside === undefined ? undefined : query.seaside === 'true',
-    dates: query.dates,
-  } as TravelsQueryDto);
-  const hybrid = {
-    search: query.search,
-    embedding: toVectorLiteral(await builtin.embedQuery(query.search)),
-    vectorWeight: config.SEARCH_RRF_VECTOR_WEIGHT,
-    semanticFloor: config.SEARCH_SEMANTIC_FLOOR,
-    tsvectorFloor: config.SEARCH_TSVECTOR_FLOOR,
-    k: config.SEARCH_RRF_K,
-    candidates: config.SEARCH_SEMANTIC_CANDIDATES,
-    spellingNeighbourMaxDocuments: config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
-  };
-  return hybridListingSql(hybrid, filters, { limit: 8, offset: 0 }, (query.infoDensity ?? 'full') as 'full');
+/** The statements the service runs for a hybrid search (the statement, and its session's pgvector settings). */
+async function hybridStatementsOf(query: Record<string, string>): Promise<ListingStatements> {
+  return listingStatementsOf(query, config, await builtin.embedQuery(query.search));
 }
 
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: { id: string | null; total: number }[] }>;
 }
 
-/** Connections whose session carries HNSW_SESSION_SETTINGS. */
+/** Connections whose session carries the service's pgvector settings. */
 const tunedClients = new WeakSet<Queryable>();
 
 /**
  * The hybrid statement run directly, on a session with the service's pgvector settings; `exact`
  * turns index scans off for it (exact distances, no HNSW).
  */
-async function runHybridDirect(client: Queryable, listing: Sql, exact = false) {
-  if (!tunedClients.has(client)) {
-    await client.query(HNSW_SESSION_SETTINGS.text, HNSW_SESSION_SETTINGS.values);
+async function runHybridDirect(client: Queryable, statements: ListingStatements, exact = false) {
+  const { listing, session } = statements;
+  if (!tunedClients.has(client) && session) {
+    await client.query(session.text, session.values);
     tunedClients.add(client);
   }
   if (!exact) return (await client.query(listing.text, listing.values)).rows;
@@ -450,7 +408,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
   try {
     for (const [i, query] of queries.entries()) {
       const path = `/travels?${new URLSearchParams(query).toString()}`;
-      const statements = await hybridSqlOf(query);
+      const statements = await hybridStatementsOf(query);
       // Alternate which goes first, so neither always finds the pages the other just read.
       const timeHttp = async () => {
         const started = performance.now();
@@ -478,7 +436,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
     // The exact rankings afterwards: their sequential scans would evict the index from the cache
     // between the timed runs.
     for (const [i, query] of queries.entries()) {
-      const exact = await runHybridDirect(client, await hybridSqlOf(query), true);
+      const exact = await runHybridDirect(client, await hybridStatementsOf(query), true);
       const truth = exact.filter((r) => r.id !== null).map((r) => r.id as string);
       if (truth.length) {
         overlap += served[i].filter((id) => truth.includes(id)).length / truth.length;
@@ -549,16 +507,19 @@ async function main(): Promise<void> {
 
       console.log(`throughput (${THROUGHPUT_SECONDS} s per step):`);
       console.log('| clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|');
+      const listings = new Map<Record<string, string>, Sql>();
+      for (const query of queries) listings.set(query, listingStatementsOf(query, config).listing);
       await printThroughput(port, queries, async (pool, query) => {
-        const statement = sqlOf(query, false);
+        const statement = listings.get(query) as Sql;
         await pool.query(statement.text, statement.values);
       });
     }
     const plain = searchMix(HYBRID_QUERIES, false);
     const filteredMix = searchMix(HYBRID_QUERIES, true);
+    const tuning = rankingTuningOf({}, config);
     console.log(
-      `hybrid searches (${HYBRID_QUERIES} each, sequential; w ${config.SEARCH_RRF_VECTOR_WEIGHT}, floors ${config.SEARCH_SEMANTIC_FLOOR}/${config.SEARCH_TSVECTOR_FLOOR}, ` +
-        `${config.SEARCH_SEMANTIC_CANDIDATES} candidates, spelling neighbours up to ${config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS} offers, ef_search ${config.SEARCH_HNSW_EF_SEARCH}, max_scan_tuples ${config.SEARCH_HNSW_MAX_SCAN_TUPLES}, relaxed_order):`,
+      `hybrid searches (${HYBRID_QUERIES} each, sequential; w ${tuning.rrfVectorWeight}, floors ${tuning.semanticFloor}/${tuning.tsvectorFloor}, ` +
+        `${tuning.semanticCandidates} candidates, spelling neighbours up to ${tuning.spellingNeighbourMaxDocuments} offers, ef_search ${tuning.hnsw.efSearch}, max_scan_tuples ${tuning.hnsw.maxScanTuples}, ${tuning.hnsw.iterativeScan}):`,
     );
     console.log(
       '| hybrid (ms) | p50 | p95 | p99 | top-8 overlap with exact | short pages |\n|---|---|---|---|---|---|',
@@ -579,12 +540,12 @@ async function main(): Promise<void> {
       '| hybrid clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
     );
     const mixed = plain.flatMap((query, i) => [query, filteredMix[i]]);
-    const prepared = new Map<Record<string, string>, Sql>();
-    for (const query of mixed) prepared.set(query, await hybridSqlOf(query));
+    const prepared = new Map<Record<string, string>, ListingStatements>();
+    for (const query of mixed) prepared.set(query, await hybridStatementsOf(query));
     await printThroughput(port, mixed, async (pool, query) => {
       const client = await pool.connect();
       try {
-        await runHybridDirect(client, prepared.get(query) as Sql);
+        await runHybridDirect(client, prepared.get(query) as ListingStatements);
       } finally {
         client.release();
       }

@@ -3,6 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueSourceReader } from '../catalogue/catalogue-source';
 import { EmbeddingModule } from '../embedding/embedding.module';
 import { SearchMetricsModule } from '../metrics/search-metrics';
+import { ApplyStep } from './apply-step';
+import { CatalogueReader } from './catalogue-reader';
+import { EmbeddingStep } from './embedding-step';
 import { ReindexRun } from './reindex-run.entity';
 import { ReindexController } from './reindex.controller';
 import { ReindexRepository } from './reindex.repository';
@@ -11,7 +14,14 @@ import { ReindexService } from './reindex.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ReindexRun]), EmbeddingModule, SearchMetricsModule],
   controllers: [ReindexController],
-  providers: [ReindexService, ReindexRepository, CatalogueSourceReader],
+  providers: [
+    ReindexService,
+    ReindexRepository,
+    CatalogueSourceReader,
+    CatalogueReader,
+    EmbeddingStep,
+    ApplyStep,
+  ],
   exports: [ReindexService],
 })
 export class ReindexModule {}

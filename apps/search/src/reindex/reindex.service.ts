@@ -6,41 +6,23 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { CatalogueSourceReader, describeSource, SourceError } from '../catalogue/catalogue-source';
-import { embeddingTextOf, IndexedOffer, toIndexedOffer } from '../catalogue/catalogue-record';
-import { contentHash } from '../catalogue/content-hash';
-import { RecordValidator } from '../catalogue/record-validator';
+import { describeSource, SourceError } from '../catalogue/catalogue-source';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
-import { EMBEDDING_PROVIDER } from '../embedding/embedding-provider';
-import type { EmbeddingProvider } from '../embedding/embedding-provider';
-import { toVectorLiteral } from '../embedding/embedding-provider';
 import { SearchMetrics } from '../metrics/search-metrics';
-import { departureDaysMultirange } from '../travels/date-ranges';
+import { ApplyStep } from './apply-step';
+import { CatalogueDiff, MassRemovalRefused } from './catalogue-diff';
+import { CatalogueReader } from './catalogue-reader';
+import { EmbeddingStep } from './embedding-step';
+import { RebuildRun } from './rebuild-run';
+import type { ReindexCounts, ReindexProgress } from './rebuild-run';
 import type { ReindexStatus, ReindexTrigger } from './reindex-run.entity';
-import { RebuildSession, ReindexRepository, StagedOffer } from './reindex.repository';
-
-export interface ReindexCounts {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  invalid: number;
-}
+import { RebuildSession, ReindexRepository } from './reindex.repository';
 
 export type ReindexOutcome =
   | ({ status: 'succeeded'; total: number; durationMs: number } & ReindexCounts)
   | ({ status: 'refused' | 'failed'; error: string; durationMs: number } & ReindexCounts)
   | { status: 'skipped'; reason: string };
-
-export interface ReindexProgress {
-  read: number;
-  total?: number;
-  invalid: number;
-  embedded: number;
-  phase: 'reading' | 'applying' | 'done';
-}
 
 export interface RebuildOptions {
   force?: boolean;
@@ -49,15 +31,6 @@ export interface RebuildOptions {
 
 export type TriggerAnswer = 'started' | 'already_running' | 'no_source';
 
-/** Embedded in groups this small, yielding in between, so listings keep answering during a rebuild. */
-const EMBED_CHUNK = 64;
-/** Progress reported (and the event loop given a turn) every this many records read. */
-const PROGRESS_EVERY = 500;
-/** Invalid records logged one by one up to this many per run; a summary gives the rest. */
-const INVALID_LOG_LIMIT = 50;
-
-class MassRemovalRefused extends Error {}
-
 /**
  * Rebuilds the index from the catalogue source (decisions.md, "Travel search service"): validates
  * each record (a bad one is skipped, counted and logged), embeds only records whose content hash
@@ -65,13 +38,18 @@ class MassRemovalRefused extends Error {}
  * failing source, or one that would remove more than REINDEX_MAX_REMOVAL_SHARE of the catalogue
  * (unless forced), changes nothing. One rebuild at a time: an in-process guard here, an advisory
  * lock across replicas (ReindexRepository).
+ *
+ * This class orchestrates (start-up build and retry, guard, lock, outcome, logs, metrics, the
+ * runs table); each step of a run is its own class, sharing the run's counts and progress
+ * (RebuildRun): 1. CatalogueReader reads and validates the source, 2. CatalogueDiff (pure) sorts
+ * its records against the index's content hashes, 3. EmbeddingStep embeds and stages the new and
+ * changed ones, 4. ApplyStep applies them and the removals in one transaction.
  */
 @Injectable()
 export class ReindexService
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   private readonly logger = new Logger('Reindex');
-  private readonly validator = new RecordValidator();
   private running?: Promise<ReindexOutcome>;
   private ready = false;
   private retryTimer?: NodeJS.Timeout;
@@ -79,8 +57,9 @@ export class ReindexService
 
   constructor(
     private readonly repository: ReindexRepository,
-    private readonly sources: CatalogueSourceReader,
-    @Inject(EMBEDDING_PROVIDER) private readonly embeddings: EmbeddingProvider,
+    private readonly reading: CatalogueReader,
+    private readonly embedding: EmbeddingStep,
+    private readonly applying: ApplyStep,
     private readonly metrics: SearchMetrics,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
   ) {}
@@ -88,9 +67,10 @@ export class ReindexService
   /** Checks the embedding column, then builds an empty index in the background when a source is configured. */
   async onApplicationBootstrap(): Promise<void> {
     const columnDimension = await this.repository.embeddingColumnDimension();
-    if (columnDimension !== this.embeddings.dimension) {
+    const { dimension } = this.embedding.identity;
+    if (columnDimension !== dimension) {
       throw new Error(
-        `EMBEDDING_DIMENSION is ${this.embeddings.dimension} but travel_offers.embedding is vector(${columnDimension}); ` +
+        `EMBEDDING_DIMENSION is ${dimension} but travel_offers.embedding is vector(${columnDimension}); ` +
           'change the column with a migration first (see apps/search/README.md, "Embedding dimension")',
       );
     }
@@ -178,7 +158,8 @@ export class ReindexService
     const source = this.config.catalogueSource;
     if (!source) return { status: 'skipped', reason: 'no catalogue source is configured' };
     const startedAt = new Date();
-    const counts: ReindexCounts = { inserted: 0, updated: 0, unchanged: 0, removed: 0, invalid: 0 };
+    const run = new RebuildRun(() => this.shuttingDown, options.onProgress);
+    const { counts } = run;
     this.metrics.reindexRunning.set(1);
     const stopTimer = this.metrics.reindexDuration.startTimer();
     this.logger.log(`Reindex started (${by}) from ${describeSource(source)}`);
@@ -186,7 +167,7 @@ export class ReindexService
     try {
       const locked = await this.repository.withRebuildLock(async (session) => {
         try {
-          return await this.rebuild(session, source, counts, options);
+          return await this.rebuild(session, source, run, options.force ?? false);
         } catch (error) {
           // Nothing staged survives a failed or refused rebuild (still under the lock).
           await session.clearStaging().catch(() => undefined);
@@ -247,6 +228,7 @@ export class ReindexService
     } else {
       this.logger.warn({ ...summary, error: outcome.error }, `Reindex ${outcome.status}: ${outcome.error}`);
     }
+    const { model, dimension } = this.embedding.identity;
     await this.repository
       .recordRun({
         startedAt,
@@ -255,8 +237,8 @@ export class ReindexService
         triggeredBy: by,
         forced,
         source: describeSource(source),
-        embeddingModel: this.embeddings.model,
-        embeddingDimension: this.embeddings.dimension,
+        embeddingModel: model,
+        embeddingDimension: dimension,
         inserted,
         updated,
         unchanged,
@@ -267,139 +249,26 @@ export class ReindexService
       .catch((error: unknown) => this.logger.error({ err: error }, 'Could not record the reindex run'));
   }
 
-  /** Reads, validates, embeds and stages the catalogue, then applies it. Returns the new catalogue size. */
+  /** The steps of one run, under the rebuild lock. Returns the new catalogue size. */
   private async rebuild(
     session: RebuildSession,
     source: string,
-    counts: ReindexCounts,
-    options: RebuildOptions,
+    run: RebuildRun,
+    force: boolean,
   ): Promise<number> {
-    const existing = await session.existingHashes();
+    const diff = new CatalogueDiff(await session.existingHashes(), this.embedding.identity, run.counts);
     await session.clearStaging();
-    const opened = await this.sources.open(source, this.config.CATALOGUE_SOURCE_TIMEOUT_MS);
-    const identity = { model: this.embeddings.model, dimension: this.embeddings.dimension };
-    const progress: ReindexProgress = {
-      read: 0,
-      total: opened.total,
-      invalid: 0,
-      embedded: 0,
-      phase: 'reading',
-    };
-    const seen = new Set<string>();
-    let batch: { offer: IndexedOffer; hash: string }[] = [];
-
-    const invalid = (position: number, id: unknown, problems: string[]) => {
-      counts.invalid++;
-      progress.invalid++;
-      if (counts.invalid <= INVALID_LOG_LIMIT) {
-        this.logger.warn(
-          { position, id: typeof id === 'string' ? id : undefined, problems },
-          'Invalid catalogue record skipped',
-        );
-      }
-    };
-    const flush = async () => {
-      if (batch.length === 0) return;
-      await session.stage(await this.toStaged(batch, progress));
-      batch = [];
-      options.onProgress?.(progress);
-    };
-
-    for await (const item of opened.items) {
-      if (this.shuttingDown) throw new Error('the service is shutting down');
-      progress.read++;
-      if (progress.read % PROGRESS_EVERY === 0) {
-        options.onProgress?.(progress);
-        await yieldToEventLoop();
-      }
-      if (item.kind === 'unparsable') {
-        invalid(item.position, undefined, [`not JSON: ${item.error}`]);
-        continue;
-      }
-      const check = this.validator.check(item.value);
-      const givenId = (item.value as { id?: unknown } | null)?.id;
-      if (!check.ok) {
-        invalid(item.position, givenId, check.problems);
-        continue;
-      }
-      const { record } = check;
-      if (seen.has(record.id)) {
-        invalid(item.position, record.id, ['/id is a duplicate of an earlier record']);
-        continue;
-      }
-      seen.add(record.id);
-      const hash = contentHash(record, identity);
-      const previous = existing.get(record.id);
-      if (previous === hash) {
-        counts.unchanged++;
-        continue;
-      }
-      if (previous === undefined) counts.inserted++;
-      else counts.updated++;
-      batch.push({ hash, offer: toIndexedOffer(record) });
-      if (batch.length >= this.config.REINDEX_BATCH_SIZE) await flush();
+    const records = await this.reading.open(source, run);
+    const batches = this.embedding.start(session, run);
+    for await (const record of records) {
+      const hash = diff.changedHash(record);
+      if (hash !== undefined) await batches.add(record, hash);
     }
-    await flush();
-    if (counts.invalid > INVALID_LOG_LIMIT) {
-      this.logger.warn(
-        `${counts.invalid} invalid catalogue records skipped (the first ${INVALID_LOG_LIMIT} are logged)`,
-      );
-    }
-
-    const removedIds = [...existing.keys()].filter((id) => !seen.has(id));
-    counts.removed = removedIds.length;
-    const share = existing.size === 0 ? 0 : counts.removed / existing.size;
-    if (share > this.config.REINDEX_MAX_REMOVAL_SHARE && !options.force) {
-      throw new MassRemovalRefused(
-        `the source would remove ${counts.removed} of ${existing.size} offers (${(share * 100).toFixed(1)}%, ` +
-          `more than REINDEX_MAX_REMOVAL_SHARE=${this.config.REINDEX_MAX_REMOVAL_SHARE}); nothing was changed (force it with the reindex command's --force)`,
-      );
-    }
-    progress.phase = 'applying';
-    options.onProgress?.(progress);
-    const changed = counts.inserted + counts.updated + counts.removed > 0;
-    const applied = await session.apply(removedIds);
-    counts.removed = applied.removed;
-    await session.clearStaging();
-    if (changed) await this.repository.analyze();
-    progress.phase = 'done';
-    options.onProgress?.(progress);
-    return applied.total;
-  }
-
-  private async toStaged(
-    batch: { offer: IndexedOffer; hash: string }[],
-    progress: ReindexProgress,
-  ): Promise<StagedOffer[]> {
-    const staged: StagedOffer[] = [];
-    for (let start = 0; start < batch.length; start += EMBED_CHUNK) {
-      const chunk = batch.slice(start, start + EMBED_CHUNK);
-      const vectors = await this.embeddings.embedDocuments(chunk.map(({ offer }) => embeddingTextOf(offer)));
-      chunk.forEach(({ offer, hash }, i) =>
-        staged.push({
-          id: offer.id,
-          content_hash: hash,
-          name: offer.name,
-          slug: offer.slug,
-          description: offer.description,
-          destination_code: offer.destinationCode,
-          destination_name: offer.destinationName,
-          categories: offer.categories,
-          rating: offer.rating,
-          duration: offer.duration,
-          next_departure: offer.nextDeparture,
-          departure_dates: offer.departureDates,
-          departure_days: departureDaysMultirange(offer.departureDates),
-          discount_club: offer.discountClub,
-          seaside: offer.seaside,
-          is_valid: offer.isValid,
-          record: offer.record,
-          embedding: toVectorLiteral(vectors[i]),
-        }),
-      );
-      progress.embedded += chunk.length;
-      await yieldToEventLoop();
-    }
-    return staged;
+    await batches.flush();
+    const removedIds = diff.removedIds(this.config.REINDEX_MAX_REMOVAL_SHARE, force);
+    run.enterPhase('applying');
+    const total = await this.applying.apply(session, removedIds, run.counts);
+    run.enterPhase('done');
+    return total;
   }
 }

@@ -10,6 +10,7 @@ import { loadSearchConfig } from '../config';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
 import { ReindexService } from '../reindex/reindex.service';
 import { TravelsService } from '../travels/travels.service';
+import { rankingTuningOf } from '../travels/travels-request';
 import { evaluate, formatReport, gateFailures, loadJudgedQueries, Report } from './relevance';
 
 /**
@@ -50,9 +51,10 @@ async function main(): Promise<number> {
       const outcome = await app.get(ReindexService).run('cli');
       if (outcome.status !== 'succeeded') throw new Error(`reindex: ${JSON.stringify(outcome)}`);
       const report = await relevanceOf(app.get(TravelsService));
+      const hybrid = rankingTuningOf({}, config);
       console.log(
-        `relevance of ${catalogue} (built-in provider; hybrid: rrfVectorWeight ${config.SEARCH_RRF_VECTOR_WEIGHT}, ` +
-          `semanticFloor ${config.SEARCH_SEMANTIC_FLOOR}, tsvectorFloor ${config.SEARCH_TSVECTOR_FLOOR}, k ${config.SEARCH_RRF_K})`,
+        `relevance of ${catalogue} (built-in provider; hybrid: rrfVectorWeight ${hybrid.rrfVectorWeight}, ` +
+          `semanticFloor ${hybrid.semanticFloor}, tsvectorFloor ${hybrid.tsvectorFloor}, k ${hybrid.k})`,
       );
       console.log(formatReport(report));
       const failures = gateFailures(report);

@@ -1,5 +1,4 @@
 import { evaluate, gateFailures, JudgedQuery, ndcgAt, recallAt, reciprocalRank } from './relevance';
-import { rrfScore } from '../travels/hybrid-listing.sql';
 
 describe('relevance measures', () => {
   const relevant = { a: 2, b: 1, c: 1 };
@@ -40,15 +39,5 @@ describe('relevance measures', () => {
     expect(gateFailures(report)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^typo: hybrid ndcg .* < text 1\.000$/)]),
     );
-  });
-});
-
-describe('rrfScore (decisions.md)', () => {
-  it('w/(k + rank_semantic) + (1 − w)/(k + rank_text); an absent side adds nothing', () => {
-    expect(rrfScore(0.4, 60, 1, 3)).toBe(0.4 / 61 + 0.6 / 63);
-    expect(rrfScore(0.4, 60, undefined, 1)).toBe(0.6 / 61);
-    expect(rrfScore(0.4, 60, 2, undefined)).toBe(0.4 / 62);
-    expect(rrfScore(0, 60, 1, undefined)).toBe(0);
-    expect(rrfScore(1, 10, 1, 1)).toBe(1 / 11);
   });
 });

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { InfoDensity } from './dto/travels-query.dto';
-import type { RankedPage, RankingOptions, SearchRanker } from './search-ranker';
-import type { ListingFilters, ListingPage } from './travel-listing.sql';
+import type { RankedPage, SearchRanker } from './search-ranker';
 import { TravelsRepository } from './travels.repository';
+import type { RankingRequest } from './travels-request';
 
 /**
  * Search by full text alone: records matching the query at or above the `tsvectorFloor`, best
@@ -15,25 +14,15 @@ import { TravelsRepository } from './travels.repository';
 export class FullTextRanker implements SearchRanker {
   constructor(private readonly travels: TravelsRepository) {}
 
-  async rank(
-    search: string,
-    filters: ListingFilters,
-    page: ListingPage,
-    density: InfoDensity,
-    options: RankingOptions,
-  ): Promise<RankedPage> {
-    const { total, rows } = await this.travels.listByText(
-      { search, tsvectorFloor: options.tsvectorFloor },
-      filters,
-      page,
-      density,
-    );
+  async rank(request: RankingRequest): Promise<RankedPage> {
+    const { total, rows } = await this.travels.listByText(request);
+    const { k } = request.tuning;
     return {
       total,
       fallback: 'fulltext',
       rows: rows.map((row) => ({
         ...row,
-        _relevance_score: 1 / (options.k + (row.position ?? 0)),
+        _relevance_score: 1 / (k + (row.position ?? 0)),
         semantic_score: 0,
         tsvector_score: row.tsvector_score ?? 0,
       })),

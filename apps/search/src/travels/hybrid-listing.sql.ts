@@ -1,25 +1,5 @@
-import type { InfoDensity } from './dto/travels-query.dto';
-import { COLUMNS, filterConditions, ListingFilters, ListingPage, Sql } from './travel-listing.sql';
-
-/** The knobs of one hybrid search, defaults applied. */
-export interface HybridQuery {
-  search: string;
-  /** The query embedding in pgvector's text form (toVectorLiteral). */
-  embedding: string;
-  /** `w` of RRF: the semantic side's weight; 0 empties the semantic side, 1 the text side. */
-  vectorWeight: number;
-  semanticFloor: number;
-  tsvectorFloor: number;
-  /** `k` of RRF. */
-  k: number;
-  /** The semantic side takes at most this many nearest records (after the filters) from the index. */
-  candidates: number;
-  /**
-   * The offers holding a lexeme close in spelling to a search word join the semantic candidates
-   * when the lexeme is held by at most this many offers (0: none do).
-   */
-  spellingNeighbourMaxDocuments: number;
-}
+import type { RankingRequest } from './travels-request';
+import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
 
 /** How many lexemes closest in spelling to each search word are looked up. */
 export const SPELLING_NEIGHBOURS_PER_WORD = 3;
@@ -60,10 +40,10 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * One page of the hybrid branch and its exact total, in one statement (decisions.md, "Travel
  * search service", RRF):
  *
- * - semantic side: its candidates are the `candidates` nearest records passing the filters, by
- *   cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector ≥ 0.8
- *   an iterative scan keeps going until enough records pass the filters; the planner may also pick
- *   the filter indexes and compute exact distances when the filters are selective), plus every
+ * - semantic side: its candidates are the `semanticCandidates` nearest records passing the filters,
+ *   by cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector
+ *   ≥ 0.8 an iterative scan keeps going until enough records pass the filters; the planner may also
+ *   pick the filter indexes and compute exact distances when the filters are selective), plus every
  *   record of the text side with its exact distance (an approximate index misses neighbours; those
  *   that share the query's words are the likeliest to be missed, and their distances cost little
  *   more than their text ranks: both are computed in the one scan of the text matches), plus the
@@ -82,45 +62,41 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * the count of the very union the page is cut from, so every counted record is reachable by
  * paging. Scores of a page row are its actual measures: semantic_score = 1 − cosine distance,
  * tsvector_score = ts_rank_cd when the record matches the query, else 0 (whether or not the record
- * made its side).
+ * made its side). `embedding` is the query's embedding in pgvector's text form (toVectorLiteral).
  */
-export function hybridListingSql(
-  query: HybridQuery,
-  filters: ListingFilters,
-  page: ListingPage,
-  density: InfoDensity,
-): Sql {
+export function hybridListingSql(request: RankingRequest, embedding: string): Sql {
+  const { tuning } = request;
   const values: unknown[] = [
-    query.search,
-    query.embedding,
-    query.vectorWeight,
-    query.semanticFloor,
-    query.tsvectorFloor,
-    query.k,
-    query.candidates,
-    query.spellingNeighbourMaxDocuments,
+    request.search,
+    embedding,
+    tuning.rrfVectorWeight,
+    tuning.semanticFloor,
+    tuning.tsvectorFloor,
+    tuning.k,
+    tuning.semanticCandidates,
+    tuning.spellingNeighbourMaxDocuments,
   ];
-  const filterSql = filterConditions(filters, values);
+  const filterSql = filterConditions(request.filters, values);
   const and = filterSql.map((condition) => ` AND ${condition}`).join('');
   const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
-  values.push(page.limit, page.offset);
+  values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
 
   const nearest =
-    query.vectorWeight > 0
+    tuning.rrfVectorWeight > 0
       ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o ${where}
          ORDER BY o.embedding <=> $2::vector LIMIT $7`
       : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT $7`;
   // The exact distance of each text match, computed in the scan that ranks it (the semantic
   // candidates it adds); none when the semantic side is empty.
-  const matchDistance = query.vectorWeight > 0 ? 'o.embedding <=> $2::vector' : 'NULL::float8';
+  const matchDistance = tuning.rrfVectorWeight > 0 ? 'o.embedding <=> $2::vector' : 'NULL::float8';
   // The offers holding the rarer lexemes spelt like the search's words ("santorni" → "santorini",
   // "naxos" of "beach naxos" when no offer holds both words): the neighbours an approximate index
   // misses most, for a lexical embedding, and the text side cannot see. Only alphanumeric lexemes
   // make the tsquery (no quoting to go wrong).
   const spellingNeighbours =
-    query.vectorWeight > 0 && query.spellingNeighbourMaxDocuments > 0
+    tuning.rrfVectorWeight > 0 && tuning.spellingNeighbourMaxDocuments > 0
       ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o
          WHERE o.search_vector @@ (
            SELECT string_agg(DISTINCT quote_literal(n.term), ' | ')::tsquery
@@ -172,24 +148,11 @@ export function hybridListingSql(
         SELECT m.score AS _relevance_score,
           1 - (o.embedding <=> $2::vector) AS semantic_score,
           CASE WHEN o.search_vector @@ q.query THEN ts_rank_cd(o.search_vector, q.query) ELSE 0 END AS tsvector_score,
-          ${COLUMNS[density]}
+          ${COLUMNS[request.density]}
         FROM (SELECT id, score FROM merged ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
         JOIN travel_offers o ON o.id = m.id CROSS JOIN q
         ORDER BY m.score DESC, m.id
       ) p ON true`,
     values,
   };
-}
-
-/** The RRF score of decisions.md (pure; the SQL computes the same in float8). */
-export function rrfScore(
-  vectorWeight: number,
-  k: number,
-  semanticRank: number | undefined,
-  textRank: number | undefined,
-): number {
-  return (
-    (semanticRank === undefined ? 0 : vectorWeight / (k + semanticRank)) +
-    (textRank === undefined ? 0 : (1 - vectorWeight) / (k + textRank))
-  );
 }

@@ -1,14 +1,5 @@
-import type { InfoDensity } from './dto/travels-query.dto';
-import type { ListingFilters, ListingPage } from './travel-listing.sql';
 import type { ListingRow } from './travels.repository';
-
-/** The search branch's knobs: query values or their configured defaults (SEARCH_*). */
-export interface RankingOptions {
-  rrfVectorWeight: number;
-  semanticFloor: number;
-  tsvectorFloor: number;
-  k: number;
-}
+import type { RankingRequest } from './travels-request';
 
 export interface RankedRow extends ListingRow {
   _relevance_score: number;
@@ -26,16 +17,11 @@ export interface RankedPage {
 /**
  * Ranks a non-blank search (the "search" branch of GET /travels). The module binds the hybrid
  * ranker (hybrid-ranker.ts: pgvector + full text merged by RRF), which keeps the full-text ranker
- * (full-text-ranker.ts) for its fallback.
+ * (full-text-ranker.ts) for its fallback. The request is complete (travels-request.ts resolves its
+ * defaults): a ranker reads no configuration.
  */
 export interface SearchRanker {
-  rank(
-    search: string,
-    filters: ListingFilters,
-    page: ListingPage,
-    density: InfoDensity,
-    options: RankingOptions,
-  ): Promise<RankedPage>;
+  rank(request: RankingRequest): Promise<RankedPage>;
 }
 
 export const SEARCH_RANKER = Symbol('SEARCH_RANKER');

@@ -1,31 +1,12 @@
-import type { DateRange } from './date-ranges';
 import { toDateMultirange } from './date-ranges';
-import type { InfoDensity, OrderBy, OrderDirection } from './dto/travels-query.dto';
+import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
+import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
 
-/**
- * The SQL of the listings, built from parsed filters (pure, so that the benchmark runs the very
- * same statements directly). Every value is a parameter; identifiers come from fixed maps.
- */
-export interface ListingFilters {
-  /** ISO-2, upper case. */
-  destination?: string;
-  categories?: string[];
-  dateRanges?: DateRange[];
-  hideInvalid?: boolean;
-  discountClub?: boolean;
-  seaside?: boolean;
-}
+// The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
+// statements directly: listing-statements.ts). Every value is a parameter; identifiers come from
+// fixed maps.
 
-export interface ListingSort {
-  orderBy?: OrderBy;
-  direction: OrderDirection;
-}
-
-export interface ListingPage {
-  limit: number;
-  offset: number;
-}
-
+/** A statement and its parameter values. */
 export interface Sql {
   text: string;
   values: unknown[];
@@ -72,33 +53,20 @@ export function filterConditions(filters: ListingFilters, values: unknown[]): st
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
 /** ORDER BY of the filter-only branch: the sort column nulls last (travel_offers_<sort>_<dir>_idx), then id; or id alone (the primary key). */
-export function orderClause(sort: ListingSort): string {
-  if (!sort.orderBy) return 'ORDER BY o.id';
-  const direction = sort.direction === 'desc' ? 'DESC' : 'ASC';
-  return `ORDER BY ${SORT_COLUMNS[sort.orderBy]} ${direction} NULLS LAST, o.id`;
+function orderClause({ orderBy, direction }: Pick<FilterRequest, 'orderBy' | 'direction'>): string {
+  if (!orderBy) return 'ORDER BY o.id';
+  return `ORDER BY ${SORT_COLUMNS[orderBy]} ${direction === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, o.id`;
 }
 
 /** One page of the filter-only branch, without its total. */
-export function filterPageSql(
-  filters: ListingFilters,
-  sort: ListingSort,
-  page: ListingPage,
-  density: InfoDensity,
-): Sql {
+export function filterPageSql(request: FilterRequest): Sql {
   const values: unknown[] = [];
-  const where = whereOf(filterConditions(filters, values));
-  values.push(page.limit, page.offset);
+  const where = whereOf(filterConditions(request.filters, values));
+  values.push(request.page.limit, request.page.offset);
   return {
-    text: `SELECT ${COLUMNS[density]} FROM travel_offers o ${where} ${orderClause(sort)} LIMIT $${values.length - 1} OFFSET $${values.length}`,
+    text: `SELECT ${COLUMNS[request.density]} FROM travel_offers o ${where} ${orderClause(request)} LIMIT $${values.length - 1} OFFSET $${values.length}`,
     values,
   };
-}
-
-/** The exact count of the filter-only branch. */
-export function filterCountSql(filters: ListingFilters): Sql {
-  const values: unknown[] = [];
-  const where = whereOf(filterConditions(filters, values));
-  return { text: `SELECT count(*)::int AS total FROM travel_offers o ${where}`, values };
 }
 
 /**
@@ -106,44 +74,29 @@ export function filterCountSql(filters: ListingFilters): Sql {
  * that commits in between never shows a total of one catalogue beside a page of the other). The
  * page is joined laterally, so an empty page still returns the total (with null columns).
  */
-export function filterListingSql(
-  filters: ListingFilters,
-  sort: ListingSort,
-  page: ListingPage,
-  density: InfoDensity,
-): Sql {
+export function filterListingSql(request: FilterRequest): Sql {
   const values: unknown[] = [];
-  const where = whereOf(filterConditions(filters, values));
-  values.push(page.limit, page.offset);
+  const where = whereOf(filterConditions(request.filters, values));
+  values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
   return {
     text: `SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM travel_offers o ${where}) c
-      LEFT JOIN LATERAL (SELECT ${COLUMNS[density]} FROM travel_offers o ${where} ${orderClause(sort)} LIMIT ${limit} OFFSET ${offset}) p ON true`,
+      LEFT JOIN LATERAL (SELECT ${COLUMNS[request.density]} FROM travel_offers o ${where} ${orderClause(request)} LIMIT ${limit} OFFSET ${offset}) p ON true`,
     values,
   };
 }
 
-export interface TextQuery {
-  search: string;
-  tsvectorFloor: number;
-}
-
 /**
- * The full-text side of a search (part 1 answers searches with it alone; part 2 merges it with the
- * semantic side): records matching `websearch_to_tsquery('travel_search', search)` with a
- * `ts_rank_cd` at or above the floor, best first, ties by id, with the exact total. Relies on
+ * The full-text ranking of a search (the hybrid ranker's fallback): records matching
+ * `websearch_to_tsquery('travel_search', search)` with a `ts_rank_cd` at or above the
+ * `tsvectorFloor`, best first, ties by id, with the exact total. Relies on
  * travel_offers_search_vector_idx (GIN) for `@@`.
  */
-export function textListingSql(
-  query: TextQuery,
-  filters: ListingFilters,
-  page: ListingPage,
-  density: InfoDensity,
-): Sql {
-  const values: unknown[] = [query.search, query.tsvectorFloor];
-  const conditions = ['o.search_vector @@ q.query', ...filterConditions(filters, values)];
-  values.push(page.limit, page.offset);
+export function textListingSql(request: RankingRequest): Sql {
+  const values: unknown[] = [request.search, request.tuning.tsvectorFloor];
+  const conditions = ['o.search_vector @@ q.query', ...filterConditions(request.filters, values)];
+  values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
   return {
@@ -155,7 +108,7 @@ export function textListingSql(
       kept AS (SELECT id, rank, row_number() OVER (ORDER BY rank DESC, id) AS position FROM ranked WHERE rank >= $2)
       SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM kept) c
       LEFT JOIN LATERAL (
-        SELECT k.rank AS tsvector_score, k.position::int AS position, ${COLUMNS[density]}
+        SELECT k.rank AS tsvector_score, k.position::int AS position, ${COLUMNS[request.density]}
         FROM kept k JOIN travel_offers o ON o.id = k.id ORDER BY k.position LIMIT ${limit} OFFSET ${offset}
       ) p ON true`,
     values,

@@ -2,17 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
-import type { InfoDensity } from './dto/travels-query.dto';
-import { HnswSettings, hnswSettingsSql, HybridQuery, hybridListingSql } from './hybrid-listing.sql';
-import {
-  filterListingSql,
-  ListingFilters,
-  ListingPage,
-  ListingSort,
-  Sql,
-  TextQuery,
-  textListingSql,
-} from './travel-listing.sql';
+import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
+import { filterListingSql, Sql, textListingSql } from './travel-listing.sql';
+import type { FilterRequest, RankingRequest, RankingTuning } from './travels-request';
 
 /** A row of a listing; which columns are set depends on the density. */
 export interface ListingRow {
@@ -34,13 +26,6 @@ export interface ListingRow {
   position?: number;
 }
 
-/** How the HNSW index is searched (configuration: SEARCH_HNSW_*). */
-export interface HnswTuning {
-  efSearch: number;
-  iterativeScan: 'off' | 'relaxed_order' | 'strict_order';
-  maxScanTuples: number;
-}
-
 export interface ListingResult {
   total: number;
   rows: ListingRow[];
@@ -52,40 +37,24 @@ export class TravelsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** A filter-only page and its exact total, from one snapshot. */
-  listFiltered(
-    filters: ListingFilters,
-    sort: ListingSort,
-    page: ListingPage,
-    density: InfoDensity,
-  ): Promise<ListingResult> {
-    return this.run(filterListingSql(filters, sort, page, density));
+  listFiltered(request: FilterRequest): Promise<ListingResult> {
+    return this.run(filterListingSql(request));
   }
 
   /** A full-text page (best rank first) and its exact total, from one snapshot. */
-  listByText(
-    query: TextQuery,
-    filters: ListingFilters,
-    page: ListingPage,
-    density: InfoDensity,
-  ): Promise<ListingResult> {
-    return this.run(textListingSql(query, filters, page, density));
+  listByText(request: RankingRequest): Promise<ListingResult> {
+    return this.run(textListingSql(request));
   }
 
   /**
    * A hybrid page (RRF of the semantic and text sides, hybrid-listing.sql.ts) and its exact total,
    * in one statement, on a connection whose session carries the pgvector settings (given once per
-   * connection, and again when they change).
+   * connection, and again when they change). `embedding`: the query's, in pgvector's text form.
    */
-  async listHybrid(
-    query: HybridQuery,
-    filters: ListingFilters,
-    page: ListingPage,
-    density: InfoDensity,
-    tuning: HnswTuning,
-  ): Promise<ListingResult> {
-    const sql = hybridListingSql(query, filters, page, density);
-    if (query.vectorWeight === 0) return this.run(sql);
-    const settings = hnswSettingsSql(await this.hnswSettings(query, tuning));
+  async listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
+    const sql = hybridListingSql(request, embedding);
+    if (request.tuning.rrfVectorWeight === 0) return this.run(sql);
+    const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -111,7 +80,7 @@ export class TravelsRepository {
    * gets ef_search raised to the candidate count (without iterative scans an index scan returns at
    * most ef_search rows).
    */
-  async hnswSettings(query: Pick<HybridQuery, 'candidates'>, tuning: HnswTuning): Promise<HnswSettings> {
+  private async hnswSettings(tuning: RankingTuning): Promise<HnswSettings> {
     this.vectorVersion ??= this.dataSource
       .query("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
       .then((rows: { extversion: string }[]) => (rows[0]?.extversion ?? '0').split('.').map(Number));
@@ -119,12 +88,14 @@ export class TravelsRepository {
     const atLeast = (a: number, b: number) => major > a || (major === a && minor >= b);
     if (atLeast(0, 8)) {
       return {
-        efSearch: tuning.efSearch,
-        iterativeScan: tuning.iterativeScan,
-        maxScanTuples: tuning.maxScanTuples,
+        efSearch: tuning.hnsw.efSearch,
+        iterativeScan: tuning.hnsw.iterativeScan,
+        maxScanTuples: tuning.hnsw.maxScanTuples,
       };
     }
-    if (atLeast(0, 5)) return { efSearch: Math.min(1000, Math.max(tuning.efSearch, query.candidates)) };
+    if (atLeast(0, 5)) {
+      return { efSearch: Math.min(1000, Math.max(tuning.hnsw.efSearch, tuning.semanticCandidates)) };
+    }
     return {};
   }
 

@@ -2,17 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
 import { SearchMetrics } from '../metrics/search-metrics';
-import { parseDateRanges } from './date-ranges';
 import type { TravelListingResponseDto } from './dto/travel-listing.response';
-import type { InfoDensity, TravelsQueryDto } from './dto/travels-query.dto';
+import type { TravelsQueryDto } from './dto/travels-query.dto';
 import { SEARCH_RANKER } from './search-ranker';
 import type { SearchRanker } from './search-ranker';
 import { SearchLog } from './search-log';
-import type { ListingFilters, ListingPage } from './travel-listing.sql';
 import { FILTER_SCORES, toListingResponse, toTravelRecord } from './travels.mapper';
 import { TravelsRepository } from './travels.repository';
-
-export const DEFAULT_PAGE_SIZE = 8;
+import { toTravelsRequest } from './travels-request';
 
 export interface TravelListing {
   body: TravelListingResponseDto;
@@ -32,43 +29,27 @@ export class TravelsService {
   ) {}
 
   async list(query: TravelsQueryDto): Promise<TravelListing> {
-    const filters = toFilters(query);
-    const pageNumber = query.page ?? 1;
-    const size = query.size ?? DEFAULT_PAGE_SIZE;
-    const page: ListingPage = { limit: size, offset: (pageNumber - 1) * size };
-    const density: InfoDensity = query.infoDensity ?? 'full';
-    const search = query.search?.trim();
+    const request = toTravelsRequest(query, this.config);
+    const { filters, page, density } = request;
+    this.metrics.travelsRequests.inc({ branch: request.branch });
+    const stop = this.metrics.travelsQueryDuration.startTimer({ branch: request.branch });
 
-    if (!search) {
-      this.metrics.travelsRequests.inc({ branch: 'filter' });
-      const stop = this.metrics.travelsQueryDuration.startTimer({ branch: 'filter' });
-      const { total, rows } = await this.travels.listFiltered(
-        filters,
-        { orderBy: query.orderBy, direction: query.orderDirection ?? 'asc' },
-        page,
-        density,
-      );
+    if (request.branch === 'filter') {
+      const { total, rows } = await this.travels.listFiltered(request);
       stop();
       return {
         body: toListingResponse(
           total,
-          pageNumber,
+          page.number,
           rows.map((row) => toTravelRecord(row, density, FILTER_SCORES)),
         ),
       };
     }
 
-    this.metrics.travelsRequests.inc({ branch: 'search' });
-    const stop = this.metrics.travelsQueryDuration.startTimer({ branch: 'search' });
-    const ranked = await this.ranker.rank(search, filters, page, density, {
-      rrfVectorWeight: query.rrfVectorWeight ?? this.config.SEARCH_RRF_VECTOR_WEIGHT,
-      semanticFloor: query.semanticFloor ?? this.config.SEARCH_SEMANTIC_FLOOR,
-      tsvectorFloor: query.tsvectorFloor ?? this.config.SEARCH_TSVECTOR_FLOOR,
-      k: this.config.SEARCH_RRF_K,
-    });
+    const ranked = await this.ranker.rank(request);
     stop();
     this.searchLog.write({
-      search,
+      search: request.search,
       destination: filters.destination ?? null,
       category: filters.categories ?? null,
       dates: query.dates ?? null,
@@ -79,23 +60,10 @@ export class TravelsService {
     return {
       body: toListingResponse(
         ranked.total,
-        pageNumber,
+        page.number,
         ranked.rows.map((row) => toTravelRecord(row, density, row)),
       ),
       fallback: ranked.fallback,
     };
   }
-}
-
-/** The validated query as filters (decisions.md, "Travel search service"). */
-export function toFilters(query: TravelsQueryDto): ListingFilters {
-  const dates = query.dates ? parseDateRanges(query.dates) : undefined;
-  return {
-    destination: query.destination?.toUpperCase(),
-    categories: query.category,
-    dateRanges: dates?.ok ? dates.ranges : undefined,
-    hideInvalid: query.hide_invalid === true ? true : undefined,
-    discountClub: query.discountclub,
-    seaside: query.seaside,
-  };
 }

@@ -1,0 +1,46 @@
+import { plainToInstance } from 'class-transformer';
+import type { SearchConfig } from '../config';
+import { toVectorLiteral } from '../embedding/embedding-provider';
+import { TravelsQueryDto } from './dto/travels-query.dto';
+import { hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
+import { filterListingSql, filterPageSql } from './travel-listing.sql';
+import type { Sql } from './travel-listing.sql';
+import { toTravelsRequest } from './travels-request';
+
+export type { Sql };
+
+/** What the service runs for one GET /travels query, to be run directly. */
+export interface ListingStatements {
+  /** The statement answering the query: its page and its exact total. */
+  listing: Sql;
+  /** Filter-only queries: the page alone, without its total. */
+  page?: Sql;
+  /**
+   * Searches: the pgvector settings the service gives a connection's session before its first
+   * search (those of pgvector ≥ 0.8; TravelsRepository.listHybrid).
+   */
+  session?: Sql;
+}
+
+/**
+ * The statements of a GET /travels query in its query-string form (`{ search: 'Zermatt', size: '8' }`),
+ * built as the service builds them: the query read by TravelsQueryDto's own transforms, the same
+ * request (toTravelsRequest: defaults from `config`), the same builders. A search needs its query
+ * embedding. For the benchmark, which times them beside the HTTP answers; the query is not
+ * validated (give valid ones).
+ */
+export function listingStatementsOf(
+  query: Record<string, string>,
+  config: SearchConfig,
+  embedding?: Float32Array,
+): ListingStatements {
+  const request = toTravelsRequest(plainToInstance(TravelsQueryDto, query), config);
+  if (request.branch === 'filter') {
+    return { listing: filterListingSql(request), page: filterPageSql(request) };
+  }
+  if (!embedding) throw new Error(`the search "${request.search}" needs its query embedding`);
+  return {
+    listing: hybridListingSql(request, toVectorLiteral(embedding)),
+    session: hnswSettingsSql(request.tuning.hnsw),
+  };
+}

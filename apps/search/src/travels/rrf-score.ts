@@ -1,0 +1,15 @@
+/**
+ * The RRF score of decisions.md: w/(k + rank_semantic) + (1 − w)/(k + rank_text), a side the
+ * record is absent from adding nothing (pure; hybrid-listing.sql.ts computes the same in float8).
+ */
+export function rrfScore(
+  vectorWeight: number,
+  k: number,
+  semanticRank: number | undefined,
+  textRank: number | undefined,
+): number {
+  return (
+    (semanticRank === undefined ? 0 : vectorWeight / (k + semanticRank)) +
+    (textRank === undefined ? 0 : (1 - vectorWeight) / (k + textRank))
+  );
+}
