@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { defaultDataDir, openDatabase, runMigrationsUnderLock } from '@rt/database';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { defaultDataDir, startApp } from '@rt/database';
 import { closeOnSignals, ConfigError, NEST_APP_OPTIONS } from '@rt/platform';
 import { Logger } from 'nestjs-pino';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { loadBackendConfig } from './config';
 import { configureBackendHttp } from './http';
@@ -11,23 +11,27 @@ import { UsersService } from './users/users.service';
 
 async function bootstrap(): Promise<void> {
   const config = loadBackendConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
-    extensions: [],
-  });
-  const app = await NestFactory.create(
-    AppModule.forRoot({ config, database: { url: database.url, singleSession: database.embedded } }),
-    NEST_APP_OPTIONS,
+  const { app, database, applied } = await startApp(
+    {
+      app: 'backend',
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+      extensions: [],
+      migrate: config.migrateOnStart,
+    },
+    async (connection) => {
+      const created = await NestFactory.create<NestExpressApplication>(
+        AppModule.forRoot({ config, database: connection }),
+        NEST_APP_OPTIONS,
+      );
+      configureBackendHttp(created, config);
+      return created;
+    },
   );
-  configureBackendHttp(app, config);
   const logger = app.get(Logger);
   closeOnSignals(app, { graceMs: config.SHUTDOWN_GRACE_MS, logger, afterClose: () => database.close() });
   if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
-  if (config.migrateOnStart) {
-    const applied = await runMigrationsUnderLock(app.get(DataSource), 'backend:migrations');
-    logger.log(`Migrations applied: ${applied.length}`, 'Database');
-  }
+  if (config.migrateOnStart) logger.log(`Migrations applied: ${applied.length}`, 'Database');
   if (database.embedded) {
     // The demo run: make sure someone can sign in. The password is shown once, when created.
     const admin = await app

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { defaultDataDir, openDatabase, runMigrationsUnderLock } from '@rt/database';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { defaultDataDir, startApp } from '@rt/database';
 import { closeOnSignals, ConfigError, NEST_APP_OPTIONS } from '@rt/platform';
 import { Logger } from 'nestjs-pino';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { loadSearchConfig } from './config';
 import { SEARCH_EXTENSIONS } from './database/extensions';
@@ -12,23 +12,27 @@ import { ReindexService } from './reindex/reindex.service';
 
 async function bootstrap(): Promise<void> {
   const config = loadSearchConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR ?? defaultDataDir('search'),
-    extensions: SEARCH_EXTENSIONS,
-  });
-  const app = await NestFactory.create(
-    AppModule.forRoot({ config, database: { url: database.url, singleSession: database.embedded } }),
-    NEST_APP_OPTIONS,
+  const { app, database, applied } = await startApp(
+    {
+      app: 'search',
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR ?? defaultDataDir('search'),
+      extensions: SEARCH_EXTENSIONS,
+      migrate: config.migrateOnStart,
+    },
+    async (connection) => {
+      const created = await NestFactory.create<NestExpressApplication>(
+        AppModule.forRoot({ config, database: connection }),
+        NEST_APP_OPTIONS,
+      );
+      configureSearchHttp(created, config);
+      return created;
+    },
   );
-  configureSearchHttp(app, config);
   const logger = app.get(Logger);
   closeOnSignals(app, { graceMs: config.SHUTDOWN_GRACE_MS, logger, afterClose: () => database.close() });
   if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
-  if (config.migrateOnStart) {
-    const applied = await runMigrationsUnderLock(app.get(DataSource), 'search:migrations');
-    logger.log(`Migrations applied: ${applied.length}`, 'Database');
-  }
+  if (config.migrateOnStart) logger.log(`Migrations applied: ${applied.length}`, 'Database');
   // Initialising starts the first build of an empty index (ReindexService). A server answers
   // meanwhile (readiness says the index is not built); the embedded database is the local demo, so
   // there the service listens once the index is there, and the first listing already has offers.

@@ -1,9 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
-import { defaultDataDir, openDatabase, runMigrationsUnderLock } from '@rt/database';
+import { defaultDataDir, startApp } from '@rt/database';
 import { ConfigError } from '@rt/platform';
-import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
 import { UsersService } from '../users/users.service';
@@ -41,30 +40,28 @@ async function main(): Promise<void> {
     ...(values.password ? { ADMIN_PASSWORD: values.password } : {}),
     LOG_LEVEL: 'warn',
   });
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
-    extensions: [],
-  });
+  const { app, close } = await startApp(
+    {
+      app: 'backend',
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+      extensions: [],
+      migrate: config.migrateOnStart,
+    },
+    (connection) =>
+      NestFactory.createApplicationContext(AppModule.forRoot({ config, database: connection }), {
+        logger: ['error', 'warn'],
+      }),
+  );
   try {
-    const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ config, database: { url: database.url, singleSession: database.embedded } }),
-      { logger: ['error', 'warn'] },
-    );
-    try {
-      if (config.migrateOnStart) await runMigrationsUnderLock(app.get(DataSource), 'backend:migrations');
-      const result = await app.get(UsersService).createOrResetSuperAdmin({
-        email: config.ADMIN_EMAIL ?? 'admin@example.com',
-        password: config.ADMIN_PASSWORD,
-      });
-      console.log(`Super-admin ${result.outcome}: ${result.email}`);
-      if (result.generatedPassword)
-        console.log(`Password (shown only this once): ${result.generatedPassword}`);
-    } finally {
-      await app.close();
-    }
+    const result = await app.get(UsersService).createOrResetSuperAdmin({
+      email: config.ADMIN_EMAIL ?? 'admin@example.com',
+      password: config.ADMIN_PASSWORD,
+    });
+    console.log(`Super-admin ${result.outcome}: ${result.email}`);
+    if (result.generatedPassword) console.log(`Password (shown only this once): ${result.generatedPassword}`);
   } finally {
-    await database.close();
+    await close();
   }
 }
 

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import { migrateDatabase } from '@rt/database';
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { searchMigrations } from '../database/migrations';
@@ -147,19 +146,7 @@ async function recreateDatabase(): Promise<void> {
   } finally {
     await admin.end();
   }
-  const dataSource = new DataSource(
-    typeOrmOptions({
-      url: databaseUrl,
-      singleSession: false,
-      poolSize: 1,
-      entities: [],
-      migrations: searchMigrations,
-      applicationName: 'search-bench',
-    }),
-  );
-  await dataSource.initialize();
-  await runMigrationsUnderLock(dataSource, 'search:migrations');
-  await dataSource.destroy();
+  await migrateDatabase({ url: databaseUrl, singleSession: false }, 'search', searchMigrations);
 }
 
 async function reindexTwice(): Promise<{ full: number; unchanged: number }> {

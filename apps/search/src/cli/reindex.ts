@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { defaultDataDir, openDatabase, runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import { defaultDataDir, migrateDatabase, openDatabase } from '@rt/database';
 import { ConfigError } from '@rt/platform';
 import { SingleBar } from 'cli-progress';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { describeSource } from '../catalogue/catalogue-source';
 import { loadSearchConfig } from '../config';
@@ -47,7 +46,14 @@ async function main(): Promise<number> {
     extensions: SEARCH_EXTENSIONS,
   });
   try {
-    if (config.migrateOnStart) await migrate(database.url, database.embedded);
+    // Pending migrations first: the service's start-up checks read the index tables.
+    if (config.migrateOnStart) {
+      await migrateDatabase(
+        { url: database.url, singleSession: database.embedded },
+        'search',
+        searchMigrations,
+      );
+    }
     const app = await NestFactory.createApplicationContext(
       AppModule.forRoot({ config, database: { url: database.url, singleSession: database.embedded } }),
       { bufferLogs: true, logger: ['error', 'warn'] },
@@ -95,26 +101,6 @@ async function main(): Promise<number> {
     }
   } finally {
     await database.close();
-  }
-}
-
-/** Pending migrations first: the service's start-up checks read the index tables. */
-async function migrate(url: string, singleSession: boolean): Promise<void> {
-  const dataSource = new DataSource(
-    typeOrmOptions({
-      url,
-      singleSession,
-      poolSize: 1,
-      entities: [],
-      migrations: searchMigrations,
-      applicationName: 'search-reindex',
-    }),
-  );
-  await dataSource.initialize();
-  try {
-    await runMigrationsUnderLock(dataSource, 'search:migrations');
-  } finally {
-    await dataSource.destroy();
   }
 }
 

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { openDatabase, runMigrationsUnderLock } from '@rt/database';
+import { startApp } from '@rt/database';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
@@ -37,15 +36,16 @@ async function main(): Promise<number> {
     EMBEDDING_PROVIDER: 'builtin' as const,
     reindexOnStart: false,
   };
-  const database = await openDatabase({ dataDir, extensions: SEARCH_EXTENSIONS });
   try {
-    // Migrated through the app's own connection, as main.ts does: the embedded database takes one
-    // connection at a time, and a second data source raced the first one's close.
-    const app = await NestFactory.create(
-      AppModule.forRoot({ config, database: { url: database.url, singleSession: true } }),
-      { logger: ['error', 'warn'] },
+    // Migrated through the app's own connection: the embedded database takes one connection at a
+    // time, and a second data source raced the first one's close.
+    const { app, close } = await startApp(
+      { app: 'search', dataDir, extensions: SEARCH_EXTENSIONS, migrate: true },
+      (connection) =>
+        NestFactory.create(AppModule.forRoot({ config, database: connection }), {
+          logger: ['error', 'warn'],
+        }),
     );
-    await runMigrationsUnderLock(app.get(DataSource), 'search:migrations');
     await app.init();
     try {
       const outcome = await app.get(ReindexService).run('cli');
@@ -61,10 +61,9 @@ async function main(): Promise<number> {
       for (const failure of failures) console.error(`gate: ${failure}`);
       return failures.length ? 1 : 0;
     } finally {
-      await app.close();
+      await close();
     }
   } finally {
-    await database.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

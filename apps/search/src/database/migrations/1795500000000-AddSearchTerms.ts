@@ -19,7 +19,9 @@ export class AddSearchTerms1795500000000 implements MigrationInterface {
          documents integer NOT NULL
        )`,
     );
-    await queryRunner.query('CREATE INDEX search_terms_trigram_idx ON search_terms USING gin (term gin_trgm_ops)');
+    await queryRunner.query(
+      'CREATE INDEX search_terms_trigram_idx ON search_terms USING gin (term gin_trgm_ops)',
+    );
     await queryRunner.query(
       `INSERT INTO search_terms (term, documents)
        SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM travel_offers')`,
