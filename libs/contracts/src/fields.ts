@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
-import { isEmail, isUUID, ValidateBy, ValidationArguments } from 'class-validator';
-import { isCalendarDate } from './query-fields';
+import { isEmail, isUUID } from 'class-validator';
+import { CheckRule, FieldCheck, fieldLabel as label, isCalendarDate } from './field-rule';
 
 /**
  * Composed request-body field decorators: one validation rule per field that reports the first
@@ -15,20 +15,6 @@ import { isCalendarDate } from './query-fields';
  * A field that is sent must otherwise satisfy its rule. A required field answers "is required"
  * to `undefined`, `null` and `''` alike; an optional or nullable one names the exact problem.
  */
-type Check = (value: unknown, field: string) => string | null;
-
-const label = (field: string) => field.replace(/_/g, ' ');
-
-function Rule(name: string, check: Check): PropertyDecorator {
-  return ValidateBy({
-    name,
-    validator: {
-      validate: (value: unknown, args?: ValidationArguments) => check(value, args?.property ?? '') === null,
-      defaultMessage: (args?: ValidationArguments) => check(args?.value, args?.property ?? '') ?? '',
-    },
-  });
-}
-
 /** Whether a field may be left out and whether it may be null. Both default to false. */
 export interface Presence {
   optional?: boolean;
@@ -67,8 +53,8 @@ function checkPresence(value: unknown, field: string, presence: Presence): typeo
 }
 
 /** A rule that handles presence first, then runs `check` on a value that is there. */
-function FieldRule(name: string, presence: Presence, check: Check): PropertyDecorator {
-  return Rule(name, (value, field) => {
+function FieldRule(name: string, presence: Presence, check: FieldCheck): PropertyDecorator {
+  return CheckRule(name, (value, field) => {
     const problem = checkPresence(value, field, presence);
     if (problem === ACCEPTED) return null;
     return problem ?? check(value, field);
@@ -280,7 +266,7 @@ export function ColorField(options: FieldOptions = {}): PropertyDecorator {
  */
 export function PresentNullField(doc: { description: string }): PropertyDecorator {
   return applyDecorators(
-    Rule('presentNullField', (value, field) => {
+    CheckRule('presentNullField', (value, field) => {
       if (value === undefined) return `The ${label(field)} field must be present.`;
       return value === null
         ? null

@@ -1,41 +1,20 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, isUUID, ValidateBy, ValidationArguments } from 'class-validator';
+import { IsOptional, isUUID } from 'class-validator';
+import { CheckRule as Rule, fieldLabel as label, isCalendarDate } from './field-rule';
 
 /**
  * Query-string fields every list shares: repeated-key arrays, ISO dates and date-times, and the
  * bulk result. Each is optional (a query parameter may always be left out), reports one readable
  * message per field, and documents itself in the contract.
  */
-type Check = (value: unknown, field: string) => string | null;
-
-const label = (field: string) => field.replace(/_/g, ' ');
-
-function Rule(name: string, check: Check): PropertyDecorator {
-  return ValidateBy({
-    name,
-    validator: {
-      validate: (value: unknown, args?: ValidationArguments) => check(value, args?.property ?? '') === null,
-      defaultMessage: (args?: ValidationArguments) => check(args?.value, args?.property ?? '') ?? '',
-    },
-  });
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 // A full ISO 8601 date-time with its zone: `2026-11-24T10:00:00Z`, `…T10:00:00.250+01:00`.
 const DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+export { isCalendarDate };
 
 /** A full ISO 8601 date-time with a zone (`Z` or an offset) on a real calendar date. */
 export function isIsoDateTime(value: string): boolean {
