@@ -10,6 +10,7 @@ import { backendEntities } from './database/entities';
 import { backendMigrations } from './database/migrations';
 import { backendTypeOrmOptions } from './database/typeorm';
 import { MailModule } from './mail/mail.module';
+import { OrganizationManagementModule } from './organizations/organization-management.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -51,6 +52,7 @@ export class AppModule {
         OrganizationsModule,
         AccessTokensModule,
         UsersModule,
+        OrganizationManagementModule,
         SessionsModule,
         PasswordResetModule,
         ViewingModule,

@@ -1,5 +1,6 @@
 import {
   IsArray,
+  IsBoolean,
   IsEmail,
   IsInt,
   IsOptional,
@@ -11,7 +12,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { BaseEnv, ConfigError, EnvInt, EnvList, loadConfig } from '@rt/platform';
+import { BaseEnv, ConfigError, EnvBoolean, EnvInt, EnvList, loadConfig } from '@rt/platform';
 
 /** Every variable the backend reads, validated at start-up. */
 export class BackendEnv extends BaseEnv {
@@ -78,10 +79,75 @@ export class BackendEnv extends BaseEnv {
   @Max(90)
   INVITATION_TTL_DAYS: number = 7;
 
-  /** The page of the office app that sets a new password; the link gets `?token=…&email=…`. */
+  /**
+   * Public URL of the client app; email links point at its pages: `/reset-password` and
+   * `/accept-invitation` (each with `?token=…&email=…`) and `/` (sign in).
+   */
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
-  PASSWORD_RESET_URL: string = 'http://localhost:5173/reset-password';
+  CLIENT_APP_URL: string = 'http://localhost:5173';
+
+  /** SMTP server of deployments (`smtp://user:pass@host:587`, `smtps://…`); unset: the local transport. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
+  SMTP_URL?: string;
+
+  /** Sender of every email (`Name <address>` or an address). */
+  @IsOptional()
+  @IsString()
+  @MinLength(3)
+  MAIL_FROM: string = 'Road Trip <no-reply@localhost>';
+
+  /** Where the local transport writes each message as an `.eml` file (default `.data/mail`). */
+  @IsOptional()
+  @IsString()
+  MAIL_DIR?: string;
+
+  /** Whether this process runs the outbox worker (any number of replicas may). */
+  @EnvBoolean()
+  @IsOptional()
+  @IsBoolean()
+  MAIL_WORKER_ENABLED: boolean = true;
+
+  /** How often the worker looks for due messages, in milliseconds. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(50)
+  MAIL_POLL_INTERVAL_MS: number = 2000;
+
+  /** Delivery attempts of a message before it is marked `failed`. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  MAIL_MAX_ATTEMPTS: number = 8;
+
+  /** Wait before the second attempt; doubled after each failure (capped at 6 hours). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  MAIL_RETRY_BASE_SECONDS: number = 30;
+
+  /**
+   * How long a claimed message stays reserved for the worker delivering it; longer than an SMTP
+   * exchange can last (the transport's own timeouts are kept below it).
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(10)
+  MAIL_LEASE_SECONDS: number = 120;
+
+  /** Messages a worker claims at once. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  MAIL_BATCH_SIZE: number = 20;
 
   /** Failed logins allowed per email and client address within the window, then 429. */
   @EnvInt()
@@ -131,6 +197,20 @@ export class BackendEnv extends BaseEnv {
   @IsInt()
   @Min(1)
   THROTTLE_PASSWORD_WINDOW_SECONDS: number = 3600;
+
+  /** `POST /organizations/signup` calls allowed per client address within the window, then 429. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_SIGNUP_LIMIT: number = 5;
+
+  /** The window of signups, and how long a blocked address waits. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_SIGNUP_WINDOW_SECONDS: number = 3600;
 
   /** Super-admin seeded in the embedded demo run (and the default of `user:create-admin`). */
   @IsOptional()

@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadBackendConfig } from './config';
 import { configureBackendHttp } from './http';
+import { OrganizationManagementService } from './organizations/organization-management.service';
 import { UsersService } from './users/users.service';
 
 async function bootstrap(): Promise<void> {
@@ -42,6 +43,14 @@ async function bootstrap(): Promise<void> {
         admin.generatedPassword
           ? `Super-admin created: ${admin.email} with the generated password ${admin.generatedPassword} (shown only this once; reset it with pnpm --filter backend user:create-admin)`
           : `Super-admin created: ${admin.email} with the password of ADMIN_PASSWORD`,
+        'Seed',
+      );
+    }
+    // A region and a reseller to look at, each with a manager invited by email (see the outbox).
+    const demo = await app.get(OrganizationManagementService).seedDemo();
+    for (const organization of demo) {
+      logger.log(
+        `Demo organization created: ${organization.name} (${organization.type}, approved); its manager ${organization.managerEmail} is invited by email`,
         'Seed',
       );
     }

@@ -92,11 +92,17 @@ describe('GET /contract (local)', () => {
     expect(text).not.toMatch(/"exclusive(Minimum|Maximum)":(true|false)/);
   });
 
-  it('describes the routes of this issue, relative to the /api server, without /version and /contract', () => {
+  it('describes the routes, relative to the /api server, without /version and /contract', () => {
     expect(Object.keys(contract.paths).sort()).toEqual([
       '/forgot-password',
       '/login',
       '/logout',
+      '/organization',
+      '/organizations',
+      '/organizations/default',
+      '/organizations/signup',
+      '/organizations/{id}',
+      '/organizations/{id}/status',
       '/reset-password',
       '/user',
     ]);
@@ -108,11 +114,27 @@ describe('GET /contract (local)', () => {
     expect(contract.paths['/reset-password'].post.security).toEqual([]);
     expect(contract.paths['/user'].get.security).toEqual([{ bearer: [] }]);
     expect(contract.paths['/logout'].post.security).toEqual([{ bearer: [] }]);
+    expect(contract.paths['/organizations/signup'].post.security).toEqual([]);
+    expect(contract.paths['/organizations/default'].get.security).toEqual([{ bearer: [] }]);
+    // decisions.md: X-Viewing-As on every signed-in route but /logout, GET|PUT /user and
+    // GET /organizations/default; public routes have none.
+    const withoutHat = [
+      '/forgot-password',
+      '/login',
+      '/logout',
+      '/organizations/default',
+      '/organizations/signup',
+      '/reset-password',
+      '/user',
+    ];
     for (const [path, item] of Object.entries(contract.paths)) {
       for (const operation of Object.values(item)) {
         const viewingHeader = (operation.parameters ?? []).find((p) => p.name === 'X-Viewing-As');
-        // None of this issue's routes needs a hat (decisions.md exempts /logout and GET|PUT /user).
-        expect({ path, viewingHeader }).toEqual({ path, viewingHeader: undefined });
+        const needsHat = !withoutHat.includes(path);
+        expect({ path, viewingHeader: viewingHeader?.required }).toEqual({
+          path,
+          viewingHeader: needsHat ? true : undefined,
+        });
         expect(Object.keys(operation.responses).some((status) => status.startsWith('4'))).toBe(true);
       }
     }

@@ -75,6 +75,36 @@ describe('backend HTTP edge', () => {
     });
   });
 
+  describe('deeply nested bodies on real endpoints', () => {
+    const deepArrays = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+
+    it.each([
+      ['/api/login', `{"email":"a@example.com","password":${deepArrays},"device_name":"x"}`],
+      ['/api/forgot-password', `{"email":${deepArrays}}`],
+      ['/api/organizations/signup', `{"name":${deepArrays}}`],
+    ])('POST %s with 5,000 nested arrays → 422, not 500', async (path, body) => {
+      const res = await t.http.post(path).set('Content-Type', 'application/json').send(body).expect(422);
+      expect(JSON.stringify(res.body.errors)).toContain('nested too deeply');
+    });
+
+    it('PUT /api/user and POST /api/organizations with 5,000 nested arrays → 422, not 500', async () => {
+      const { agent } = await t.signedInSuperAdmin();
+      const user = await agent
+        .put('/api/user')
+        .set('Content-Type', 'application/json')
+        .send(`{"first_name":${deepArrays}}`)
+        .expect(422);
+      expect(JSON.stringify(user.body.errors)).toContain('nested too deeply');
+      const organization = await agent
+        .post('/api/organizations')
+        .set('X-Viewing-As', 'super-admin')
+        .set('Content-Type', 'application/json')
+        .send(`{"name":"x","manager_email":${deepArrays}}`)
+        .expect(422);
+      expect(JSON.stringify(organization.body.errors)).toContain('nested too deeply');
+    });
+  });
+
   describe('bodies', () => {
     it.each(['gzip', 'deflate', 'br'])(
       'answers a body that is not %s-encoded as it claims with 400 bad_request',

@@ -12,13 +12,18 @@ describe('POST /forgot-password, POST /reset-password', () => {
         THROTTLE_PASSWORD_LIMIT: '4',
         // Every call here comes from one address: keep its own budget out of the way.
         THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
-        PASSWORD_RESET_URL: 'https://office.example.test/reset',
+        CLIENT_APP_URL: 'https://office.example.test',
       },
     });
   });
   afterAll(() => t.close());
 
   const forgot = (email: string) => t.http.post('/api/forgot-password').send({ email });
+  /** Asks for a reset link and delivers the outbox, as its worker would. */
+  const forgotAndDeliver = async (email: string) => {
+    await forgot(email).expect(204);
+    await t.deliverMail();
+  };
   const reset = (body: Record<string, unknown>) => t.http.post('/api/reset-password').send(body);
   const tokenMailedTo = (email: string) => {
     const message = t.mail.lastTo(email);
@@ -34,6 +39,7 @@ describe('POST /forgot-password, POST /reset-password', () => {
 
   it('answers 204 for an unknown address and sends nothing', async () => {
     const res = await forgot('nobody-here@example.com').expect(204);
+    await t.deliverMail();
     expect(res.text).toBe('');
     expect(t.mail.to('nobody-here@example.com')).toEqual([]);
   });
@@ -46,14 +52,14 @@ describe('POST /forgot-password, POST /reset-password', () => {
   it('resets the password with the mailed token, signs every device out, and the token works once', async () => {
     const { user, agent } = await t.signedInUser({ email: 'Reset.Me@example.com' });
     const other = await t.signIn(user);
-    await forgot('reset.me@EXAMPLE.com').expect(204);
+    await forgotAndDeliver('reset.me@EXAMPLE.com');
 
     const message = t.mail.lastTo(user.email)!;
     expect(message).toMatchObject({ template: 'password-reset', to: 'Reset.Me@example.com' });
     const token = message.data.token;
     expect(token).toMatch(/^[A-Za-z0-9]{48}$/);
     expect(message.data.link).toBe(
-      `https://office.example.test/reset?token=${token}&email=${encodeURIComponent(user.email)}`,
+      `https://office.example.test/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`,
     );
     const stored = await t.dataSource.getRepository(PasswordResetToken).findOneByOrFail({ userId: user.id });
     expect(stored.tokenHash).not.toContain(token);
@@ -80,7 +86,7 @@ describe('POST /forgot-password, POST /reset-password', () => {
   it('refuses a bad token, or a good token with another email, with invalid_reset_token', async () => {
     const user = await t.makeUser();
     const someoneElse = await t.makeUser();
-    await forgot(user.email).expect(204);
+    await forgotAndDeliver(user.email);
     const token = tokenMailedTo(user.email);
     expectInvalidToken(
       await reset({ email: user.email, token: 'x'.repeat(48), password: NEW_PASSWORD }).expect(422),
@@ -94,7 +100,7 @@ describe('POST /forgot-password, POST /reset-password', () => {
 
   it('refuses an expired token', async () => {
     const user = await t.makeUser();
-    await forgot(user.email).expect(204);
+    await forgotAndDeliver(user.email);
     const token = tokenMailedTo(user.email);
     await t.dataSource
       .getRepository(PasswordResetToken)
@@ -105,7 +111,7 @@ describe('POST /forgot-password, POST /reset-password', () => {
   it('expires tokens after PASSWORD_RESET_TTL_MINUTES (60 by default)', async () => {
     const user = await t.makeUser();
     const before = Date.now();
-    await forgot(user.email).expect(204);
+    await forgotAndDeliver(user.email);
     const stored = await t.dataSource.getRepository(PasswordResetToken).findOneByOrFail({ userId: user.id });
     expect(stored.expiresAt.getTime() - before).toBeGreaterThanOrEqual(59 * 60_000);
     expect(stored.expiresAt.getTime() - before).toBeLessThanOrEqual(61 * 60_000);
@@ -113,9 +119,9 @@ describe('POST /forgot-password, POST /reset-password', () => {
 
   it('keeps only the latest link working', async () => {
     const user = await t.makeUser();
-    await forgot(user.email).expect(204);
+    await forgotAndDeliver(user.email);
     const first = tokenMailedTo(user.email);
-    await forgot(user.email).expect(204);
+    await forgotAndDeliver(user.email);
     const second = tokenMailedTo(user.email);
     expect(second).not.toBe(first);
     expectInvalidToken(await reset({ email: user.email, token: first, password: NEW_PASSWORD }).expect(422));
@@ -144,7 +150,7 @@ describe('POST /forgot-password, POST /reset-password', () => {
     const res = await forgot(email.toUpperCase()).expect(429);
     expect(res.body).toEqual({ message: 'Too many requests.', error: 'too_many_requests' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(3500);
-    await forgot('someone-else@example.com').expect(204);
+    await forgotAndDeliver('someone-else@example.com');
 
     for (let call = 0; call < 4; call++)
       await reset({ email, token: 'bad', password: NEW_PASSWORD }).expect(422);

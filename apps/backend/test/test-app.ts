@@ -1,7 +1,7 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { NEST_APP_OPTIONS } from '@rt/platform';
-import { createTestDatabase } from '@rt/testing';
+import { createTestDatabase, type TestDatabase } from '@rt/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
@@ -9,6 +9,7 @@ import { AppModule } from '../src/app.module';
 import { loadBackendConfig } from '../src/config';
 import { configureBackendHttp } from '../src/http';
 import { MailSender } from '../src/mail/mail-sender';
+import { DeliveryRound, OutboxWorker } from '../src/mail/outbox-worker';
 import { Factories, makeFactories } from './factories';
 import { RecordingMailSender } from './recording-mail-sender';
 
@@ -16,8 +17,11 @@ export interface TestApp extends Factories {
   app: INestApplication;
   http: TestAgent;
   dataSource: DataSource;
-  /** Every email the app "sent". */
+  database: TestDatabase;
+  /** Every email the outbox worker delivered (call `deliverMail` first). */
   mail: RecordingMailSender;
+  /** Runs the outbox worker once: every due message is delivered to `mail` before it resolves. */
+  deliverMail(): Promise<DeliveryRound>;
   close(): Promise<void>;
 }
 
@@ -25,26 +29,39 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Controllers that exist only in tests (e.g. to exercise the platform before real routes). */
   controllers?: Type[];
+  /**
+   * `configured`: the transport the configuration chooses (SMTP_URL, else the local files), for
+   * the mail delivery tests; by default a RecordingMailSender.
+   */
+  mailSender?: 'recording' | 'configured';
+  /** Run on this database (another app's, as a second replica would); it is not dropped on close. */
+  database?: TestDatabase;
 }
 
 /**
  * Cheap scrypt for tests (the parameters are stored in each hash, so nothing else changes);
  * src/passwords/password-hash.spec.ts covers the production parameters.
  */
-const TEST_ENV = { APP_ENV: 'local', LOG_LEVEL: 'silent', PASSWORD_SCRYPT_N: '1024', PASSWORD_SCRYPT_P: '1' };
+const TEST_ENV = {
+  APP_ENV: 'local',
+  LOG_LEVEL: 'silent',
+  PASSWORD_SCRYPT_N: '1024',
+  PASSWORD_SCRYPT_P: '1',
+  // Tests deliver the outbox when they choose (deliverMail), never behind their back.
+  MAIL_WORKER_ENABLED: 'false',
+};
 
 /** The backend as `main.ts` builds it, on this test file's own migrated database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase('backend');
+  const database = options.database ?? (await createTestDatabase('backend'));
   const config = loadBackendConfig({ ...TEST_ENV, ...options.env });
   const mail = new RecordingMailSender();
-  const moduleRef = await Test.createTestingModule({
+  const builder = Test.createTestingModule({
     imports: [AppModule.forRoot({ config, database })],
     controllers: options.controllers ?? [],
-  })
-    .overrideProvider(MailSender)
-    .useValue(mail)
-    .compile();
+  });
+  if (options.mailSender !== 'configured') builder.overrideProvider(MailSender).useValue(mail);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication(NEST_APP_OPTIONS);
   configureBackendHttp(app, config);
   await app.init();
@@ -53,11 +70,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     http,
     dataSource: app.get(DataSource),
+    database,
     mail,
+    deliverMail: () => app.get(OutboxWorker).deliverDue(),
     ...makeFactories(app),
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

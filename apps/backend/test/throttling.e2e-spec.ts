@@ -143,9 +143,11 @@ describe('throttling: login failures, password requests, per email+address and p
       await forgot(a, user.email).expect(204);
       await forgot(a, user.email).expect(204);
       expectTooManyRequests(await forgot(a, user.email.toUpperCase()).expect(429), 3600);
+      await t.deliverMail();
       expect(t.mail.to(user.email)).toHaveLength(2);
 
       await forgot(b, user.email).expect(204);
+      await t.deliverMail();
       expect(t.mail.to(user.email)).toHaveLength(3);
     });
 
@@ -158,6 +160,7 @@ describe('throttling: login failures, password requests, per email+address and p
       const user = await t.makeUser();
       await forgot(from, user.email).expect(429);
       await forgot(elsewhere, user.email).expect(204);
+      await t.deliverMail();
       expect(t.mail.to(user.email)).toHaveLength(1);
     });
   });
@@ -173,6 +176,7 @@ describe('throttling: login failures, password requests, per email+address and p
       expectTooManyRequests(await reset(a, guess).expect(429), 3600);
 
       await forgot(b, user.email).expect(204);
+      await t.deliverMail();
       const token = t.mail.lastTo(user.email)!.data.token;
       expectTooManyRequests(await reset(a, { ...guess, token }).expect(429), 3600);
       await reset(b, { email: user.email, token, password: NEW_PASSWORD }).expect(204);
@@ -198,6 +202,7 @@ describe('throttling: login failures, password requests, per email+address and p
 
       const user = await t.makeUser();
       await forgot(from, user.email).expect(204);
+      await t.deliverMail();
       const token = t.mail.lastTo(user.email)!.data.token;
       await reset(from, { email: user.email, token, password: NEW_PASSWORD }).expect(429);
       await reset(elsewhere, { email: user.email, token, password: NEW_PASSWORD }).expect(204);

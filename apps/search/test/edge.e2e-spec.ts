@@ -37,6 +37,16 @@ describe('search HTTP edge', () => {
     });
   });
 
+  it('answers a JSON body nested 5,000 levels deep, and a deeply bracketed query key, without a 5xx', async () => {
+    const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const path of ['/travels', '/reindex', '/']) {
+      const res = await t.http.get(path).set('Content-Type', 'application/json').send(deep);
+      expect(res.status).toBeLessThan(500);
+    }
+    const bracketed = await t.http.get(`/travels?search${'[a]'.repeat(2000)}=x`);
+    expect(bracketed.status).toBeLessThan(500);
+  });
+
   it('answers a body that is not JSON with 415', async () => {
     const res = await t.http.get('/travels').set('Content-Type', 'text/plain').send('hello').expect(415);
     expect(res.body.error).toBe('unsupported_media_type');

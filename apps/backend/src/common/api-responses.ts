@@ -64,3 +64,7 @@ export const ApiJsonBodyErrors = () =>
       description: '`unsupported_media_type`: the body is not `application/json`.',
     }),
   );
+
+/** 404 `not_found`: the resource named by the path (or the viewing context) does not exist. */
+export const ApiResourceNotFoundResponse = (description: string) =>
+  ApiResponse({ status: 404, type: ErrorResponseDto, description: `\`not_found\`: ${description}` });

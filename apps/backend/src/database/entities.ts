@@ -1,4 +1,5 @@
 import { PersonalAccessToken } from '../access-tokens/personal-access-token.entity';
+import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Membership } from '../organizations/membership.entity';
 import { Organization } from '../organizations/organization.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
@@ -13,4 +14,5 @@ export const backendEntities: Function[] = [
   PersonalAccessToken,
   PasswordResetToken,
   ThrottleCounter,
+  OutboxMessage,
 ];

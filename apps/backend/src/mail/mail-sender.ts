@@ -1,20 +1,24 @@
-/**
- * The one door out for emails. Features describe a message; the sender delivers it. The mail
- * outbox (organizations issue) replaces the default implementation behind this same class.
- */
-export type MailTemplate = 'password-reset' | 'invitation';
+import type { MailTemplate } from './mail-outbox';
 
+/** An email ready to go out: what the outbox worker hands to the transport. */
 export interface MailMessage {
   to: string;
   template: MailTemplate;
   subject: string;
-  /** Plain-text body. May hold secrets (reset links): never logged. */
+  /** Plain-text and HTML bodies. May hold secrets (set-password links): never logged. */
   text: string;
-  /** Template values, e.g. `{ token, reset_url }`. May hold secrets: never logged. */
+  html: string;
+  /** The values the template was filled with (`link`, and `token` for set-password links). Never logged. */
   data: Record<string, string>;
 }
 
-/** Injection token and interface (an abstract class, so it works as both). */
+/**
+ * The transport of the outbox worker: SMTP in deployment, the local `.eml` writer by default
+ * (mail.module.ts chooses by configuration). `send` resolves once the message is accepted for
+ * delivery, and rejects otherwise: the worker then retries it later.
+ */
 export abstract class MailSender {
   abstract send(message: MailMessage): Promise<void>;
+  /** Closes connections (at shutdown). */
+  async close(): Promise<void> {}
 }

@@ -8,6 +8,8 @@ import { Organization } from './organization.entity';
 @Entity('memberships')
 @Check('memberships_role_check', `"role" IN ('manager', 'member')`)
 @Index('memberships_organization_id_idx', ['organizationId'])
+// One manager (the contact) per organization.
+@Index('memberships_single_manager', ['organizationId'], { unique: true, where: `"role" = 'manager'` })
 export class Membership {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })
   userId!: string;

@@ -1,10 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { Clock } from '../common/clock';
 import { randomAlphanumeric, secretMatchesHash, sha256Hex } from '../common/secrets';
 import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { Transactions } from '../database/transactions';
-import { MailSender } from '../mail/mail-sender';
+import { DeliveryValues } from '../mail/mail-links';
+import { MailOutbox } from '../mail/mail-outbox';
+import type { OutboxMessage } from '../mail/outbox-message.entity';
+import { durationInWords } from '../mail/templates/mail-texts';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { UsersService } from '../users/users.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
@@ -12,52 +15,75 @@ import { ResetPasswordDto } from './dto/reset-password.dto';
 import { InvalidResetTokenError } from './invalid-reset-token.error';
 import { PasswordTokenPurpose } from './password-reset-token.entity';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository';
-import { passwordLink, passwordMail } from './password-reset.mail';
+import { passwordLink } from './password-reset.mail';
 
 /** Reset tokens: 48 characters of [A-Za-z0-9] (~285 bits); only their SHA-256 is stored. */
 export const RESET_TOKEN_LENGTH = 48;
 
 @Injectable()
-export class PasswordResetService {
+export class PasswordResetService implements OnModuleInit {
   constructor(
     private readonly users: UsersService,
     private readonly accessTokens: AccessTokensService,
     private readonly tokens: PasswordResetTokensRepository,
     private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
-    private readonly mail: MailSender,
+    private readonly mailOutbox: MailOutbox,
+    private readonly deliveryValues: DeliveryValues,
     private readonly clock: Clock,
     @Inject(BACKEND_CONFIG) private readonly config: BackendConfig,
   ) {}
 
-  /** `POST /forgot-password`: mails a reset link when the address belongs to a user; silent otherwise. */
-  async forgotPassword(dto: ForgotPasswordDto): Promise<void> {
-    const user = await this.users.findByEmail(dto.email);
-    if (!user) return;
-    await this.sendPasswordLink(user.id, user.email, 'reset');
+  onModuleInit(): void {
+    this.deliveryValues.register('password-reset', (message) => this.issueLink(message, 'reset'));
+    this.deliveryValues.register('invitation', (message) => this.issueLink(message, 'invitation'));
   }
 
   /**
-   * Issues a single-use token and mails its link: a reset, or the invitation of a new manager
-   * to choose a first password (organizations feature). Earlier unused links stop working.
+   * `POST /forgot-password`: writes a reset email to the outbox when the address belongs to a
+   * user; silent otherwise. The link itself is issued when the email is delivered.
    */
-  async sendPasswordLink(userId: string, email: string, purpose: PasswordTokenPurpose): Promise<void> {
+  async forgotPassword(dto: ForgotPasswordDto): Promise<void> {
+    const user = await this.users.findByEmail(dto.email);
+    if (!user) return;
+    await this.mailOutbox.enqueue({
+      template: 'password-reset',
+      to: user.email,
+      language: user.preferredLanguage,
+      payload: { user_id: user.id, first_name: user.firstName },
+    });
+  }
+
+  /**
+   * The link of a reset or invitation email, issued as the email is composed for delivery, so
+   * that the outbox never holds a token: a single-use token (only its hash is stored) that
+   * replaces the user's earlier unused ones, so only the latest link works.
+   */
+  private async issueLink(
+    message: OutboxMessage,
+    purpose: PasswordTokenPurpose,
+  ): Promise<Record<string, string>> {
+    const user = await this.users.findById(message.payload.user_id);
+    if (!user) throw new Error('the recipient of this email no longer exists');
     const token = randomAlphanumeric(RESET_TOKEN_LENGTH);
     const reset = purpose === 'reset';
     const ttlMs = reset
       ? this.config.PASSWORD_RESET_TTL_MINUTES * 60_000
       : this.config.INVITATION_TTL_DAYS * 24 * 3_600_000;
-    const validFor = reset
-      ? `${this.config.PASSWORD_RESET_TTL_MINUTES} minutes`
-      : `${this.config.INVITATION_TTL_DAYS} days`;
     await this.tokens.replaceUnused(
-      userId,
+      user.id,
       purpose,
       sha256Hex(token),
       new Date(this.clock.now().getTime() + ttlMs),
     );
-    const link = passwordLink(this.config.PASSWORD_RESET_URL, token, email);
-    await this.mail.send(passwordMail(purpose, email, token, link, validFor));
+    const page = reset ? '/reset-password' : '/accept-invitation';
+    return {
+      token,
+      link: passwordLink(new URL(page, this.config.CLIENT_APP_URL).toString(), token, user.email),
+      valid_for: reset
+        ? durationInWords(message.language, this.config.PASSWORD_RESET_TTL_MINUTES, 'minutes')
+        : durationInWords(message.language, this.config.INVITATION_TTL_DAYS, 'days'),
+    };
   }
 
   /**

@@ -17,6 +17,9 @@ const descriptions: Record<ThrottlePolicy, string> = {
     'too many reset attempts in the window for this email from this client address, or from this ' +
     'address whatever the email (every attempt counts). Attempts for the same email from other ' +
     'addresses are not affected.',
+  signup:
+    'too many signups in the window from this client address (every call counts, whatever the ' +
+    'contact email).',
 };
 
 /** Puts a route under one of the throttle policies (src/throttling/throttle-policies.ts). */

@@ -1,5 +1,11 @@
 import type { BackendConfig } from '../config';
-import { countsEveryCall, normalizedEmail, throttleCounters, throttleKey } from './throttle-policies';
+import {
+  countsEveryCall,
+  emailFieldOf,
+  normalizedEmail,
+  throttleCounters,
+  throttleKey,
+} from './throttle-policies';
 
 const config = {
   THROTTLE_LOGIN_LIMIT: 5,
@@ -8,6 +14,8 @@ const config = {
   THROTTLE_PASSWORD_LIMIT: 3,
   THROTTLE_PASSWORD_ADDRESS_LIMIT: 20,
   THROTTLE_PASSWORD_WINDOW_SECONDS: 3600,
+  THROTTLE_SIGNUP_LIMIT: 4,
+  THROTTLE_SIGNUP_WINDOW_SECONDS: 1800,
 } as BackendConfig;
 
 describe('throttle policies', () => {
@@ -39,7 +47,7 @@ describe('throttle policies', () => {
   });
 
   it('count apart what one address does from what another does, for the same email', () => {
-    for (const policy of ['login', 'forgot-password', 'reset-password'] as const) {
+    for (const policy of ['login', 'forgot-password', 'reset-password', 'signup'] as const) {
       const a = throttleCounters(config, policy, 'ada@example.com', '10.0.0.1');
       const b = throttleCounters(config, policy, 'ada@example.com', '10.0.0.2');
       expect(a.emailAndAddress.key).not.toBe(b.emailAndAddress.key);
@@ -67,5 +75,17 @@ describe('throttle policies', () => {
     expect(countsEveryCall('login')).toBe(false);
     expect(countsEveryCall('forgot-password')).toBe(true);
     expect(countsEveryCall('reset-password')).toBe(true);
+    expect(countsEveryCall('signup')).toBe(true);
+  });
+
+  it('give signups the same budget per address and per contact email, and their own window', () => {
+    const signup = throttleCounters(config, 'signup', 'ada@example.com', '10.0.0.1');
+    expect(signup.address).toMatchObject({ limit: 4, windowMs: 1_800_000 });
+    expect(signup.emailAndAddress).toMatchObject({ limit: 4, windowMs: 1_800_000 });
+    expect(signup.address.key).not.toBe(
+      throttleCounters(config, 'forgot-password', 'ada@example.com', '10.0.0.1').address.key,
+    );
+    expect(emailFieldOf('signup')).toBe('contact_email');
+    expect(emailFieldOf('login')).toBe('email');
   });
 });

@@ -7,16 +7,22 @@ import { sha256Hex } from '../common/secrets';
  * - one per normalised email and address (the attempts on one account from one place);
  * - one per address alone, with a larger budget (one address cycling through many emails).
  * `login` counts failed sign-ins only (a correct password never counts, and clears the failures
- * of its email and address); `forgot-password` and `reset-password` count every call.
+ * of its email and address); `forgot-password`, `reset-password` and `signup` count every call.
+ * `signup` (POST /organizations/signup) keys its email counter on the body's `contact_email`, and
+ * gives both counters the same budget: what matters there is the address.
  * A route opts in with `@RateLimit(policy)`.
  */
-export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password'] as const;
+export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password', 'signup'] as const;
 export type ThrottlePolicy = (typeof THROTTLE_POLICIES)[number];
 
 export const RATE_LIMIT_POLICY = 'rt:rate-limit-policy';
 
 /** What the guard does before the handler: count the call, or only refuse a blocked key. */
 export const countsEveryCall = (policy: ThrottlePolicy): boolean => policy !== 'login';
+
+/** The body field a policy reads the email from. */
+export const emailFieldOf = (policy: ThrottlePolicy): string =>
+  policy === 'signup' ? 'contact_email' : 'email';
 
 export const normalizedEmail = (value: unknown): string =>
   typeof value === 'string' ? value.trim().toLowerCase() : '';
@@ -45,19 +51,42 @@ export function throttleCounters(
   clientAddress: string | undefined,
 ): ThrottleCounters {
   const address = clientAddress ?? '';
-  const login = policy === 'login';
-  const windowMs =
-    (login ? config.THROTTLE_LOGIN_WINDOW_SECONDS : config.THROTTLE_PASSWORD_WINDOW_SECONDS) * 1000;
+  const { windowSeconds, addressLimit, emailLimit } = limitsOf(config, policy);
+  const windowMs = windowSeconds * 1000;
   return {
-    address: {
-      key: throttleKey(`${policy}/address`, address),
-      limit: login ? config.THROTTLE_LOGIN_ADDRESS_LIMIT : config.THROTTLE_PASSWORD_ADDRESS_LIMIT,
-      windowMs,
-    },
+    address: { key: throttleKey(`${policy}/address`, address), limit: addressLimit, windowMs },
     emailAndAddress: {
       key: throttleKey(policy, `${normalizedEmail(email)}|${address}`),
-      limit: login ? config.THROTTLE_LOGIN_LIMIT : config.THROTTLE_PASSWORD_LIMIT,
+      limit: emailLimit,
       windowMs,
     },
   };
+}
+
+function limitsOf(
+  config: BackendConfig,
+  policy: ThrottlePolicy,
+): { windowSeconds: number; addressLimit: number; emailLimit: number } {
+  switch (policy) {
+    case 'login':
+      return {
+        windowSeconds: config.THROTTLE_LOGIN_WINDOW_SECONDS,
+        addressLimit: config.THROTTLE_LOGIN_ADDRESS_LIMIT,
+        emailLimit: config.THROTTLE_LOGIN_LIMIT,
+      };
+    case 'forgot-password':
+    case 'reset-password':
+      return {
+        windowSeconds: config.THROTTLE_PASSWORD_WINDOW_SECONDS,
+        addressLimit: config.THROTTLE_PASSWORD_ADDRESS_LIMIT,
+        emailLimit: config.THROTTLE_PASSWORD_LIMIT,
+      };
+    case 'signup':
+      // Per address: a new contact email per call must not buy more signups.
+      return {
+        windowSeconds: config.THROTTLE_SIGNUP_WINDOW_SECONDS,
+        addressLimit: config.THROTTLE_SIGNUP_LIMIT,
+        emailLimit: config.THROTTLE_SIGNUP_LIMIT,
+      };
+  }
 }

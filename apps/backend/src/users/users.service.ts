@@ -7,9 +7,12 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserResponseDto } from './dto/user.response';
-import { User } from './user.entity';
+import { PreferredLanguage, User } from './user.entity';
 import { toUserResponse } from './user.mapper';
 import { EmailTakenError, UsersRepository } from './users.repository';
+
+/** What `createInvited` throws for an address already in use; the one error of users others catch. */
+export { EmailTakenError };
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -17,6 +20,13 @@ export interface SuperAdminInput {
   email: string;
   /** Generated (24 characters of [A-Za-z0-9]) when absent, and returned once. */
   password?: string;
+}
+
+export interface InvitedUserInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  preferredLanguage: PreferredLanguage;
 }
 
 export interface ProvisionedSuperAdmin {
@@ -38,6 +48,26 @@ export class UsersService {
   /** The user with this email, compared case-insensitively (sign-in, password reset). */
   findByEmail(email: string): Promise<User | null> {
     return this.users.findByEmail(email);
+  }
+
+  findById(id: string): Promise<User | null> {
+    return this.users.findById(id);
+  }
+
+  /**
+   * An account for someone invited to manage an organization: no password (they set one through
+   * the invitation link, POST /reset-password), so it cannot sign in until then. Throws
+   * EmailTakenError when the address is already used (any case).
+   */
+  createInvited(input: InvitedUserInput): Promise<User> {
+    return this.users.create({
+      email: input.email.trim(),
+      passwordHash: null,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      preferredLanguage: input.preferredLanguage,
+      isSuperAdmin: false,
+    });
   }
 
   /** Replaces the user's password hash (a rehash at sign-in, a password reset). */

@@ -1,0 +1,29 @@
+import { EmailField, EnumField, TextField } from '@rt/contracts';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../users/user.entity';
+
+/** `POST /organizations/signup` (public): a reseller application. */
+export class SignUpOrganizationDto {
+  @TextField({ max: 255, example: 'Alpine Adventures' })
+  name!: string;
+
+  @TextField({ max: 5000, optional: true, nullable: true, example: 'Guided tours in the Alps.' })
+  description?: string | null;
+
+  @EmailField({
+    description:
+      'The future manager: an address of no account creates one without a password; an existing ' +
+      'account (matched case-insensitively) is named as is. It hears from us at the first approval.',
+  })
+  contact_email!: string;
+
+  @TextField({ max: 255, example: 'Ada', description: 'Used for a new account only.' })
+  contact_first_name!: string;
+
+  @TextField({ max: 255, example: 'Lovelace', description: 'Used for a new account only.' })
+  contact_last_name!: string;
+
+  @EnumField(PREFERRED_LANGUAGES, 'PreferredLanguage', {
+    description: "A new contact account's language; an existing account keeps its own.",
+  })
+  preferred_language!: PreferredLanguage;
+}

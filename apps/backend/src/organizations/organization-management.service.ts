@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
+import { AppError } from '@rt/errors';
+import { isUUID } from 'class-validator';
+import { Clock } from '../common/clock';
+import { Transactions } from '../database/transactions';
+import { MailOutbox } from '../mail/mail-outbox';
+import type { PreferredLanguage, User } from '../users/user.entity';
+import { EmailTakenError, UsersService } from '../users/users.service';
+import { CreateOrganizationDto } from './dto/create-organization.dto';
+import { OrganizationListItemDto } from './dto/organization-list-item.response';
+import { OrganizationSummaryDto } from './dto/organization-summary.response';
+import { OrganizationResponseDto } from './dto/organization.response';
+import { OrganizationsQueryDto } from './dto/organizations-query.dto';
+import { SignUpOrganizationDto } from './dto/sign-up-organization.dto';
+import { StatusTarget } from './dto/update-organization-status.dto';
+import { UpdateOrganizationDto } from './dto/update-organization.dto';
+import type { CommissionType, OrganizationStatus, OrganizationType } from './organization.entity';
+import { toOrganizationListItem, toOrganizationResponse, toOrganizationSummary } from './organization.mapper';
+import { OrganizationChanges, OrganizationsRepository } from './organizations.repository';
+
+/** Who manages a new organization: an existing account (by email, any case) or a new one. */
+interface ManagerInput {
+  email: string;
+  /** For a new account only, like the language. */
+  firstName: string;
+  lastName: string;
+  preferredLanguage: PreferredLanguage;
+}
+
+interface OrganizationInput {
+  name: string;
+  type: OrganizationType;
+  status: OrganizationStatus;
+  description: string | null;
+  commission?: { value: number; type: CommissionType };
+}
+
+/** What `seedDemo` created, for the start-up log. */
+export interface SeededOrganization {
+  name: string;
+  type: OrganizationType;
+  managerEmail: string;
+}
+
+const DEMO_ORGANIZATIONS: (OrganizationInput & { manager: ManagerInput })[] = [
+  {
+    name: 'Valais Region',
+    type: 'region',
+    status: 'approved',
+    description: 'Demo region: tours and activities of the Valais.',
+    manager: {
+      email: 'region.manager@example.com',
+      firstName: 'Rita',
+      lastName: 'Region',
+      preferredLanguage: 'fr-ch',
+    },
+  },
+  {
+    name: 'Alpine Adventures',
+    type: 'reseller',
+    status: 'approved',
+    description: 'Demo reseller.',
+    commission: { value: 12.5, type: 'percent' },
+    manager: {
+      email: 'reseller.manager@example.com',
+      firstName: 'Rémy',
+      lastName: 'Reseller',
+      preferredLanguage: 'en-gb',
+    },
+  },
+];
+
+const notFound = () => AppError.notFound('Organization not found.');
+
+/**
+ * The rules of the organizations endpoints: creation with a manager (a new account or an existing
+ * one), the signup, updates, the status moves and the emails they cause. Each write, with the
+ * users and emails it involves, is one transaction; emails go through the outbox in it.
+ */
+@Injectable()
+export class OrganizationManagementService {
+  constructor(
+    private readonly organizations: OrganizationsRepository,
+    private readonly users: UsersService,
+    private readonly mailOutbox: MailOutbox,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `GET /organizations`: by name then id; `meta.total` is the size of the filtered set. */
+  async list(query: OrganizationsQueryDto): Promise<Paginated<OrganizationListItemDto>> {
+    const page = toPage(query, LIST_PAGE_RULES);
+    const [views, total] = await this.organizations.findPage(
+      { type: query.type, status: query.status },
+      page,
+    );
+    return paginated(views.map(toOrganizationListItem), total, page);
+  }
+
+  /** `GET /organizations/default`: the summary of the organization flagged default. */
+  async defaultOrganization(): Promise<OrganizationSummaryDto> {
+    const id = await this.organizations.findDefaultId();
+    const view = id ? await this.organizations.findView(id) : null;
+    if (!view) throw AppError.notFound('No default organization.');
+    return toOrganizationSummary(view);
+  }
+
+  /** The organization resource with its members; 404 when the id names none (a malformed id included). */
+  async details(id: string): Promise<OrganizationResponseDto> {
+    if (!isUUID(id)) throw notFound();
+    const view = await this.organizations.findView(id);
+    if (!view) throw notFound();
+    return toOrganizationResponse(view, await this.organizations.findMembers(id));
+  }
+
+  /**
+   * `POST /organizations`: a pending organization whose manager hears from us now: an invitation
+   * (set a password) for an account without password, new or not; `manager-added` otherwise.
+   */
+  async create(dto: CreateOrganizationDto): Promise<OrganizationResponseDto> {
+    const id = await this.createWithManager(
+      {
+        name: dto.name,
+        type: dto.type,
+        status: 'pending',
+        description: dto.description ?? null,
+        commission: commissionOf(dto),
+      },
+      {
+        email: dto.manager_email,
+        firstName: dto.manager_first_name,
+        lastName: dto.manager_last_name,
+        preferredLanguage: dto.preferred_language,
+      },
+      { notifyNow: true },
+    );
+    return this.details(id);
+  }
+
+  /** `POST /organizations/signup`: a pending reseller; its contact hears from us at the first approval. */
+  async signUp(dto: SignUpOrganizationDto): Promise<OrganizationSummaryDto> {
+    const input: OrganizationInput = {
+      name: dto.name,
+      type: 'reseller',
+      status: 'pending',
+      description: dto.description ?? null,
+    };
+    const id = await this.createWithManager(
+      input,
+      {
+        email: dto.contact_email,
+        firstName: dto.contact_first_name,
+        lastName: dto.contact_last_name,
+        preferredLanguage: dto.preferred_language,
+      },
+      { notifyNow: false },
+    );
+    return { id, name: input.name, type: input.type, status: input.status };
+  }
+
+  /** `PATCH /organizations/{id}`: the fields sent; the commission pair comes whole or not at all. */
+  async update(id: string, dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
+    if (!isUUID(id)) throw notFound();
+    const changes: OrganizationChanges = {};
+    if (dto.name !== undefined) changes.name = dto.name;
+    if (dto.description !== undefined) changes.description = dto.description;
+    const commission = commissionOf(dto);
+    if (commission) {
+      changes.commission = commission.value.toFixed(2);
+      changes.commissionType = commission.type;
+    }
+    if (!(await this.organizations.update(id, changes))) throw notFound();
+    return this.details(id);
+  }
+
+  /**
+   * `PATCH /organizations/{id}/status`. The row is locked for the transaction, so concurrent
+   * moves of one organization run one after the other and the manager is notified once: at the
+   * first approval of an organization whose manager has not heard from us (a signup). A move to
+   * the current status changes nothing and sends nothing. `pending` never gets here (the body's
+   * validation refuses it).
+   */
+  async changeStatus(id: string, status: StatusTarget): Promise<OrganizationResponseDto> {
+    if (!isUUID(id)) throw notFound();
+    await this.transactions.run(async () => {
+      const organization = await this.organizations.findByIdForUpdate(id);
+      if (!organization) throw notFound();
+      if (organization.status === status) return;
+      if (status === 'approved' && organization.managerInvitedAt === null) {
+        const managerId = await this.organizations.findManagerId(id);
+        const manager = managerId ? await this.users.findById(managerId) : null;
+        if (manager) {
+          await this.notifyManager(manager, organization.name);
+          await this.organizations.setStatus(id, status, this.clock.now());
+          return;
+        }
+      }
+      await this.organizations.setStatus(id, status);
+    });
+    return this.details(id);
+  }
+
+  /**
+   * The embedded demo run: when no organization but the default one exists, an approved region
+   * and an approved reseller, each with a new manager invited by email (the create path).
+   */
+  async seedDemo(): Promise<SeededOrganization[]> {
+    if (await this.organizations.existsOtherThanDefault()) return [];
+    const seeded: SeededOrganization[] = [];
+    for (const { manager, ...organization } of DEMO_ORGANIZATIONS) {
+      await this.createWithManager(organization, manager, { notifyNow: true });
+      seeded.push({ name: organization.name, type: organization.type, managerEmail: manager.email });
+    }
+    return seeded;
+  }
+
+  /**
+   * The organization, its manager's account when the address has none (no password), the
+   * membership and, with `notifyNow`, the manager's email and `manager_invited_at`: one
+   * transaction. Two creations racing for one new address: the second insert of the user fails
+   * on the unique email, and the whole transaction is tried once more (the account exists then).
+   */
+  private async createWithManager(
+    input: OrganizationInput,
+    manager: ManagerInput,
+    options: { notifyNow: boolean },
+  ): Promise<string> {
+    const attempt = () =>
+      this.transactions.run(async () => {
+        const user =
+          (await this.users.findByEmail(manager.email)) ?? (await this.users.createInvited(manager));
+        const organization = await this.organizations.create({
+          name: input.name,
+          type: input.type,
+          status: input.status,
+          description: input.description,
+          ...(input.commission
+            ? { commission: input.commission.value.toFixed(2), commissionType: input.commission.type }
+            : {}),
+          managerInvitedAt: options.notifyNow ? this.clock.now() : null,
+        });
+        await this.organizations.addMember(organization.id, user.id, 'manager');
+        if (options.notifyNow) await this.notifyManager(user, organization.name);
+        return organization.id;
+      });
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof EmailTakenError) return attempt();
+      throw error;
+    }
+  }
+
+  /**
+   * An account without a password is invited (a set-password link, issued at delivery); an
+   * account with one is told it manages the organization. In the recipient's own language.
+   */
+  private async notifyManager(user: User, organizationName: string): Promise<void> {
+    if (user.passwordHash === null) {
+      await this.mailOutbox.enqueue({
+        template: 'invitation',
+        to: user.email,
+        language: user.preferredLanguage,
+        payload: { user_id: user.id, first_name: user.firstName, organization_name: organizationName },
+      });
+    } else {
+      await this.mailOutbox.enqueue({
+        template: 'manager-added',
+        to: user.email,
+        language: user.preferredLanguage,
+        payload: { first_name: user.firstName, organization_name: organizationName },
+      });
+    }
+  }
+}
+
+/** The commission pair when both halves are sent (validation refuses one alone). */
+function commissionOf(dto: {
+  commission?: number;
+  commission_type?: CommissionType;
+}): { value: number; type: CommissionType } | undefined {
+  return dto.commission !== undefined && dto.commission_type !== undefined
+    ? { value: dto.commission, type: dto.commission_type }
+    : undefined;
+}

@@ -1,0 +1,152 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Paginated } from '@rt/contracts';
+import type { ViewingContext } from '../access/access';
+import { Public, SignedIn, SuperAdminOnly, Viewing, ViewingAs } from '../access/access.decorators';
+import {
+  ApiJsonBodyErrors,
+  ApiResourceNotFoundResponse,
+  ApiValidationFailedResponse,
+} from '../common/api-responses';
+import { RateLimit } from '../throttling/rate-limit.decorator';
+import { CreateOrganizationDto } from './dto/create-organization.dto';
+import { OrganizationListItemDto } from './dto/organization-list-item.response';
+import { OrganizationListResponseDto } from './dto/organization-list.response';
+import { OrganizationSummaryDto } from './dto/organization-summary.response';
+import { OrganizationResponseDto } from './dto/organization.response';
+import { OrganizationsQueryDto } from './dto/organizations-query.dto';
+import { SignUpOrganizationDto } from './dto/sign-up-organization.dto';
+import { UpdateOrganizationStatusDto } from './dto/update-organization-status.dto';
+import { UpdateOrganizationDto } from './dto/update-organization.dto';
+import { OrganizationManagementService } from './organization-management.service';
+
+const ID_PARAM = ApiParam({
+  name: 'id',
+  format: 'uuid',
+  description: 'The organization; an id that is not a UUID names none (404 `not_found`).',
+});
+
+const NO_ORGANIZATION = 'no organization has this id (a malformed id included).';
+
+@ApiTags('organizations')
+@Controller()
+export class OrganizationsController {
+  constructor(private readonly organizations: OrganizationManagementService) {}
+
+  @Get('organizations')
+  @SuperAdminOnly()
+  @ApiOperation({
+    operationId: 'listOrganizations',
+    summary: 'List organizations',
+    description:
+      'By name, then id. `type` and `status` filter (any other value → 422); `per_page` is 25 by ' +
+      'default and lowered to 100 silently; `meta.total` is the size of the filtered set.',
+  })
+  @ApiOkResponse({ type: OrganizationListResponseDto, description: 'One page of organizations.' })
+  list(@Query() query: OrganizationsQueryDto): Promise<Paginated<OrganizationListItemDto>> {
+    return this.organizations.list(query);
+  }
+
+  @Get('organizations/default')
+  @SignedIn()
+  @ApiOperation({
+    operationId: 'getDefaultOrganization',
+    summary: 'The default organization',
+    description: 'The one organization flagged default (seeded). Any signed-in user; no `X-Viewing-As`.',
+  })
+  @ApiOkResponse({ type: OrganizationSummaryDto, description: 'Its summary.' })
+  @ApiResourceNotFoundResponse('no organization is flagged default.')
+  defaultOrganization(): Promise<OrganizationSummaryDto> {
+    return this.organizations.defaultOrganization();
+  }
+
+  @Get('organization')
+  @ViewingAs('organization')
+  @ApiOperation({
+    operationId: 'getViewedOrganization',
+    summary: 'The organization of the viewing context',
+    description:
+      'The organization named by the `organization:<id>` hat, with its members. A pending or ' +
+      'suspended organization → 403 `organization_not_approved`.',
+  })
+  @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
+  viewed(@Viewing() viewing: ViewingContext): Promise<OrganizationResponseDto> {
+    if (viewing.hat.kind !== 'organization') throw new Error('@ViewingAs("organization") let another hat in');
+    return this.organizations.details(viewing.hat.organizationId);
+  }
+
+  @Post('organizations')
+  @SuperAdminOnly()
+  @ApiOperation({
+    operationId: 'createOrganization',
+    summary: 'Create an organization',
+    description:
+      'Created `pending`, with its manager: an address of no account creates one without a password ' +
+      'and sends it an invitation (set a password); an existing account (any case) becomes the ' +
+      'manager and is sent `manager-added`, or an invitation again while it has no password. ' +
+      'Without the commission pair the defaults apply (`0.00`, `percent`).',
+  })
+  @ApiCreatedResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
+  @ApiJsonBodyErrors()
+  create(@Body() dto: CreateOrganizationDto): Promise<OrganizationResponseDto> {
+    return this.organizations.create(dto);
+  }
+
+  @Post('organizations/signup')
+  @Public()
+  @RateLimit('signup')
+  @ApiOperation({
+    operationId: 'signUpOrganization',
+    summary: 'Apply as a reseller',
+    description:
+      'Creates a `pending` reseller whose contact (a new account without a password, or the ' +
+      'existing account of that email) is its manager. No token is issued and no email is sent ' +
+      'now: the contact is invited when a super-admin first approves the organization.',
+  })
+  @ApiCreatedResponse({ type: OrganizationSummaryDto, description: 'The summary of the application.' })
+  @ApiValidationFailedResponse()
+  @ApiJsonBodyErrors()
+  signUp(@Body() dto: SignUpOrganizationDto): Promise<OrganizationSummaryDto> {
+    return this.organizations.signUp(dto);
+  }
+
+  @Patch('organizations/:id')
+  @SuperAdminOnly()
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'updateOrganization',
+    summary: 'Update an organization',
+    description:
+      'Absent fields stay as they are; `description: null` clears it. The commission pair comes ' +
+      'whole or not at all (one alone → 422 on the missing one).',
+  })
+  @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
+  @ApiResourceNotFoundResponse(NO_ORGANIZATION)
+  @ApiJsonBodyErrors()
+  update(@Param('id') id: string, @Body() dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
+    return this.organizations.update(id, dto);
+  }
+
+  @Patch('organizations/:id/status')
+  @HttpCode(200)
+  @SuperAdminOnly()
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'updateOrganizationStatus',
+    summary: 'Approve or suspend an organization',
+    description:
+      '`approved` or `suspended`; `pending` is always refused (422), the body being checked before ' +
+      'the organization is looked up. A move to the current status changes nothing and sends ' +
+      'nothing. The first approval of an organization whose manager was never notified (a signup) ' +
+      'sends the invitation (or `manager-added` to an account with a password); never twice.',
+  })
+  @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
+  @ApiResourceNotFoundResponse(NO_ORGANIZATION)
+  @ApiJsonBodyErrors()
+  changeStatus(
+    @Param('id') id: string,
+    @Body() dto: UpdateOrganizationStatusDto,
+  ): Promise<OrganizationResponseDto> {
+    return this.organizations.changeStatus(id, dto.status);
+  }
+}
