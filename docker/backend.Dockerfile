@@ -1,0 +1,62 @@
+# Road-trip backend (apps/backend). Build from the repository root, which is the build context:
+#
+#   docker build -f docker/backend.Dockerfile -t road-trip-backend:1.2.3 \
+#     --build-arg VERSION_TAG=1.2.3 --build-arg BUILD_DATE="$(date -u +%Y-%m-%dT%H:%M:%SZ)" .
+#
+# The image serves `node dist/main.js` on port 3000 (API under /api, images under /img). It runs
+# migrations only when asked: `node dist/database/migrate.js` (the Kubernetes Job, once per
+# release), or DB_MIGRATE_ON_START=true. Both stages run on the target platform, so the native
+# packages pnpm installs (sharp's prebuilt binaries, for one) match the image's CPU and glibc.
+
+FROM node:24.21.0-bookworm-slim AS build
+# The pnpm of package.json's packageManager (pnpm check:deploy compares the two).
+ARG PNPM_VERSION=10.34.9
+RUN npm install -g "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error
+WORKDIR /workspace
+
+# Dependencies first: this layer changes only with the lockfile.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --frozen-lockfile
+
+# Every workspace manifest, so the frozen lockfile matches the workspace it describes.
+COPY package.json tsconfig.base.json ./
+COPY apps/backend/package.json apps/backend/
+COPY apps/search/package.json apps/search/
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/database/package.json libs/database/
+COPY libs/errors/package.json libs/errors/
+COPY libs/platform/package.json libs/platform/
+COPY libs/testing/package.json libs/testing/
+RUN pnpm install --frozen-lockfile --offline
+
+# The sources: the libraries and this app only.
+COPY libs ./libs
+COPY apps/backend ./apps/backend
+# Compile the app and the libraries it references, then keep only what runs: the app, its
+# libraries and their production dependencies, in /out.
+RUN pnpm --filter backend build \
+  && pnpm --filter backend deploy --prod --legacy --offline /out
+
+FROM node:24.21.0-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+  PORT=3000 \
+  DATA_DIR=/data/database \
+  MAIL_DIR=/data/mail
+WORKDIR /app
+# Owned by root, so the process (user node, uid 1000) cannot change its own code. /data is only
+# for the embedded database and the local mail transport of a run without DATABASE_URL/SMTP_URL.
+COPY --from=build /out /app
+RUN mkdir -p /data && chown 1000:1000 /data
+USER 1000:1000
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Build values, last so that a new tag reuses every layer above; the process reads them.
+ARG VERSION_TAG=""
+ARG BUILD_DATE=""
+ENV VERSION_TAG=${VERSION_TAG} \
+  BUILD_DATE=${BUILD_DATE}
+LABEL org.opencontainers.image.title="road-trip-backend" \
+  org.opencontainers.image.version="${VERSION_TAG}" \
+  org.opencontainers.image.created="${BUILD_DATE}"
+CMD ["node", "dist/main.js"]

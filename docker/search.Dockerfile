@@ -1,0 +1,62 @@
+# Travel search service (apps/search). Build from the repository root, which is the build context:
+#
+#   docker build -f docker/search.Dockerfile -t road-trip-search:1.2.3 \
+#     --build-arg VERSION_TAG=1.2.3 --build-arg BUILD_DATE="$(date -u +%Y-%m-%dT%H:%M:%SZ)" .
+#
+# The image serves `node dist/main.js` on port 3001; `node dist/cli/reindex.js` rebuilds the index in
+# the foreground (the CronJob of k8s/). It runs
+# migrations only when asked: `node dist/database/migrate.js` (the Kubernetes Job, once per
+# release), or DB_MIGRATE_ON_START=true. Both stages run on the target platform, so the native
+# packages pnpm installs (sharp's prebuilt binaries, for one) match the image's CPU and glibc.
+
+FROM node:24.21.0-bookworm-slim AS build
+# The pnpm of package.json's packageManager (pnpm check:deploy compares the two).
+ARG PNPM_VERSION=10.34.9
+RUN npm install -g "pnpm@${PNPM_VERSION}" --no-fund --no-audit --loglevel=error
+WORKDIR /workspace
+
+# Dependencies first: this layer changes only with the lockfile.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --frozen-lockfile
+
+# Every workspace manifest, so the frozen lockfile matches the workspace it describes.
+COPY package.json tsconfig.base.json ./
+COPY apps/backend/package.json apps/backend/
+COPY apps/search/package.json apps/search/
+COPY libs/contracts/package.json libs/contracts/
+COPY libs/database/package.json libs/database/
+COPY libs/errors/package.json libs/errors/
+COPY libs/platform/package.json libs/platform/
+COPY libs/testing/package.json libs/testing/
+RUN pnpm install --frozen-lockfile --offline
+
+# The sources: the libraries and this app only.
+COPY libs ./libs
+COPY apps/search ./apps/search
+# Compile the app and the libraries it references, then keep only what runs: the app, its
+# libraries and their production dependencies, in /out.
+RUN pnpm --filter search build \
+  && pnpm --filter search deploy --prod --legacy --offline /out
+
+FROM node:24.21.0-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+  PORT=3001 \
+  DATA_DIR=/data/database
+WORKDIR /app
+# Owned by root, so the process (user node, uid 1000) cannot change its own code. /data is only
+# for the embedded database of a run without DATABASE_URL.
+COPY --from=build /out /app
+RUN mkdir -p /data && chown 1000:1000 /data
+USER 1000:1000
+EXPOSE 3001
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3001) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Build values, last so that a new tag reuses every layer above; the process reads them.
+ARG VERSION_TAG=""
+ARG BUILD_DATE=""
+ENV VERSION_TAG=${VERSION_TAG} \
+  BUILD_DATE=${BUILD_DATE}
+LABEL org.opencontainers.image.title="road-trip-search" \
+  org.opencontainers.image.version="${VERSION_TAG}" \
+  org.opencontainers.image.created="${BUILD_DATE}"
+CMD ["node", "dist/main.js"]
