@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
+import { ActivationCodesModule } from './activation-codes/activation-codes.module';
 import { AccessTokensModule } from './access-tokens/access-tokens.module';
 import { CommonModule } from './common/common.module';
 import { BACKEND_CONFIG, BackendConfig } from './config';
@@ -9,6 +10,7 @@ import { DatabaseModule } from './database/database.module';
 import { backendEntities } from './database/entities';
 import { backendMigrations } from './database/migrations';
 import { backendTypeOrmOptions } from './database/typeorm';
+import { ImagesModule } from './images/images.module';
 import { MailModule } from './mail/mail.module';
 import { OrganizationManagementModule } from './organizations/organization-management.module';
 import { OrganizationsModule } from './organizations/organizations.module';
@@ -52,9 +54,11 @@ export class AppModule {
         OrganizationsModule,
         AccessTokensModule,
         UsersModule,
+        ImagesModule,
         OrganizationManagementModule,
         SessionsModule,
         PasswordResetModule,
+        ActivationCodesModule,
         ViewingModule,
         ContractModule,
       ],

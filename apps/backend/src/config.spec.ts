@@ -40,9 +40,27 @@ describe('loadBackendConfig', () => {
 
   it('requires a long CONTRACT_ACCESS_TOKEN outside the local environment, and a valid admin password', () => {
     expect(() => loadBackendConfig({ APP_ENV: 'production' })).toThrow(/CONTRACT_ACCESS_TOKEN/);
+    expect(() => loadBackendConfig({ APP_ENV: 'production' })).toThrow(/IMGPROXY_KEY.*hex-encoded/);
+    expect(() =>
+      loadBackendConfig({ APP_ENV: 'production', IMGPROXY_KEY: 'not hex at all, not hex at all, !!' }),
+    ).toThrow(/IMGPROXY_KEY/);
     expect(() => loadBackendConfig({ APP_ENV: 'production', CONTRACT_ACCESS_TOKEN: 'short' })).toThrow(
       ConfigError,
     );
     expect(() => loadBackendConfig({ ADMIN_PASSWORD: 'too short' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('needs the imgproxy pair outside the local environment, and a bucket for the S3 storage', () => {
+    const deployed = {
+      APP_ENV: 'production',
+      CONTRACT_ACCESS_TOKEN: 'c'.repeat(40),
+      IMGPROXY_KEY: 'ab'.repeat(32),
+      IMGPROXY_SALT: 'cd'.repeat(32),
+    };
+    expect(loadBackendConfig(deployed).IMGPROXY_KEY).toBe('ab'.repeat(32));
+    expect(() => loadBackendConfig({ ...deployed, IMGPROXY_SALT: undefined })).toThrow(/IMGPROXY_SALT/);
+    expect(() => loadBackendConfig({ IMAGE_STORAGE: 's3' })).toThrow(/S3_BUCKET/);
+    expect(loadBackendConfig({ IMAGE_STORAGE: 's3', S3_BUCKET: 'images' }).S3_BUCKET).toBe('images');
+    expect(() => loadBackendConfig({ IMAGE_STORAGE: 'ftp' })).toThrow(/IMAGE_STORAGE/);
   });
 });

@@ -2,6 +2,8 @@ import {
   IsArray,
   IsBoolean,
   IsEmail,
+  IsHexadecimal,
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -198,6 +200,76 @@ export class BackendEnv extends BaseEnv {
   @Min(1)
   THROTTLE_PASSWORD_WINDOW_SECONDS: number = 3600;
 
+  /**
+   * imgproxy's signing key and salt, hex-encoded as imgproxy takes them (`IMGPROXY_KEY`,
+   * `IMGPROXY_SALT`), so an imgproxy given the same pair and source serves the same URLs. Required
+   * outside the local environment (every replica must sign alike); locally a random pair is drawn
+   * at start-up when unset, so image URLs change across restarts there.
+   */
+  @ValidateIf((env: BackendEnv) => env.APP_ENV !== 'local' || env.IMGPROXY_KEY !== undefined)
+  @IsHexadecimal({ message: 'IMGPROXY_KEY must be hex-encoded (required outside the local environment)' })
+  @MinLength(32)
+  IMGPROXY_KEY?: string;
+
+  @ValidateIf((env: BackendEnv) => env.APP_ENV !== 'local' || env.IMGPROXY_SALT !== undefined)
+  @IsHexadecimal({ message: 'IMGPROXY_SALT must be hex-encoded (required outside the local environment)' })
+  @MinLength(32)
+  IMGPROXY_SALT?: string;
+
+  /** Where originals and variants live: `local` (a directory) or `s3` (an S3-compatible store). */
+  @IsOptional()
+  @IsIn(['local', 's3'])
+  IMAGE_STORAGE: 'local' | 's3' = 'local';
+
+  /** The directory of the `local` storage (default `.data/images` at the repository root). */
+  @IsOptional()
+  @IsString()
+  IMAGE_DIR?: string;
+
+  @ValidateIf((env: BackendEnv) => env.IMAGE_STORAGE === 's3')
+  @IsString({ message: 'S3_BUCKET is required when IMAGE_STORAGE=s3' })
+  @MinLength(3)
+  S3_BUCKET?: string;
+
+  /** An S3-compatible endpoint (MinIO, Ceph, …); unset: AWS itself. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_REGION: string = 'us-east-1';
+
+  /** Static credentials; unset: the SDK's default chain (instance role, web identity, …). */
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible servers need. */
+  @EnvBoolean()
+  @IsOptional()
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE: boolean = false;
+
+  /** Largest pixel count (width × height) of an upload, read from its header before decoding. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  IMAGE_MAX_PIXELS: number = 50_000_000;
+
+  /** Variants resized at once by this process (each uses sharp's thread pool). */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  IMAGE_RESIZE_CONCURRENCY: number = 2;
+
   /** `POST /organizations/signup` calls allowed per client address within the window, then 429. */
   @EnvInt()
   @IsOptional()
@@ -211,6 +283,27 @@ export class BackendEnv extends BaseEnv {
   @IsInt()
   @Min(1)
   THROTTLE_SIGNUP_WINDOW_SECONDS: number = 3600;
+
+  /** `POST /activation-codes/claim` calls allowed per user within the window, then 429. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_CLAIM_LIMIT: number = 10;
+
+  /** Claims allowed per client address, whatever the user, within the window. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_CLAIM_ADDRESS_LIMIT: number = 100;
+
+  /** The window of claims, and how long a blocked user (or address) waits. */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  THROTTLE_CLAIM_WINDOW_SECONDS: number = 3600;
 
   /** Super-admin seeded in the embedded demo run (and the default of `user:create-admin`). */
   @IsOptional()

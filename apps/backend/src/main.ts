@@ -6,6 +6,7 @@ import { closeOnSignals, ConfigError, NEST_APP_OPTIONS } from '@rt/platform';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { loadBackendConfig } from './config';
+import { BACKEND_EXTENSIONS } from './database/extensions';
 import { configureBackendHttp } from './http';
 import { OrganizationManagementService } from './organizations/organization-management.service';
 import { UsersService } from './users/users.service';
@@ -17,7 +18,7 @@ async function bootstrap(): Promise<void> {
       app: 'backend',
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
-      extensions: [],
+      extensions: BACKEND_EXTENSIONS,
       migrate: config.migrateOnStart,
     },
     async (connection) => {

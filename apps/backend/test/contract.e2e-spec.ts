@@ -94,7 +94,16 @@ describe('GET /contract (local)', () => {
 
   it('describes the routes, relative to the /api server, without /version and /contract', () => {
     expect(Object.keys(contract.paths).sort()).toEqual([
+      '/activation-codes',
+      '/activation-codes/batches',
+      '/activation-codes/batches/{id}',
+      '/activation-codes/claim',
+      '/activation-codes/export',
+      '/activation-codes/statistics',
+      '/activation-codes/status',
+      '/activation-codes/{id}',
       '/forgot-password',
+      '/images',
       '/login',
       '/logout',
       '/organization',
@@ -154,7 +163,14 @@ describe('GET /contract outside the local environment', () => {
   const token = 'c'.repeat(40);
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_ENV: 'staging', CONTRACT_ACCESS_TOKEN: token } });
+    t = await createTestApp({
+      env: {
+        APP_ENV: 'staging',
+        CONTRACT_ACCESS_TOKEN: token,
+        IMGPROXY_KEY: 'ab'.repeat(32),
+        IMGPROXY_SALT: 'cd'.repeat(32),
+      },
+    });
   });
   afterAll(() => t.close());
 

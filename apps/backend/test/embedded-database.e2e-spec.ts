@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, runMigrateCommand } from '@rt/database';
 import { Client } from 'pg';
+import { BACKEND_EXTENSIONS } from '../src/database/extensions';
 import { backendMigrations } from '../src/database/migrations';
 
 /**
@@ -17,9 +18,14 @@ describe('backend migrations on the embedded database', () => {
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('migrates and keeps its data across a restart', async () => {
-    await runMigrateCommand({ app: 'backend', dataDir, extensions: [], migrations: backendMigrations });
+    await runMigrateCommand({
+      app: 'backend',
+      dataDir,
+      extensions: BACKEND_EXTENSIONS,
+      migrations: backendMigrations,
+    });
 
-    const first = await openDatabase({ dataDir, extensions: [] });
+    const first = await openDatabase({ dataDir, extensions: BACKEND_EXTENSIONS });
     const client = new Client({ connectionString: first.url });
     await client.connect();
     await client.query('CREATE TABLE restart_probe (note text)');
@@ -27,7 +33,7 @@ describe('backend migrations on the embedded database', () => {
     await client.end();
     await first.close();
 
-    const second = await openDatabase({ dataDir, extensions: [] });
+    const second = await openDatabase({ dataDir, extensions: BACKEND_EXTENSIONS });
     const again = new Client({ connectionString: second.url });
     await again.connect();
     const kept = await again.query<{ note: string }>('SELECT note FROM restart_probe');

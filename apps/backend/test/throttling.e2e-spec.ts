@@ -1,6 +1,6 @@
 import { ThrottleCounter } from '../src/throttling/throttle-counter.entity';
 import { throttleKey } from '../src/throttling/throttle-policies';
-import { TEST_PASSWORD } from './factories';
+import { type SignedIn, TEST_PASSWORD } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -19,6 +19,8 @@ describe('throttling: login failures, password requests, per email+address and p
         THROTTLE_LOGIN_ADDRESS_LIMIT: '6',
         THROTTLE_PASSWORD_LIMIT: '2',
         THROTTLE_PASSWORD_ADDRESS_LIMIT: '5',
+        THROTTLE_CLAIM_LIMIT: '3',
+        THROTTLE_CLAIM_ADDRESS_LIMIT: '8',
       },
     });
   });
@@ -206,6 +208,33 @@ describe('throttling: login failures, password requests, per email+address and p
       const token = t.mail.lastTo(user.email)!.data.token;
       await reset(from, { email: user.email, token, password: NEW_PASSWORD }).expect(429);
       await reset(elsewhere, { email: user.email, token, password: NEW_PASSWORD }).expect(204);
+    });
+  });
+
+  describe('POST /activation-codes/claim', () => {
+    const claim = (agent: SignedIn['agent'], from: string, code: string) =>
+      agent
+        .post('/api/activation-codes/claim')
+        .set('X-Forwarded-For', from)
+        .set('X-Viewing-As', 'traveller')
+        .send({ full_code: code });
+
+    it('counts every claim per user, wherever they ask from, and per address whatever the user', async () => {
+      const guesser = await t.signedInUser();
+      for (let call = 0; call < 3; call++) {
+        await claim(guesser.agent, newAddress(), `AAAA-BBBB-CCC${call + 2}`).expect(422);
+      }
+      expectTooManyRequests(await claim(guesser.agent, newAddress(), 'AAAA-BBBB-CCCD').expect(429), 3600);
+      // Another user from one of those addresses is not blocked by the first user's count.
+      const other = await t.signedInUser();
+      const shared = newAddress();
+      await claim(other.agent, shared, 'AAAA-BBBB-CCCE').expect(422);
+      // The address budget (8) stops users rotating from one address.
+      for (let call = 0; call < 7; call++) {
+        await claim((await t.signedInUser()).agent, shared, 'AAAA-BBBB-CCCF').expect(422);
+      }
+      const last = await t.signedInUser();
+      expectTooManyRequests(await claim(last.agent, shared, 'AAAA-BBBB-CCCG').expect(429), 3600);
     });
   });
 });

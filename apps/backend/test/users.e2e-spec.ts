@@ -73,7 +73,7 @@ describe('GET /user, PUT /user', () => {
       last_name: ['The last name field is required.'],
       email: ['The email field is required.'],
       preferred_language: ['The preferred language field is required.'],
-      profile_picture_id: ['The profile picture id field must be present.'],
+      profile_picture_id: ['The profile picture id field is required.'],
     });
   });
 
@@ -85,8 +85,9 @@ describe('GET /user, PUT /user', () => {
     [
       'profile_picture_id',
       '6f1c1f8e-3f4a-4a57-9d3c-2b1e0f9a8c7d',
-      'The profile picture id field only accepts null until image uploads are available.',
+      'The selected profile picture id is invalid.',
     ],
+    ['profile_picture_id', 'not-a-uuid', 'The profile picture id field must be a valid UUID.'],
   ])('refuses a bad %s with 422 on that field', async (field, value, message) => {
     const { agent } = await t.signedInUser();
     const res = await agent

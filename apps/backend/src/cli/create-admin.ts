@@ -5,6 +5,7 @@ import { defaultDataDir, startApp } from '@rt/database';
 import { ConfigError } from '@rt/platform';
 import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
+import { BACKEND_EXTENSIONS } from '../database/extensions';
 import { UsersService } from '../users/users.service';
 
 const USAGE = `Creates a super-admin, or resets an existing account to one (new password, every device signed out).
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
       app: 'backend',
       url: config.DATABASE_URL,
       dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
-      extensions: [],
+      extensions: BACKEND_EXTENSIONS,
       migrate: config.migrateOnStart,
     },
     (connection) =>

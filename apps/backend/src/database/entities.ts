@@ -1,4 +1,9 @@
+import { ActivationCode } from '../activation-codes/activation-code.entity';
+import { ActivationCodeBatchCounter } from '../activation-codes/activation-code-batch-counter.entity';
+import { ActivationCodeBatch } from '../activation-codes/activation-code-batch.entity';
+import { ActivationCodeEvent } from '../activation-codes/activation-code-event.entity';
 import { PersonalAccessToken } from '../access-tokens/personal-access-token.entity';
+import { Image } from '../images/image.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { Membership } from '../organizations/membership.entity';
 import { Organization } from '../organizations/organization.entity';
@@ -15,4 +20,9 @@ export const backendEntities: Function[] = [
   PasswordResetToken,
   ThrottleCounter,
   OutboxMessage,
+  Image,
+  ActivationCodeBatchCounter,
+  ActivationCodeBatch,
+  ActivationCode,
+  ActivationCodeEvent,
 ];

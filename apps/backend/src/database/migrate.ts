@@ -1,6 +1,7 @@
 import { defaultDataDir, runMigrateCommand } from '@rt/database';
 import { ConfigError } from '@rt/platform';
 import { loadBackendConfig } from '../config';
+import { BACKEND_EXTENSIONS } from './extensions';
 import { backendMigrations } from './migrations';
 
 /** `pnpm --filter backend migration:run`: pending migrations on DATABASE_URL or the embedded database. */
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
     app: 'backend',
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
-    extensions: [],
+    extensions: BACKEND_EXTENSIONS,
     migrations: backendMigrations,
   });
 }

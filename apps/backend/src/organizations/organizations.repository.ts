@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { MembershipRole } from '../access/access';
+import { organizationCodeCountsSql } from '../activation-codes/activation-code-status.sql';
 import { transactional } from '../database/transactions';
 import { Membership } from './membership.entity';
 import { CommissionType, Organization, OrganizationStatus, OrganizationType } from './organization.entity';
@@ -81,10 +82,8 @@ interface ViewRow {
 const VIEW_SELECT = `
   SELECT o.id, o.name, o.type, o.status, o.description, o.commission, o.commission_type, o.created_at,
          manager.email AS contact_email,
-         -- No activation codes yet: the activation-codes feature replaces these two literals with
-         -- counts from its table (never a counter stored on the organization).
-         0::integer AS activation_codes_count,
-         0::integer AS activation_codes_in_stock_count
+         -- Counted from the codes themselves (never a counter stored on the organization).
+         ${organizationCodeCountsSql('o.id')}
     FROM organizations o
     LEFT JOIN memberships m ON m.organization_id = o.id AND m.role = 'manager'
     LEFT JOIN users manager ON manager.id = m.user_id`;
@@ -235,6 +234,22 @@ export class OrganizationsRepository {
 
   async setStatus(id: string, status: OrganizationStatus, managerInvitedAt?: Date): Promise<void> {
     await this.organizations.update({ id }, { status, ...(managerInvitedAt ? { managerInvitedAt } : {}) });
+  }
+
+  /** The organization's type; null when it does not exist (tours check their partner and region). */
+  async findType(id: string): Promise<OrganizationType | null> {
+    const found = await this.organizations.findOne({ select: { id: true, type: true }, where: { id } });
+    return found?.type ?? null;
+  }
+
+  /** The id of an organization of this name and type (the first by id); null if none. */
+  async findIdByNameAndType(name: string, type: OrganizationType): Promise<string | null> {
+    const found = await this.organizations.findOne({
+      select: { id: true },
+      where: { name, type },
+      order: { id: 'ASC' },
+    });
+    return found?.id ?? null;
   }
 
   /** Whether any organization other than the default one exists (the demo seed). */

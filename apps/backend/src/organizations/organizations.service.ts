@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { Membership } from './membership.entity';
+import type { OrganizationType } from './organization.entity';
 import { HatTarget, OrganizationsRepository } from './organizations.repository';
 
 /**
@@ -18,5 +20,15 @@ export class OrganizationsService {
   /** The user's memberships with their organizations, by organization name. */
   findMembershipsOfUser(userId: string): Promise<Membership[]> {
     return this.organizations.findMembershipsOfUser(userId);
+  }
+
+  /** The organization's type; null when it does not exist (a malformed id included). */
+  findType(id: string): Promise<OrganizationType | null> {
+    return isUUID(id) ? this.organizations.findType(id) : Promise.resolve(null);
+  }
+
+  /** The id of an organization of this name and type; null if none (the tours demo seed). */
+  findIdByNameAndType(name: string, type: OrganizationType): Promise<string | null> {
+    return this.organizations.findIdByNameAndType(name, type);
   }
 }

@@ -20,6 +20,9 @@ const descriptions: Record<ThrottlePolicy, string> = {
   signup:
     'too many signups in the window from this client address (every call counts, whatever the ' +
     'contact email).',
+  claim:
+    'too many claims in the window by this user (every call counts, found or not), or from this ' +
+    'client address whatever the user.',
 };
 
 /** Puts a route under one of the throttle policies (src/throttling/throttle-policies.ts). */

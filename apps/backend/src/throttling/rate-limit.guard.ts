@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import type { AccessRequest } from '../access/access';
 import { countsEveryCall, emailFieldOf, RATE_LIMIT_POLICY, ThrottlePolicy } from './throttle-policies';
 import { ThrottlingService } from './throttling.service';
 
@@ -20,7 +21,11 @@ export class RateLimitGuard implements CanActivate {
     const policy = this.reflector.get<ThrottlePolicy | undefined>(RATE_LIMIT_POLICY, context.getHandler());
     if (!policy) return true;
     const req = context.switchToHttp().getRequest<Request>();
-    const email = (req.body as Record<string, unknown> | undefined)?.[emailFieldOf(policy)];
+    // `claim` counts per signed-in user (the AccessGuard, global, has run); the others per email.
+    const email =
+      policy === 'claim'
+        ? (req as AccessRequest).auth?.user.id
+        : (req.body as Record<string, unknown> | undefined)?.[emailFieldOf(policy)];
     if (countsEveryCall(policy)) await this.throttling.count(policy, email, req.ip);
     else await this.throttling.refuseIfBlocked(policy, email, req.ip);
     return true;

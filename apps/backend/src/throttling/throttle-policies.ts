@@ -10,9 +10,11 @@ import { sha256Hex } from '../common/secrets';
  * of its email and address); `forgot-password`, `reset-password` and `signup` count every call.
  * `signup` (POST /organizations/signup) keys its email counter on the body's `contact_email`, and
  * gives both counters the same budget: what matters there is the address.
+ * `claim` (POST /activation-codes/claim) is keyed on the signed-in user instead of an email: a
+ * user guessing codes is stopped wherever they ask from.
  * A route opts in with `@RateLimit(policy)`.
  */
-export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password', 'signup'] as const;
+export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password', 'signup', 'claim'] as const;
 export type ThrottlePolicy = (typeof THROTTLE_POLICIES)[number];
 
 export const RATE_LIMIT_POLICY = 'rt:rate-limit-policy';
@@ -40,7 +42,7 @@ export interface ThrottleCounterSpec {
 export interface ThrottleCounters {
   /** Per client address, whatever the email. */
   address: ThrottleCounterSpec;
-  /** Per normalised email and client address. */
+  /** Per normalised email and client address (`claim`: per user, whatever the address). */
   emailAndAddress: ThrottleCounterSpec;
 }
 
@@ -56,7 +58,11 @@ export function throttleCounters(
   return {
     address: { key: throttleKey(`${policy}/address`, address), limit: addressLimit, windowMs },
     emailAndAddress: {
-      key: throttleKey(policy, `${normalizedEmail(email)}|${address}`),
+      // `claim`: the user alone, whatever the address (a guesser cannot rotate addresses).
+      key: throttleKey(
+        policy,
+        policy === 'claim' ? normalizedEmail(email) : `${normalizedEmail(email)}|${address}`,
+      ),
       limit: emailLimit,
       windowMs,
     },
@@ -80,6 +86,12 @@ function limitsOf(
         windowSeconds: config.THROTTLE_PASSWORD_WINDOW_SECONDS,
         addressLimit: config.THROTTLE_PASSWORD_ADDRESS_LIMIT,
         emailLimit: config.THROTTLE_PASSWORD_LIMIT,
+      };
+    case 'claim':
+      return {
+        windowSeconds: config.THROTTLE_CLAIM_WINDOW_SECONDS,
+        addressLimit: config.THROTTLE_CLAIM_ADDRESS_LIMIT,
+        emailLimit: config.THROTTLE_CLAIM_LIMIT,
       };
     case 'signup':
       // Per address: a new contact email per call must not buy more signups.

@@ -1,5 +1,6 @@
-import { Check, Column, Entity, Index } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Image } from '../images/image.entity';
 
 export const PREFERRED_LANGUAGES = ['fr-ch', 'ge-ch', 'en-gb'] as const;
 export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
@@ -33,9 +34,13 @@ export class User {
   @Column({ name: 'is_super_admin', type: 'boolean', default: false })
   isSuperAdmin!: boolean;
 
-  /** An image id; the images feature adds the table and the foreign key. */
+  /** An image of `POST /images`; deleting the image detaches it. */
   @Column({ name: 'profile_picture_id', type: 'uuid', nullable: true })
   profilePictureId!: string | null;
+
+  @ManyToOne(() => Image, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'profile_picture_id' })
+  profilePicture?: Image;
 
   @CreatedAtColumn()
   createdAt!: Date;

@@ -1,9 +1,14 @@
+import type { ImageVariants } from '../images/image-urls';
 import { Membership } from '../organizations/membership.entity';
 import { toOrganizationSummary } from '../organizations/organization.mapper';
 import { UserResponseDto } from './dto/user.response';
 import { User } from './user.entity';
 
-export const toUserResponse = (u: User, memberships: Membership[]): UserResponseDto => ({
+export const toUserResponse = (
+  u: User,
+  memberships: Membership[],
+  profilePicture: ImageVariants | null,
+): UserResponseDto => ({
   id: u.id,
   email: u.email,
   first_name: u.firstName,
@@ -11,8 +16,7 @@ export const toUserResponse = (u: User, memberships: Membership[]): UserResponse
   preferred_language: u.preferredLanguage,
   is_super_admin: u.isSuperAdmin,
   profile_picture_id: u.profilePictureId,
-  // Image variants arrive with the images feature; until then no user has a picture.
-  profile_picture: null,
+  profile_picture: profilePicture,
   memberships: memberships
     .filter((m) => m.organization)
     .map((m) => ({ organization: toOrganizationSummary(m.organization!), role: m.role })),

@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '@rt/errors';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { randomAlphanumeric } from '../common/secrets';
 import { Transactions } from '../database/transactions';
+import { ImagesService } from '../images/images.service';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { UpdateUserDto } from './dto/update-user.dto';
@@ -43,6 +44,7 @@ export class UsersService {
     private readonly accessTokens: AccessTokensService,
     private readonly hasher: PasswordHasher,
     private readonly transactions: Transactions,
+    private readonly images: ImagesService,
   ) {}
 
   /** The user with this email, compared case-insensitively (sign-in, password reset). */
@@ -81,15 +83,22 @@ export class UsersService {
     return this.resourceOf(user);
   }
 
-  /** The user resource: the user with their memberships. */
+  /** The user resource: the user with their memberships and the variants of their picture. */
   async resourceOf(user: User): Promise<UserResponseDto> {
-    return toUserResponse(user, await this.organizations.findMembershipsOfUser(user.id));
+    const [memberships, picture] = await Promise.all([
+      this.organizations.findMembershipsOfUser(user.id),
+      this.images.variantsOfId(user.profilePictureId),
+    ]);
+    return toUserResponse(user, memberships, picture);
   }
 
   /** `PUT /user`: every field replaced; `profile_picture_id: null` detaches the picture. */
   async replaceProfile(userId: string, dto: UpdateUserDto): Promise<UserResponseDto> {
     const emailTaken = () => AppError.validation({ email: ['The email has already been taken.'] });
     if (await this.users.emailUsedByAnother(dto.email, userId)) throw emailTaken();
+    if (dto.profile_picture_id !== null && !(await this.images.exists(dto.profile_picture_id))) {
+      throw AppError.validation({ profile_picture_id: ['The selected profile picture id is invalid.'] });
+    }
     try {
       await this.users.updateProfile(userId, {
         email: dto.email.trim(),

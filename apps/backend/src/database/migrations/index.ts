@@ -1,10 +1,14 @@
 import { UsersSessionsHats1795435623177 } from './1795435623177-UsersSessionsHats';
 import { SeedDefaultOrganization1795435700000 } from './1795435700000-SeedDefaultOrganization';
 import { OrganizationsAndMailOutbox1795550986496 } from './1795550986496-OrganizationsAndMailOutbox';
+import { ActivationCodes1795551618513 } from './1795551618513-ActivationCodes';
+import { Images1795552364077 } from './1795552364077-Images';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
   UsersSessionsHats1795435623177,
   SeedDefaultOrganization1795435700000,
   OrganizationsAndMailOutbox1795550986496,
+  ActivationCodes1795551618513,
+  Images1795552364077,
 ];

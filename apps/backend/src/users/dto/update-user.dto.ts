@@ -1,4 +1,4 @@
-import { EmailField, EnumField, PresentNullField, TextField } from '@rt/contracts';
+import { EmailField, EnumField, TextField, UuidField } from '@rt/contracts';
 import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
 
 /** `PUT /user`: a full replacement, every field is sent. */
@@ -15,9 +15,10 @@ export class UpdateUserDto {
   @EnumField(PREFERRED_LANGUAGES, 'PreferredLanguage')
   preferred_language!: PreferredLanguage;
 
-  @PresentNullField({
+  @UuidField({
+    nullable: true,
     description:
-      'Must be sent, and null: it detaches the picture. Image uploads arrive later; until then any other value is refused with 422.',
+      'Must be sent: the id of an image uploaded with `POST /images` (an unknown id → 422), or null to detach the picture.',
   })
-  profile_picture_id!: null;
+  profile_picture_id!: string | null;
 }

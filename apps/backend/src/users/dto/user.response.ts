@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
-import { ImageVariantsDto } from './image-variants.response';
+import { ImageVariantsDto } from '../../images/dto/image-variants.response';
 import { MembershipDto } from './membership.response';
 
 /** The user resource (`GET|PUT /user`, `POST /login`). */

@@ -1,0 +1,138 @@
+import type { CodeStatus } from './activation-code-status';
+import { statusesPredicateSql, statusSql } from './activation-code-status.sql';
+
+/**
+ * The statements of the listing and the export, built from one filter, so the benchmark runs
+ * exactly what the repository runs. Parameterised; `c` is `activation_codes`, `b` its batch, `o`
+ * its organization.
+ *
+ * Indexes: activation_codes_organization_created_idx (organization_id, created_at DESC,
+ * full_code) serves an organization's page in order and its count; activation_codes_created_idx
+ * (created_at DESC, full_code) the unscoped page and the export's order;
+ * activation_codes_full_code_trgm_idx (GIN, gin_trgm_ops) the infix `search`.
+ */
+export interface CodeFilter {
+  statuses?: readonly CodeStatus[];
+  expiresFrom?: Date;
+  expiresTo?: Date;
+  /** One (the listing) or several (the export); absent or empty: all organizations. */
+  organizationIds?: readonly string[];
+  /** Part of the code, any case; wildcards are matched literally. */
+  search?: string;
+}
+
+export interface Sql {
+  text: string;
+  values: unknown[];
+}
+
+/** `%`, `_` and `\` matched literally in a LIKE pattern (backslash is LIKE's default escape). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The filter's WHERE clause over `c`, its parameters appended to `values`. */
+export function codeFilterSql(filter: CodeFilter, values: unknown[]): string {
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const conditions: string[] = [];
+  const organizations = filter.organizationIds ?? [];
+  if (organizations.length === 1) conditions.push(`c.organization_id = ${param(organizations[0])}::uuid`);
+  if (organizations.length > 1) conditions.push(`c.organization_id = ANY(${param(organizations)}::uuid[])`);
+  if (filter.statuses && filter.statuses.length > 0)
+    conditions.push(statusesPredicateSql(filter.statuses, 'c'));
+  // A bound leaves out codes without expiration (NULL compares to nothing).
+  if (filter.expiresFrom) conditions.push(`c.expires_at >= ${param(filter.expiresFrom)}`);
+  if (filter.expiresTo) conditions.push(`c.expires_at <= ${param(filter.expiresTo)}`);
+  // activation_codes_full_code_trgm_idx: ILIKE '%…%' through the trigram index.
+  if (filter.search) conditions.push(`c.full_code ILIKE ${param(`%${escapeLike(filter.search)}%`)}`);
+  return conditions.length > 0 ? conditions.join(' AND ') : 'true';
+}
+
+/** The columns of a code resource: the code, its batch number. */
+export const CODE_COLUMNS = `c.id, c.full_code, c.organization_id, c.batch_id, b.batch_number, c.expires_at,
+       c.purchased_at, c.used_at, c.cancelled_at, c.reimbursed_at, c.claimed_by_user_id, c.created_at`;
+
+/** The listing's order: newest first, then by code (unique), so pages are stable. */
+export const LISTING_ORDER = 'c.created_at DESC, c.full_code';
+
+/**
+ * One page and the exact size of the filtered set, in one statement (one snapshot): the count, and
+ * the page joined laterally, so an empty page still carries the total (`id` null).
+ */
+export function listingSql(filter: CodeFilter, page: { limit: number; offset: number }): Sql {
+  const values: unknown[] = [];
+  const where = codeFilterSql(filter, values);
+  values.push(page.limit, page.offset);
+  const [limit, offset] = [`$${values.length - 1}`, `$${values.length}`];
+  return {
+    text: `SELECT t.total, p.*
+  FROM (SELECT count(*)::integer AS total FROM activation_codes c WHERE ${where}) t
+  LEFT JOIN LATERAL (
+    SELECT ${CODE_COLUMNS}
+      FROM activation_codes c
+      JOIN activation_code_batches b ON b.id = c.batch_id
+     WHERE ${where}
+     ORDER BY ${LISTING_ORDER}
+     LIMIT ${limit} OFFSET ${offset}) p ON true`,
+    values,
+  };
+}
+
+/** ISO 8601 UTC with milliseconds and `Z`, as the API writes timestamps, formatted by PostgreSQL. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The export's columns, in order (also the CSV header). */
+export const EXPORT_COLUMNS = [
+  'full_code',
+  'status',
+  'organisation_id',
+  'organisation_name',
+  'batch_number',
+  'purchased_at',
+  'used_at',
+  'expires_at',
+  'created_at',
+] as const;
+
+export interface ExportKey {
+  /** created_at as PostgreSQL's text (microseconds kept), full_code. */
+  createdAt: string;
+  fullCode: string;
+}
+
+/**
+ * The export: every filtered code with its organization's name, in the listing's order, its
+ * timestamps already written as text. `after` continues after a key (keyset chunks, on the
+ * embedded database) and `limit` bounds a chunk; the key columns come last (`k_created_at`,
+ * `k_full_code`) and are not exported.
+ */
+export function exportSql(filter: CodeFilter, chunk?: { after?: ExportKey; limit: number }): Sql {
+  const values: unknown[] = [];
+  let where = codeFilterSql(filter, values);
+  if (chunk?.after) {
+    values.push(chunk.after.createdAt, chunk.after.fullCode);
+    const [at, code] = [`$${values.length - 1}::timestamptz`, `$${values.length}`];
+    where += ` AND (c.created_at < ${at} OR (c.created_at = ${at} AND c.full_code > ${code}))`;
+  }
+  let limit = '';
+  if (chunk) {
+    values.push(chunk.limit);
+    limit = `LIMIT $${values.length}`;
+  }
+  return {
+    text: `SELECT c.full_code, ${statusSql('c')} AS status, c.organization_id AS organisation_id,
+       o.name AS organisation_name, b.batch_number,
+       ${iso('c.purchased_at')} AS purchased_at, ${iso('c.used_at')} AS used_at,
+       ${iso('c.expires_at')} AS expires_at, ${iso('c.created_at')} AS created_at${
+         chunk ? ',\n       c.created_at::text AS k_created_at, c.full_code AS k_full_code' : ''
+       }
+  FROM activation_codes c
+  JOIN activation_code_batches b ON b.id = c.batch_id
+  JOIN organizations o ON o.id = c.organization_id
+ WHERE ${where}
+ ORDER BY ${LISTING_ORDER}
+ ${limit}`,
+    values,
+  };
+}

@@ -1,0 +1,142 @@
+import {
+  CodeFlags,
+  claimRefusalOf,
+  CODE_STATUSES,
+  flagsOf,
+  skipReasonOf,
+  statusOf,
+} from './activation-code-status';
+
+const now = new Date('2026-11-24T12:00:00Z');
+const past = new Date('2026-11-01T00:00:00Z');
+const future = new Date('2027-01-01T00:00:00Z');
+const at = new Date('2026-10-01T00:00:00Z');
+
+const code = (flags: Partial<CodeFlags> = {}): CodeFlags => ({
+  purchasedAt: null,
+  usedAt: null,
+  cancelledAt: null,
+  reimbursedAt: null,
+  expiresAt: null,
+  ...flags,
+});
+
+describe('statusOf', () => {
+  it('is in stock without any flag, with or without a future expiration', () => {
+    expect(statusOf(code(), now)).toBe('in stock');
+    expect(statusOf(code({ expiresAt: future }), now)).toBe('in stock');
+  });
+
+  it.each([
+    ['purchased', code({ purchasedAt: at })],
+    ['expired', code({ expiresAt: past })],
+    ['expired', code({ expiresAt: past, purchasedAt: at })],
+    ['used', code({ usedAt: at, purchasedAt: at, expiresAt: past })],
+    ['cancelled', code({ cancelledAt: at, usedAt: at, purchasedAt: at, expiresAt: past })],
+    ['reimbursed', code({ reimbursedAt: at, cancelledAt: at, usedAt: at, purchasedAt: at, expiresAt: past })],
+    ['reimbursed', code({ reimbursedAt: at })],
+  ])('is %s by precedence', (status, flags) => {
+    expect(statusOf(flags, now)).toBe(status);
+  });
+
+  it('expires strictly after expires_at (an expiration equal to now is not past)', () => {
+    expect(statusOf(code({ expiresAt: now }), now)).toBe('in stock');
+    expect(statusOf(code({ expiresAt: new Date(now.getTime() - 1) }), now)).toBe('expired');
+  });
+
+  it('derives every flag; no code is active before trips exist', () => {
+    const flags = flagsOf(code({ usedAt: at, purchasedAt: at, expiresAt: past }), now);
+    expect(flags).toEqual({
+      isReimbursed: false,
+      isCancelled: false,
+      isActive: false,
+      isUsed: true,
+      isExpired: true,
+      isPurchased: true,
+    });
+  });
+
+  it('has seven statuses in precedence order, in stock spelled with a space', () => {
+    expect(CODE_STATUSES).toEqual([
+      'reimbursed',
+      'cancelled',
+      'active',
+      'used',
+      'expired',
+      'purchased',
+      'in stock',
+    ]);
+  });
+});
+
+describe('skipReasonOf', () => {
+  const inStock = code();
+  const purchased = code({ purchasedAt: at });
+  const expired = code({ expiresAt: past });
+  const expiredPurchased = code({ expiresAt: past, purchasedAt: at });
+  const cancelled = code({ cancelledAt: at });
+  const cancelledPurchased = code({ cancelledAt: at, purchasedAt: at });
+  const reimbursed = code({ reimbursedAt: at, cancelledAt: at, purchasedAt: at });
+  const used = code({ usedAt: at, purchasedAt: at });
+
+  it.each([
+    ['in stock', inStock, null],
+    ['purchased', purchased, null],
+    ['expired', expired, null],
+    ['cancelled', cancelled, 'already_cancelled'],
+    ['reimbursed', reimbursed, 'already_reimbursed'],
+    ['used', used, 'code_used'],
+  ])('cancel from %s → %s', (_name, flags, reason) => {
+    expect(skipReasonOf('cancel', flags, now)).toBe(reason);
+  });
+
+  it.each([
+    ['purchased', purchased, null],
+    ['expired and purchased', expiredPurchased, null],
+    ['cancelled and purchased', cancelledPurchased, null],
+    ['in stock', inStock, 'not_purchased'],
+    ['expired, never purchased', expired, 'not_purchased'],
+    ['cancelled, never purchased', cancelled, 'not_purchased'],
+    ['reimbursed', reimbursed, 'already_reimbursed'],
+    ['used', used, 'code_used'],
+  ])('reimburse from %s → %s', (_name, flags, reason) => {
+    expect(skipReasonOf('reimburse', flags, now)).toBe(reason);
+  });
+
+  it.each([
+    ['purchased', purchased, null],
+    ['expired and purchased', expiredPurchased, null],
+    ['in stock', inStock, 'not_purchased'],
+    ['expired, never purchased', expired, 'not_purchased'],
+    ['cancelled', cancelledPurchased, 'not_renewable'],
+    ['reimbursed', reimbursed, 'not_renewable'],
+    ['used', used, 'code_used'],
+  ])('renew from %s → %s', (_name, flags, reason) => {
+    expect(skipReasonOf('renew', flags, now)).toBe(reason);
+  });
+});
+
+describe('claimRefusalOf', () => {
+  const claimable = (flags: Partial<CodeFlags> = {}, claimedByUserId: string | null = null) => ({
+    ...code(flags),
+    claimedByUserId,
+  });
+
+  it('lets anyone claim a free code, in stock or purchased', () => {
+    expect(claimRefusalOf(claimable(), 'u1', now)).toBeNull();
+    expect(claimRefusalOf(claimable({ purchasedAt: at }), 'u1', now)).toBeNull();
+  });
+
+  it('answers the holder unchanged and refuses everyone else', () => {
+    expect(claimRefusalOf(claimable({ purchasedAt: at }, 'u1'), 'u1', now)).toBeNull();
+    expect(claimRefusalOf(claimable({ purchasedAt: at }, 'u1'), 'u2', now)).toBe('already_claimed');
+  });
+
+  it('refuses reimbursed, cancelled and expired codes', () => {
+    expect(claimRefusalOf(claimable({ reimbursedAt: at, cancelledAt: at }), 'u1', now)).toBe(
+      'code_reimbursed',
+    );
+    expect(claimRefusalOf(claimable({ cancelledAt: at }), 'u1', now)).toBe('code_cancelled');
+    expect(claimRefusalOf(claimable({ expiresAt: past }), 'u1', now)).toBe('code_expired');
+  });
+});

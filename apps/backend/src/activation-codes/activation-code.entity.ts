@@ -1,0 +1,76 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { Organization } from '../organizations/organization.entity';
+import { User } from '../users/user.entity';
+import { ActivationCodeBatch } from './activation-code-batch.entity';
+
+/**
+ * One activation code. The status is never stored: it is derived from the lifecycle timestamps
+ * below and `expires_at < now()` by the one definition in activation-code-status.sql.ts (SQL) and
+ * activation-code-status.ts (its TypeScript mirror).
+ *
+ * `is_active` comes from trips (a later feature): until then no code is active. The trips feature
+ * plugs its condition into `ACTIVE_SQL` (activation-code-status.sql.ts) and `isActive`
+ * (activation-code-status.ts), e.g. from a trip's dates or a column it maintains here.
+ */
+@Entity('activation_codes')
+@Unique('activation_codes_full_code_unique', ['fullCode'])
+// Infix search on full_code: a trigram GIN index, created by hand in the migration (TypeORM cannot
+// express the operator class), hence not synchronised from here.
+@Index('activation_codes_full_code_trgm_idx', { synchronize: false })
+// The listing's order (created_at DESC, full_code), scoped to an organization or not.
+@Index('activation_codes_organization_created_idx', { synchronize: false })
+@Index('activation_codes_created_idx', { synchronize: false })
+@Index('activation_codes_batch_idx', ['batchId'])
+@Index('activation_codes_claimed_by_idx', ['claimedByUserId'], { where: '"claimed_by_user_id" IS NOT NULL' })
+export class ActivationCode {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  /** `ABCD-EFGH-JKLM` (activation-code-generator.ts); unique across all organizations. */
+  @Column({ name: 'full_code', type: 'varchar', length: 14 })
+  fullCode!: string;
+
+  /** `organisation_id` on the wire. */
+  @Column({ name: 'organization_id', type: 'uuid' })
+  organizationId!: string;
+
+  @Column({ name: 'batch_id', type: 'uuid' })
+  batchId!: string;
+
+  @TimestampColumn('expires_at', { nullable: true })
+  expiresAt!: Date | null;
+
+  /** Set when the code is sold (claimed by a traveller); kept by cancel and reimburse. */
+  @TimestampColumn('purchased_at', { nullable: true })
+  purchasedAt!: Date | null;
+
+  /** Set when a trip starts on the code (trips feature); null until then. */
+  @TimestampColumn('used_at', { nullable: true })
+  usedAt!: Date | null;
+
+  @TimestampColumn('cancelled_at', { nullable: true })
+  cancelledAt!: Date | null;
+
+  /** A reimbursed code is cancelled too (both are set). */
+  @TimestampColumn('reimbursed_at', { nullable: true })
+  reimbursedAt!: Date | null;
+
+  @Column({ name: 'claimed_by_user_id', type: 'uuid', nullable: true })
+  claimedByUserId!: string | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @ManyToOne(() => Organization, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: Organization;
+
+  @ManyToOne(() => ActivationCodeBatch, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'batch_id' })
+  batch?: ActivationCodeBatch;
+
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'claimed_by_user_id' })
+  claimedBy?: User;
+}

@@ -1,0 +1,7 @@
+import type { EmbeddedExtension } from '@rt/database';
+
+/**
+ * Extensions the backend migrations create, which the embedded database (PGlite) must load:
+ * pg_trgm for the activation codes' infix search (activation_codes_full_code_trgm_idx).
+ */
+export const BACKEND_EXTENSIONS: EmbeddedExtension[] = ['pg_trgm'];

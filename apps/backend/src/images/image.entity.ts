@@ -1,0 +1,42 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import type { User } from '../users/user.entity';
+
+export const IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/**
+ * An uploaded image: the original is stored once, as `<id>.<ext>`, already oriented and without
+ * metadata; its variants are made on first request (src/images/image-delivery.ts).
+ */
+@Entity('images')
+@Check('images_format_check', `"format" IN ('jpeg', 'png', 'webp')`)
+@Index('images_uploaded_by_user_id_idx', ['uploadedByUserId'])
+export class Image {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  @Column({ type: 'varchar', length: 8 })
+  format!: ImageFormat;
+
+  @Column({ type: 'integer' })
+  width!: number;
+
+  @Column({ type: 'integer' })
+  height!: number;
+
+  /** Bytes of the stored original. */
+  @Column({ name: 'byte_size', type: 'integer' })
+  byteSize!: number;
+
+  @Column({ name: 'uploaded_by_user_id', type: 'uuid', nullable: true })
+  uploadedByUserId!: string | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  // By name: the users entity names this one (profile pictures), and imports may not go in a circle.
+  @ManyToOne('User', { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'uploaded_by_user_id' })
+  uploadedBy?: User;
+}

@@ -1,0 +1,43 @@
+import { Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AcceptsFiles } from '@rt/platform';
+import type { Request } from 'express';
+import type { AuthUser } from '../access/access';
+import { CurrentUser, ViewingAs } from '../access/access.decorators';
+import { ImageResponseDto } from './dto/image.response';
+import { IMAGE_FIELD, ImageUploadInterceptor } from './image-upload.interceptor';
+import { ImagesService } from './images.service';
+
+@ApiTags('images')
+@Controller('images')
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ViewingAs()
+  @AcceptsFiles()
+  @UseInterceptors(ImageUploadInterceptor)
+  @ApiOperation({
+    operationId: 'uploadImage',
+    summary: 'Upload an image',
+    description:
+      'multipart/form-data with one file in the field `image`: JPEG, PNG or WebP judged by its content ' +
+      '(not its name or declared type), at most 10,485,760 bytes. The stored original is turned upright ' +
+      'from its EXIF orientation and has no metadata (GPS included). Refused files → 422 on `image` ' +
+      '(missing, too large, another type, renamed or forged, corrupt or truncated, too many pixels); ' +
+      'a malformed multipart body → 400 `bad_request`. Nothing is stored after a refusal.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: [IMAGE_FIELD],
+      properties: { [IMAGE_FIELD]: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiCreatedResponse({ type: ImageResponseDto, description: 'The image, with its signed URLs.' })
+  upload(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<ImageResponseDto> {
+    return this.images.upload(req.file?.buffer, user.id);
+  }
+}
