@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { ActivationCodesModule } from './activation-codes/activation-codes.module';
+import { ActivitiesModule } from './activities/activities.module';
 import { AccessTokensModule } from './access-tokens/access-tokens.module';
 import { CommonModule } from './common/common.module';
 import { BACKEND_CONFIG, BackendConfig } from './config';
@@ -15,8 +16,11 @@ import { MailModule } from './mail/mail.module';
 import { OrganizationManagementModule } from './organizations/organization-management.module';
 import { OrganizationsModule } from './organizations/organizations.module';
 import { PasswordResetModule } from './password-reset/password-reset.module';
+import { ProvidersModule } from './providers/providers.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { TagsModule } from './tags/tags.module';
 import { ThrottlingModule } from './throttling/throttling.module';
+import { ToursModule } from './tours/tours.module';
 import { UsersModule } from './users/users.module';
 import { VersionModule } from './version/version.module';
 import { ViewingModule } from './viewing/viewing.module';
@@ -59,6 +63,11 @@ export class AppModule {
         SessionsModule,
         PasswordResetModule,
         ActivationCodesModule,
+        // Before ToursModule: GET /tour/providers and /tour/activities must be matched before GET /tour/{id}.
+        TagsModule,
+        ProvidersModule,
+        ActivitiesModule,
+        ToursModule,
         ViewingModule,
         ContractModule,
       ],

@@ -9,6 +9,7 @@ import { loadBackendConfig } from './config';
 import { BACKEND_EXTENSIONS } from './database/extensions';
 import { configureBackendHttp } from './http';
 import { OrganizationManagementService } from './organizations/organization-management.service';
+import { ToursDemoSeed } from './tours/tours-demo-seed';
 import { UsersService } from './users/users.service';
 
 async function bootstrap(): Promise<void> {
@@ -52,6 +53,14 @@ async function bootstrap(): Promise<void> {
     for (const organization of demo) {
       logger.log(
         `Demo organization created: ${organization.name} (${organization.type}, approved); its manager ${organization.managerEmail} is invited by email`,
+        'Seed',
+      );
+    }
+    // Tags, providers, activities and two tours (linked to the demo region), once.
+    const tours = await app.get(ToursDemoSeed).run();
+    if (tours) {
+      logger.log(
+        `Demo tours created: ${tours.tags} tags, ${tours.providers} providers, ${tours.activities} activities, tours: ${tours.tours.join(', ') || 'none (no partner organization)'}`,
         'Seed',
       );
     }

@@ -201,6 +201,37 @@ export function IntegerField(options: IntegerRules & FieldOptions): PropertyDeco
   );
 }
 
+/**
+ * A finite JSON number between `min` and `max` inclusive (decimals allowed: coordinates).
+ * Strings such as "46.2" are refused: bodies are JSON.
+ */
+export function NumberField(options: { min: number; max: number } & FieldOptions): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  const { min, max, ...rest } = doc;
+  return applyDecorators(
+    FieldRule('numberField', presence, (value, field) => {
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        return `The ${label(field)} field must be a number.`;
+      }
+      if (value < min) return `The ${label(field)} field must be at least ${min}.`;
+      if (value > max) return `The ${label(field)} field must not be greater than ${max}.`;
+      return null;
+    }),
+    ApiProperty({ type: 'number', minimum: min, maximum: max, ...rest, ...presenceDoc(presence) }),
+  );
+}
+
+/** A JSON boolean (`true` or `false`; strings such as "true" are refused: bodies are JSON). */
+export function BooleanField(options: FieldOptions = {}): PropertyDecorator {
+  const { presence, doc } = splitOptions(options);
+  return applyDecorators(
+    FieldRule('booleanField', presence, (value, field) =>
+      typeof value === 'boolean' ? null : `The ${label(field)} field must be true or false.`,
+    ),
+    ApiProperty({ type: 'boolean', ...doc, ...presenceDoc(presence) }),
+  );
+}
+
 /** `HH:MM` on a 24-hour clock, 00:00 to 23:59. */
 export const TIME_PATTERN_SOURCE = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 const TIME_PATTERN = new RegExp(TIME_PATTERN_SOURCE);

@@ -8,7 +8,7 @@
  *
  * Usage (normally via EmbeddedPostgresProcess, but works by hand too):
  *   node pglite-server.mjs [--data-dir DIR] [--load-data-dir DUMP.tar.gz]
- *                          [--vector] [--unaccent] [--pg_trgm]
+ *                          [--vector] [--unaccent] [--pg_trgm] [--fuzzystrmatch] [--cube] [--earthdistance]
  *                          [--host 127.0.0.1] [--port 0] [--max-connections 1]
  *                          [--relaxed-durability] [--debug]
  *
@@ -32,6 +32,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -44,6 +47,9 @@ const { values: args } = parseArgs({
     vector: { type: 'boolean', default: false },
     unaccent: { type: 'boolean', default: false },
     pg_trgm: { type: 'boolean', default: false },
+    fuzzystrmatch: { type: 'boolean', default: false },
+    cube: { type: 'boolean', default: false },
+    earthdistance: { type: 'boolean', default: false },
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '0' },
     'max-connections': { type: 'string', default: '1' },
@@ -107,6 +113,9 @@ async function main() {
   if (args.vector) extensions.vector = vector;
   if (args.unaccent) extensions.unaccent = unaccent;
   if (args.pg_trgm) extensions.pg_trgm = pg_trgm;
+  if (args.fuzzystrmatch) extensions.fuzzystrmatch = fuzzystrmatch;
+  if (args.cube || args.earthdistance) extensions.cube = cube;
+  if (args.earthdistance) extensions.earthdistance = earthdistance;
 
   let loadDataDir;
   if (args['load-data-dir']) {

@@ -26,6 +26,12 @@ export interface EmbeddedPostgresExtensions {
   unaccent?: boolean;
   /** contrib `pg_trgm`. */
   pg_trgm?: boolean;
+  /** contrib `fuzzystrmatch` (`levenshtein`, `soundex`, …). */
+  fuzzystrmatch?: boolean;
+  /** contrib `cube` (the `<->` distance operator and its GiST operator class). */
+  cube?: boolean;
+  /** contrib `earthdistance` (`ll_to_earth`, `earth_distance`); needs `cube`, loaded with it. */
+  earthdistance?: boolean;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -108,6 +114,9 @@ export class EmbeddedPostgres {
     if (options.extensions?.vector) args.push('--vector');
     if (options.extensions?.unaccent) args.push('--unaccent');
     if (options.extensions?.pg_trgm) args.push('--pg_trgm');
+    if (options.extensions?.fuzzystrmatch) args.push('--fuzzystrmatch');
+    if (options.extensions?.cube || options.extensions?.earthdistance) args.push('--cube');
+    if (options.extensions?.earthdistance) args.push('--earthdistance');
     if (options.relaxedDurability) args.push('--relaxed-durability');
     if (options.debug) args.push('--debug');
 

@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { EmbeddedPostgres, EmbeddedPostgresExtensions } from './embedded-postgres';
 
 /** Extensions the embedded database makes available to `CREATE EXTENSION` (a real server has its own). */
-export type EmbeddedExtension = 'vector' | 'unaccent' | 'pg_trgm';
+export type EmbeddedExtension =
+  'vector' | 'unaccent' | 'pg_trgm' | 'fuzzystrmatch' | 'cube' | 'earthdistance';
 
 export function embeddedExtensions(names: EmbeddedExtension[]): EmbeddedPostgresExtensions {
   return Object.fromEntries(names.map((name) => [name, true]));

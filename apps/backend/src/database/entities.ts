@@ -10,6 +10,14 @@ import { Organization } from '../organizations/organization.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
 import { ThrottleCounter } from '../throttling/throttle-counter.entity';
 import { User } from '../users/user.entity';
+import { ActivityClosure } from '../activities/activity-closure.entity';
+import { ActivityTag } from '../activities/activity-tag.entity';
+import { Activity } from '../activities/activity.entity';
+import { Provider } from '../providers/provider.entity';
+import { Tag } from '../tags/tag.entity';
+import { TourStepActivity } from '../tours/tour-step-activity.entity';
+import { TourStep } from '../tours/tour-step.entity';
+import { Tour } from '../tours/tour.entity';
 
 /** Every backend entity; the app module and the migration CLI read the same list. */
 export const backendEntities: Function[] = [
@@ -25,4 +33,12 @@ export const backendEntities: Function[] = [
   ActivationCodeBatch,
   ActivationCode,
   ActivationCodeEvent,
+  Tag,
+  Provider,
+  Activity,
+  ActivityTag,
+  ActivityClosure,
+  Tour,
+  TourStep,
+  TourStepActivity,
 ];

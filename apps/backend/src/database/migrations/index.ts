@@ -3,6 +3,7 @@ import { SeedDefaultOrganization1795435700000 } from './1795435700000-SeedDefaul
 import { OrganizationsAndMailOutbox1795550986496 } from './1795550986496-OrganizationsAndMailOutbox';
 import { ActivationCodes1795551618513 } from './1795551618513-ActivationCodes';
 import { Images1795552364077 } from './1795552364077-Images';
+import { ToursActivitiesProviders1795552659714 } from './1795552659714-ToursActivitiesProviders';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -11,4 +12,5 @@ export const backendMigrations: Function[] = [
   OrganizationsAndMailOutbox1795550986496,
   ActivationCodes1795551618513,
   Images1795552364077,
+  ToursActivitiesProviders1795552659714,
 ];

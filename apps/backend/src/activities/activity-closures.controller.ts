@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { SuperAdminOnly } from '../access/access.decorators';
+import {
+  ApiJsonBodyErrors,
+  ApiNoContentResponse,
+  ApiResourceNotFoundResponse,
+} from '../common/api-responses';
+import { ActivityClosuresService } from './activity-closures.service';
+import { ActivityClosureResponseDto } from './dto/activity-closure.response';
+import { CreateActivityClosureDto } from './dto/create-activity-closure.dto';
+
+const ACTIVITY_PARAM = ApiParam({
+  name: 'activityId',
+  format: 'uuid',
+  description: 'The activity; an id that is not a UUID names none (404 `not_found`).',
+});
+const NO_ACTIVITY = 'no activity has this id (a malformed id included).';
+
+@ApiTags('activities')
+@Controller('tour/activity/:activityId/closures')
+export class ActivityClosuresController {
+  constructor(private readonly closures: ActivityClosuresService) {}
+
+  @Get()
+  @SuperAdminOnly()
+  @ACTIVITY_PARAM
+  @ApiOperation({
+    operationId: 'listActivityClosures',
+    summary: "An activity's closures",
+    description: 'A bare array, by `starts_on` (then `ends_on`, id). Both dates are inclusive.',
+  })
+  @ApiOkResponse({ type: ActivityClosureResponseDto, isArray: true, description: 'The closures.' })
+  @ApiResourceNotFoundResponse(NO_ACTIVITY)
+  list(@Param('activityId') activityId: string): Promise<ActivityClosureResponseDto[]> {
+    return this.closures.list(activityId);
+  }
+
+  @Post()
+  @SuperAdminOnly()
+  @ACTIVITY_PARAM
+  @ApiOperation({
+    operationId: 'createActivityClosure',
+    summary: 'Close an activity on a date range',
+    description:
+      '`starts_on` and `ends_on` are `YYYY-MM-DD`, both inclusive; `ends_on` before `starts_on` → 422. ' +
+      'The activity has no capacity on those dates.',
+  })
+  @ApiCreatedResponse({ type: ActivityClosureResponseDto, description: 'The closure.' })
+  @ApiResourceNotFoundResponse(NO_ACTIVITY)
+  @ApiJsonBodyErrors()
+  create(
+    @Param('activityId') activityId: string,
+    @Body() dto: CreateActivityClosureDto,
+  ): Promise<ActivityClosureResponseDto> {
+    return this.closures.create(activityId, dto);
+  }
+
+  @Delete(':closureId')
+  @HttpCode(204)
+  @SuperAdminOnly()
+  @ACTIVITY_PARAM
+  @ApiParam({ name: 'closureId', format: 'uuid', description: "One of the activity's closures." })
+  @ApiOperation({ operationId: 'deleteActivityClosure', summary: 'Reopen: delete a closure' })
+  @ApiNoContentResponse('Deleted.')
+  @ApiResourceNotFoundResponse("no activity has this id, or the closure is not one of the activity's.")
+  delete(@Param('activityId') activityId: string, @Param('closureId') closureId: string): Promise<void> {
+    return this.closures.delete(activityId, closureId);
+  }
+}

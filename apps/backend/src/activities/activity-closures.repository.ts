@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { transactional } from '../database/transactions';
+import { ActivityClosure } from './activity-closure.entity';
+
+/** The one writer of `activity_closures`; other features go through ActivitiesService. */
+@Injectable()
+export class ActivityClosuresRepository {
+  constructor(@InjectRepository(ActivityClosure) private readonly plain: Repository<ActivityClosure>) {}
+
+  private get repo(): Repository<ActivityClosure> {
+    return transactional(this.plain);
+  }
+
+  /** The activity's closures by start, end, id (activity_closures_activity_dates_idx). */
+  findOfActivity(activityId: string): Promise<ActivityClosure[]> {
+    return this.repo.find({
+      where: { activityId },
+      order: { startsOn: 'ASC', endsOn: 'ASC', id: 'ASC' },
+    });
+  }
+
+  create(
+    closure: Pick<ActivityClosure, 'activityId' | 'startsOn' | 'endsOn' | 'reason'>,
+  ): Promise<ActivityClosure> {
+    return this.repo.save(this.repo.create(closure));
+  }
+
+  /** Deletes the closure of that activity; false when it has none with this id. */
+  async delete(activityId: string, closureId: string): Promise<boolean> {
+    const result = await this.repo.delete({ id: closureId, activityId });
+    return (result.affected ?? 0) > 0;
+  }
+}

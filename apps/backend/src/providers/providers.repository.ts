@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { transactional } from '../database/transactions';
+import { Provider, ProviderOrigin, ProviderStatus } from './provider.entity';
+import { ProviderListingInput, providerListingSql } from './proximity.sql';
+
+export interface ProviderFields {
+  name: string;
+  description: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  origin: ProviderOrigin;
+  status: ProviderStatus;
+}
+
+export type ProviderChanges = Partial<Omit<ProviderFields, 'origin'>>;
+
+/** A provider of the listing with its distance (null without a point). */
+export interface ProviderWithDistance {
+  provider: Provider;
+  distanceMeters: number | null;
+}
+
+interface ListingRow {
+  total: number;
+  id: string | null;
+  name: string;
+  description: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  origin: ProviderOrigin;
+  status: ProviderStatus;
+  created_at: Date;
+  updated_at: Date;
+  distance_meters: number | null;
+}
+
+const fromRow = (row: ListingRow): ProviderWithDistance => ({
+  provider: Object.assign(new Provider(), {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    city: row.city,
+    country: row.country,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    website: row.website,
+    phone: row.phone,
+    email: row.email,
+    origin: row.origin,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }),
+  distanceMeters: row.distance_meters,
+});
+
+/** The one writer of `providers`; other features go through ProvidersService. */
+@Injectable()
+export class ProvidersRepository {
+  constructor(@InjectRepository(Provider) private readonly plain: Repository<Provider>) {}
+
+  private get repo(): Repository<Provider> {
+    return transactional(this.plain);
+  }
+
+  /**
+   * One page of the listing and the filtered count, in one statement (proximity.sql.ts: the KNN
+   * order of providers_location_idx with a point, providers_name_idx without).
+   */
+  async findPage(input: ProviderListingInput): Promise<[ProviderWithDistance[], number]> {
+    const { text, values } = providerListingSql(input);
+    const rows: ListingRow[] = await this.repo.query(text, values);
+    const total = rows[0]?.total ?? 0;
+    return [rows.filter((row) => row.id !== null).map(fromRow), total];
+  }
+
+  findById(id: string): Promise<Provider | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  existsById(id: string): Promise<boolean> {
+    return this.repo.existsBy({ id });
+  }
+
+  create(fields: ProviderFields): Promise<Provider> {
+    return this.repo.save(this.repo.create(fields));
+  }
+
+  /** Applies the changes; false when the provider does not exist. */
+  async update(id: string, changes: ProviderChanges): Promise<boolean> {
+    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
+    const result = await this.repo.update({ id }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Whether any provider exists (the demo seed). */
+  exists(): Promise<boolean> {
+    return this.repo.exists();
+  }
+}

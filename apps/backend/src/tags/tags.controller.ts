@@ -1,0 +1,85 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Paginated } from '@rt/contracts';
+import { SuperAdminOnly, ViewingAs } from '../access/access.decorators';
+import {
+  ApiJsonBodyErrors,
+  ApiNoContentResponse,
+  ApiResourceNotFoundResponse,
+} from '../common/api-responses';
+import { CreateTagDto } from './dto/create-tag.dto';
+import { TagListResponseDto } from './dto/tag-list.response';
+import { TagResponseDto } from './dto/tag.response';
+import { TagsQueryDto } from './dto/tags-query.dto';
+import { UpdateTagDto } from './dto/update-tag.dto';
+import { TagsService } from './tags.service';
+
+const ID_PARAM = ApiParam({
+  name: 'id',
+  format: 'uuid',
+  description: 'The tag; an id that is not a UUID names none (404 `not_found`).',
+});
+const NO_TAG = 'no tag has this id (a malformed id included).';
+
+@ApiTags('tags')
+@Controller('tags')
+export class TagsController {
+  constructor(private readonly tags: TagsService) {}
+
+  @Get()
+  @ViewingAs()
+  @ApiOperation({
+    operationId: 'listTags',
+    summary: 'List tags',
+    description:
+      'Any hat. By type, French name, id. `type` filters (any other value → 422); `per_page` is 25 by ' +
+      'default and lowered to 1000 silently, so one page can hold the whole registry.',
+  })
+  @ApiOkResponse({ type: TagListResponseDto, description: 'One page of tags.' })
+  list(@Query() query: TagsQueryDto): Promise<Paginated<TagResponseDto>> {
+    return this.tags.list(query);
+  }
+
+  @Post()
+  @SuperAdminOnly()
+  @ApiOperation({
+    operationId: 'createTag',
+    summary: 'Create a tag',
+    description: '`names.fr` is required; `en` and `de` may be null. `icon` matches `^[a-z0-9-]+$`.',
+  })
+  @ApiCreatedResponse({ type: TagResponseDto, description: 'The tag.' })
+  @ApiJsonBodyErrors()
+  create(@Body() dto: CreateTagDto): Promise<TagResponseDto> {
+    return this.tags.create(dto);
+  }
+
+  @Put(':id')
+  @SuperAdminOnly()
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'updateTag',
+    summary: 'Update a tag',
+    description: 'Absent fields stay as they are; `names`, when sent, replaces the three names.',
+  })
+  @ApiOkResponse({ type: TagResponseDto, description: 'The tag.' })
+  @ApiResourceNotFoundResponse(NO_TAG)
+  @ApiJsonBodyErrors()
+  update(@Param('id') id: string, @Body() dto: UpdateTagDto): Promise<TagResponseDto> {
+    return this.tags.update(id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @SuperAdminOnly()
+  @ID_PARAM
+  @ApiOperation({
+    operationId: 'deleteTag',
+    summary: 'Delete a tag',
+    description: 'The tag is removed from every activity that carried it; the activities stay.',
+  })
+  @ApiNoContentResponse('Deleted.')
+  @ApiResourceNotFoundResponse(NO_TAG)
+  delete(@Param('id') id: string): Promise<void> {
+    return this.tags.delete(id);
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Page } from '@rt/contracts';
+import { In, Repository } from 'typeorm';
+import { transactional } from '../database/transactions';
+import { Tag, TagType } from './tag.entity';
+
+export interface TagFields {
+  type: TagType;
+  nameFr: string;
+  nameEn: string | null;
+  nameDe: string | null;
+  icon: string;
+}
+
+/** The one writer of `tags`; other features go through TagsService. */
+@Injectable()
+export class TagsRepository {
+  constructor(@InjectRepository(Tag) private readonly plain: Repository<Tag>) {}
+
+  private get repo(): Repository<Tag> {
+    return transactional(this.plain);
+  }
+
+  /** One page by type, French name, id (tags_type_name_idx), and the filtered count. */
+  findPage(type: TagType | undefined, page: Page): Promise<[Tag[], number]> {
+    return this.repo.findAndCount({
+      where: type ? { type } : {},
+      order: { type: 'ASC', nameFr: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.limit,
+    });
+  }
+
+  findById(id: string): Promise<Tag | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /** The ids among `ids` that name a tag. */
+  async findExistingIds(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.repo.find({ select: { id: true }, where: { id: In(ids) } });
+    return new Set(found.map((t) => t.id));
+  }
+
+  create(fields: TagFields): Promise<Tag> {
+    return this.repo.save(this.repo.create(fields));
+  }
+
+  /** Applies the changes; false when the tag does not exist. */
+  async update(id: string, changes: Partial<TagFields>): Promise<boolean> {
+    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
+    const result = await this.repo.update({ id }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Deletes the tag; its links to activities go with it (activity_tags, ON DELETE CASCADE). */
+  async delete(id: string): Promise<boolean> {
+    const result = await this.repo.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Whether any tag exists (the demo seed). */
+  exists(): Promise<boolean> {
+    return this.repo.exists();
+  }
+}

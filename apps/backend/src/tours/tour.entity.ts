@@ -1,0 +1,52 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Organization } from '../organizations/organization.entity';
+
+export const TOUR_STATUSES = ['pending', 'active', 'archived'] as const;
+export type TourStatus = (typeof TOUR_STATUSES)[number];
+
+/**
+ * A tour sold by a partner organization, optionally linked to a region (whose capacity roll-up
+ * counts its `active` tours: tours_region_status_idx). Its steps are `tour_steps`.
+ */
+@Entity('tours')
+@Check('tours_status_check', `"status" IN ('pending', 'active', 'archived')`)
+@Check('tours_color_check', `"color" ~ '^#[0-9A-Fa-f]{6}$'`)
+// The listing's order: newest first, then id.
+@Index('tours_created_idx', ['createdAt', 'id'])
+@Index('tours_partner_idx', ['partnerOrganizationId'])
+@Index('tours_region_status_idx', ['regionOrganizationId', 'status'])
+export class Tour {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  @Column({ type: 'varchar', length: 255 })
+  name!: string;
+
+  /** `#RRGGBB`, as sent. */
+  @Column({ type: 'varchar', length: 7 })
+  color!: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'pending' })
+  status!: TourStatus;
+
+  @Column({ name: 'partner_organization_id', type: 'uuid' })
+  partnerOrganizationId!: string;
+
+  @Column({ name: 'region_organization_id', type: 'uuid', nullable: true })
+  regionOrganizationId!: string | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @UpdatedAtColumn()
+  updatedAt!: Date;
+
+  @ManyToOne(() => Organization, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'partner_organization_id' })
+  partnerOrganization?: Organization;
+
+  @ManyToOne(() => Organization, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'region_organization_id' })
+  regionOrganization?: Organization;
+}
