@@ -4,6 +4,7 @@ import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { ActivationCodesModule } from './activation-codes/activation-codes.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { AccessTokensModule } from './access-tokens/access-tokens.module';
+import { CapacityModule } from './capacity/capacity.module';
 import { CommonModule } from './common/common.module';
 import { BACKEND_CONFIG, BackendConfig } from './config';
 import { ContractModule } from './contract/contract.module';
@@ -20,6 +21,7 @@ import { ProvidersModule } from './providers/providers.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TagsModule } from './tags/tags.module';
 import { ThrottlingModule } from './throttling/throttling.module';
+import { TripsModule } from './trips/trips.module';
 import { ToursModule } from './tours/tours.module';
 import { UsersModule } from './users/users.module';
 import { VersionModule } from './version/version.module';
@@ -68,6 +70,8 @@ export class AppModule {
         ProvidersModule,
         ActivitiesModule,
         ToursModule,
+        TripsModule,
+        CapacityModule,
         ViewingModule,
         ContractModule,
       ],

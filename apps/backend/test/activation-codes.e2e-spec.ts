@@ -61,7 +61,8 @@ describe('activation codes', () => {
   const claimAs = (user: SignedIn, fullCode: string, hat = 'traveller') =>
     user.agent.post('/api/activation-codes/claim').set('X-Viewing-As', hat).send({ full_code: fullCode });
 
-  // Flags no endpoint sets yet (trips) or that need time to pass: set on the row directly.
+  // Moves that need time to pass, set on the row directly: `used_at` without a trip window reads as a
+  // code whose trip is over (trips.e2e-spec.ts covers trips and the active status).
   const markUsed = (id: string) =>
     t.dataSource.query('UPDATE activation_codes SET used_at = now() WHERE id = $1', [id]);
   const expire = (id: string) =>

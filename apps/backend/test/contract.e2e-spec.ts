@@ -111,6 +111,7 @@ describe('GET /contract (local)', () => {
       '/organizations/default',
       '/organizations/signup',
       '/organizations/{id}',
+      '/organizations/{id}/capacity',
       '/organizations/{id}/status',
       '/reset-password',
       '/tags',
@@ -129,6 +130,8 @@ describe('GET /contract (local)', () => {
       '/tour/{id}/steps',
       '/tour/{id}/steps/reorder',
       '/tour/{id}/steps/{stepId}',
+      '/trips',
+      '/trips/{id}',
       '/user',
     ]);
     expect(contract).toMatchObject({ servers: [{ url: '/api' }] });

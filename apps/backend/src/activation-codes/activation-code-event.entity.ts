@@ -9,6 +9,7 @@ export const CODE_ACTIONS = [
   'reimburse',
   'renew',
   'change_expiration',
+  'trip_start',
 ] as const;
 export type CodeAction = (typeof CODE_ACTIONS)[number];
 
@@ -19,7 +20,7 @@ export type CodeAction = (typeof CODE_ACTIONS)[number];
 @Entity('activation_code_events')
 @Check(
   'activation_code_events_action_check',
-  `"action" IN ('generate', 'claim', 'cancel', 'reimburse', 'renew', 'change_expiration')`,
+  `"action" IN ('generate', 'claim', 'cancel', 'reimburse', 'renew', 'change_expiration', 'trip_start')`,
 )
 @Index('activation_code_events_code_idx', ['codeId', 'at', 'id'])
 export class ActivationCodeEvent {

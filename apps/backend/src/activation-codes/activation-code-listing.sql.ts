@@ -51,7 +51,8 @@ export function codeFilterSql(filter: CodeFilter, values: unknown[]): string {
 
 /** The columns of a code resource: the code, its batch number. */
 export const CODE_COLUMNS = `c.id, c.full_code, c.organization_id, c.batch_id, b.batch_number, c.expires_at,
-       c.purchased_at, c.used_at, c.cancelled_at, c.reimbursed_at, c.claimed_by_user_id, c.created_at`;
+       c.purchased_at, c.used_at, c.cancelled_at, c.reimbursed_at, c.claimed_by_user_id, c.created_at,
+       to_char(c.trip_starts_on, 'YYYY-MM-DD') AS trip_starts_on, to_char(c.trip_ends_on, 'YYYY-MM-DD') AS trip_ends_on`;
 
 /** The listing's order: newest first, then by code (unique), so pages are stable. */
 export const LISTING_ORDER = 'c.created_at DESC, c.full_code';

@@ -3,8 +3,10 @@ import {
   claimRefusalOf,
   CODE_STATUSES,
   flagsOf,
+  isActive,
   skipReasonOf,
   statusOf,
+  tripStartRefusalOf,
 } from './activation-code-status';
 
 const now = new Date('2026-11-24T12:00:00Z');
@@ -18,6 +20,8 @@ const code = (flags: Partial<CodeFlags> = {}): CodeFlags => ({
   cancelledAt: null,
   reimbursedAt: null,
   expiresAt: null,
+  tripStartsOn: null,
+  tripEndsOn: null,
   ...flags,
 });
 
@@ -44,7 +48,7 @@ describe('statusOf', () => {
     expect(statusOf(code({ expiresAt: new Date(now.getTime() - 1) }), now)).toBe('expired');
   });
 
-  it('derives every flag; no code is active before trips exist', () => {
+  it('derives every flag; a used code without a trip window is not active', () => {
     const flags = flagsOf(code({ usedAt: at, purchasedAt: at, expiresAt: past }), now);
     expect(flags).toEqual({
       isReimbursed: false,
@@ -138,5 +142,75 @@ describe('claimRefusalOf', () => {
     );
     expect(claimRefusalOf(claimable({ cancelledAt: at }), 'u1', now)).toBe('code_cancelled');
     expect(claimRefusalOf(claimable({ expiresAt: past }), 'u1', now)).toBe('code_expired');
+  });
+});
+
+describe('isActive (the trip window, today in Europe/Zurich)', () => {
+  const trip = (tripStartsOn: string, tripEndsOn: string) =>
+    code({ usedAt: at, purchasedAt: at, tripStartsOn, tripEndsOn });
+
+  it('is active from the first day through the last, both inclusive', () => {
+    // now is 2026-11-24 13:00 in Zurich.
+    expect(isActive(trip('2026-11-24', '2026-11-24'), now)).toBe(true);
+    expect(isActive(trip('2026-11-20', '2026-11-24'), now)).toBe(true);
+    expect(isActive(trip('2026-11-24', '2026-11-30'), now)).toBe(true);
+    expect(isActive(trip('2026-11-25', '2026-11-30'), now)).toBe(false);
+    expect(isActive(trip('2026-11-01', '2026-11-23'), now)).toBe(false);
+    expect(isActive(code({ usedAt: at }), now)).toBe(false);
+  });
+
+  it('counts days in Europe/Zurich, not UTC', () => {
+    // 23:30 UTC on the 24th is already the 25th in Zurich (UTC+1 in winter).
+    const lateEvening = new Date('2026-11-24T23:30:00Z');
+    expect(isActive(trip('2026-11-25', '2026-11-25'), lateEvening)).toBe(true);
+    expect(isActive(trip('2026-11-24', '2026-11-24'), lateEvening)).toBe(false);
+  });
+
+  it('makes the status active during the trip and used after it; reimbursed and cancelled still win', () => {
+    expect(statusOf(trip('2026-11-24', '2026-11-26'), now)).toBe('active');
+    expect(flagsOf(trip('2026-11-24', '2026-11-26'), now)).toMatchObject({ isActive: true, isUsed: true });
+    expect(statusOf(trip('2026-11-20', '2026-11-23'), now)).toBe('used');
+    expect(statusOf(trip('2026-12-01', '2026-12-03'), now)).toBe('used');
+    expect(statusOf({ ...trip('2026-11-24', '2026-11-26'), cancelledAt: at }, now)).toBe('cancelled');
+    expect(statusOf({ ...trip('2026-11-24', '2026-11-26'), reimbursedAt: at, cancelledAt: at }, now)).toBe(
+      'reimbursed',
+    );
+  });
+
+  it('refuses every bulk move on a code whose trip runs', () => {
+    const running = trip('2026-11-24', '2026-11-26');
+    expect(skipReasonOf('cancel', running, now)).toBe('code_used');
+    expect(skipReasonOf('reimburse', running, now)).toBe('code_used');
+    expect(skipReasonOf('renew', running, now)).toBe('code_used');
+  });
+});
+
+describe('tripStartRefusalOf', () => {
+  const held = (flags: Partial<CodeFlags> = {}, claimedByUserId: string | null = 'u1') => ({
+    ...code({ purchasedAt: at, ...flags }),
+    claimedByUserId,
+  });
+
+  it('lets the holder start a trip on a purchased code that is not used, cancelled or expired', () => {
+    expect(tripStartRefusalOf(held(), 'u1', now)).toBeNull();
+    expect(tripStartRefusalOf(held({ expiresAt: future }), 'u1', now)).toBeNull();
+  });
+
+  it('answers not_claimed for an unknown code, a free one and one held by someone else', () => {
+    expect(tripStartRefusalOf(null, 'u1', now)).toBe('not_claimed');
+    expect(tripStartRefusalOf(held({}, null), 'u1', now)).toBe('not_claimed');
+    expect(tripStartRefusalOf(held({}, 'u2'), 'u1', now)).toBe('not_claimed');
+    // Even a cancelled code says nothing more to someone who does not hold it.
+    expect(tripStartRefusalOf(held({ cancelledAt: at }, 'u2'), 'u1', now)).toBe('not_claimed');
+  });
+
+  it.each([
+    ['code_reimbursed', { reimbursedAt: at, cancelledAt: at, usedAt: at }],
+    ['code_cancelled', { cancelledAt: at, expiresAt: past }],
+    ['code_used', { usedAt: at, expiresAt: past }],
+    ['code_used', { usedAt: at, tripStartsOn: '2026-11-24', tripEndsOn: '2026-11-25' }],
+    ['code_expired', { expiresAt: past }],
+  ] as const)('answers %s by precedence for %j', (reason, flags) => {
+    expect(tripStartRefusalOf(held(flags), 'u1', now)).toBe(reason);
   });
 });

@@ -13,11 +13,19 @@ import type { BulkAction, CodeStatus } from './activation-code-status';
  */
 
 /**
- * Whether a trip runs on the code now. No trips exist yet: false. The trips feature replaces it
- * with its condition on the code (alias `c`), e.g. an EXISTS over its trips or a column it keeps
- * on the code, and mirrors it in `isActive` (activation-code-status.ts).
+ * "Today" for the trip window: the date in Europe/Zurich at the statement's transaction time
+ * (mirrored by `zurichToday` in `isActive`).
  */
-const ACTIVE_SQL = (_c: string): string => 'false';
+export const ZURICH_TODAY_SQL = `(now() AT TIME ZONE 'Europe/Zurich')::date`;
+
+/**
+ * Whether a trip runs on the code now: today (Europe/Zurich) lies in the trip window the trips
+ * feature stored on the code when the trip started (`trip_starts_on` through `trip_ends_on`, the
+ * date of its last dated step, both inclusive). A code without a trip has no window (both null,
+ * activation_codes_trip_window_check): never active. Mirrored by `isActive`.
+ */
+const ACTIVE_SQL = (c: string): string =>
+  `(${c}.trip_starts_on IS NOT NULL AND ${c}.trip_starts_on <= ${ZURICH_TODAY_SQL} AND ${c}.trip_ends_on >= ${ZURICH_TODAY_SQL})`;
 
 const reimbursed = (c: string) => `${c}.reimbursed_at IS NOT NULL`;
 const cancelled = (c: string) => `${c}.cancelled_at IS NOT NULL`;

@@ -1,3 +1,5 @@
+import { zurichToday } from '@rt/platform';
+
 /**
  * The derived status of a code, in TypeScript: the mirror of activation-code-status.sql.ts (the
  * one SQL definition that listing, filters, counts, statistics, batch counters and the export
@@ -15,13 +17,18 @@ export const CODE_STATUSES = [
 ] as const;
 export type CodeStatus = (typeof CODE_STATUSES)[number];
 
-/** What the status is derived from: the stored lifecycle timestamps and the expiration. */
+/**
+ * What the status is derived from: the stored lifecycle timestamps, the expiration, and the
+ * window of the trip started on the code (`YYYY-MM-DD`, both null until a trip starts).
+ */
 export interface CodeFlags {
   purchasedAt: Date | null;
   usedAt: Date | null;
   cancelledAt: Date | null;
   reimbursedAt: Date | null;
   expiresAt: Date | null;
+  tripStartsOn: string | null;
+  tripEndsOn: string | null;
 }
 
 export interface CodeFlagValues {
@@ -34,10 +41,15 @@ export interface CodeFlagValues {
 }
 
 /**
- * Whether a trip runs on the code now. No trips exist yet, so no code is active; the trips feature
- * replaces this (and ACTIVE_SQL) with its condition.
+ * Whether a trip runs on the code at `now`: today in Europe/Zurich lies in the trip window (from
+ * its first day through the date of its last dated step, both inclusive). The mirror of
+ * ACTIVE_SQL (activation-code-status.sql.ts). `YYYY-MM-DD` strings compare as dates.
  */
-export const isActive = (_code: CodeFlags, _now: Date): boolean => false;
+export function isActive(code: CodeFlags, now: Date): boolean {
+  if (code.tripStartsOn === null || code.tripEndsOn === null) return false;
+  const today = zurichToday(now);
+  return code.tripStartsOn <= today && code.tripEndsOn >= today;
+}
 
 export function flagsOf(code: CodeFlags, now: Date): CodeFlagValues {
   return {
@@ -121,6 +133,30 @@ export function claimRefusalOf(code: ClaimableCode, userId: string, now: Date): 
   if (flags.isReimbursed) return 'code_reimbursed';
   if (flags.isCancelled) return 'code_cancelled';
   if (code.claimedByUserId !== null) return code.claimedByUserId === userId ? null : 'already_claimed';
+  if (flags.isExpired) return 'code_expired';
+  return null;
+}
+
+/** Why a trip cannot start on a code (422 `reason` of `POST /trips`). */
+export type TripStartRefusal =
+  'not_claimed' | 'code_reimbursed' | 'code_cancelled' | 'code_used' | 'code_expired';
+
+/**
+ * The rules of a trip's start, mirrored by the conditional UPDATE of
+ * `ActivationCodesRepository.startTrip`: the code must be claimed by the traveller (an unknown
+ * code, or one claimed by nobody or someone else, is `not_claimed`: nothing tells them apart), not
+ * reimbursed, not cancelled, not used already, not expired. Null when the trip may start.
+ */
+export function tripStartRefusalOf(
+  code: ClaimableCode | null,
+  userId: string,
+  now: Date,
+): TripStartRefusal | null {
+  if (code === null || code.claimedByUserId !== userId) return 'not_claimed';
+  const flags = flagsOf(code, now);
+  if (flags.isReimbursed) return 'code_reimbursed';
+  if (flags.isCancelled) return 'code_cancelled';
+  if (flags.isUsed || flags.isActive) return 'code_used';
   if (flags.isExpired) return 'code_expired';
   return null;
 }

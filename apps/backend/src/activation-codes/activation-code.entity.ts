@@ -1,4 +1,4 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
 import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
 import { Organization } from '../organizations/organization.entity';
 import { User } from '../users/user.entity';
@@ -9,11 +9,15 @@ import { ActivationCodeBatch } from './activation-code-batch.entity';
  * below and `expires_at < now()` by the one definition in activation-code-status.sql.ts (SQL) and
  * activation-code-status.ts (its TypeScript mirror).
  *
- * `is_active` comes from trips (a later feature): until then no code is active. The trips feature
- * plugs its condition into `ACTIVE_SQL` (activation-code-status.sql.ts) and `isActive`
- * (activation-code-status.ts), e.g. from a trip's dates or a column it maintains here.
+ * `is_active` comes from trips: a trip's start (`ActivationCodesService.startTrip`, for the trips
+ * feature) sets `used_at` and the trip window (`trip_starts_on`, `trip_ends_on`); the code is
+ * active while today (Europe/Zurich) lies in that window (`ACTIVE_SQL`, `isActive`).
  */
 @Entity('activation_codes')
+@Check(
+  'activation_codes_trip_window_check',
+  `("trip_starts_on" IS NULL) = ("trip_ends_on" IS NULL) AND ("trip_ends_on" IS NULL OR "trip_ends_on" >= "trip_starts_on")`,
+)
 @Unique('activation_codes_full_code_unique', ['fullCode'])
 // Infix search on full_code: a trigram GIN index, created by hand in the migration (TypeORM cannot
 // express the operator class), hence not synchronised from here.
@@ -55,6 +59,16 @@ export class ActivationCode {
   /** A reimbursed code is cancelled too (both are set). */
   @TimestampColumn('reimbursed_at', { nullable: true })
   reimbursedAt!: Date | null;
+
+  /**
+   * The window of the trip started on the code (`YYYY-MM-DD`, both inclusive): its first day and
+   * the date of its last dated step. Both null until a trip starts, both set from then on.
+   */
+  @Column({ name: 'trip_starts_on', type: 'date', nullable: true })
+  tripStartsOn!: string | null;
+
+  @Column({ name: 'trip_ends_on', type: 'date', nullable: true })
+  tripEndsOn!: string | null;
 
   @Column({ name: 'claimed_by_user_id', type: 'uuid', nullable: true })
   claimedByUserId!: string | null;

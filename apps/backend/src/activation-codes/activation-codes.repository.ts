@@ -50,6 +50,14 @@ export interface BatchView {
   createdAt: Date;
 }
 
+/** A trip starting on a code: its id and tour (for the history) and its window (`YYYY-MM-DD`). */
+export interface TripStart {
+  tripId: string;
+  tourId: string;
+  startsOn: string;
+  endsOn: string;
+}
+
 export interface NewBatch {
   organizationId: string;
   batchNumber: number;
@@ -84,6 +92,8 @@ interface CodeRow {
   reimbursed_at: Date | null;
   claimed_by_user_id: string | null;
   created_at: Date;
+  trip_starts_on: string | null;
+  trip_ends_on: string | null;
 }
 
 const toCodeView = (row: CodeRow): CodeView => ({
@@ -99,6 +109,8 @@ const toCodeView = (row: CodeRow): CodeView => ({
   reimbursedAt: row.reimbursed_at,
   claimedByUserId: row.claimed_by_user_id,
   createdAt: row.created_at,
+  tripStartsOn: row.trip_starts_on,
+  tripEndsOn: row.trip_ends_on,
 });
 
 type CountsRow = Record<string, string | number>;
@@ -374,6 +386,43 @@ export class ActivationCodesRepository {
        )
        SELECT ${CODE_COLUMNS} FROM moved c JOIN activation_code_batches b ON b.id = c.batch_id`,
       [fullCode, userId],
+    );
+    return rows[0] ? toCodeView(rows[0]) : null;
+  }
+
+  /**
+   * A trip's start, in one statement: the code is marked used and given the trip window if it is
+   * claimed by `userId` and not reimbursed, cancelled, used or expired — conditions re-checked
+   * under the row lock, so of two trips started at once on one code one wins — with its
+   * `trip_start` history row (details: the trip, its tour and window). Joins the caller's
+   * transaction. Null when nothing moved (the caller reads the code to tell why).
+   */
+  async startTrip(codeId: string, userId: string, trip: TripStart): Promise<CodeView | null> {
+    const rows: CodeRow[] = await this.codes.query(
+      `WITH target AS (
+         SELECT c.id, ${statusSql('c')} AS from_status
+           FROM activation_codes c
+          WHERE c.id = $1
+            AND c.claimed_by_user_id = $2
+            AND c.reimbursed_at IS NULL AND c.cancelled_at IS NULL AND c.used_at IS NULL
+            AND c.trip_starts_on IS NULL
+            AND (c.expires_at IS NULL OR c.expires_at >= now())
+            FOR UPDATE
+       ), moved AS (
+         UPDATE activation_codes c
+            SET used_at = now(), trip_starts_on = $3::date, trip_ends_on = $4::date
+           FROM target t
+          WHERE c.id = t.id
+         RETURNING c.*, t.from_status
+       ), logged AS (
+         INSERT INTO activation_code_events (code_id, action, from_status, to_status, actor_user_id, at, details)
+         SELECT c.id, 'trip_start', c.from_status, ${statusSql('c')}, $2, now(),
+                jsonb_build_object('trip_id', $5::uuid, 'tour_id', $6::uuid,
+                                   'starts_on', $3::text, 'ends_on', $4::text)
+           FROM moved c
+       )
+       SELECT ${CODE_COLUMNS} FROM moved c JOIN activation_code_batches b ON b.id = c.batch_id`,
+      [codeId, userId, trip.startsOn, trip.endsOn, trip.tripId, trip.tourId],
     );
     return rows[0] ? toCodeView(rows[0]) : null;
   }

@@ -15,7 +15,14 @@ import { Clock } from '../common/clock';
 import { Transactions } from '../database/transactions';
 import { ActivationCodeGenerator, normalizeTypedCode } from './activation-code-generator';
 import { CodeFilter } from './activation-code-listing.sql';
-import { BulkAction, claimRefusalOf, ClaimRefusal, skipReasonOf } from './activation-code-status';
+import {
+  BulkAction,
+  claimRefusalOf,
+  ClaimRefusal,
+  skipReasonOf,
+  TripStartRefusal,
+  tripStartRefusalOf,
+} from './activation-code-status';
 import {
   toActivationCodeBatchResponse,
   toActivationCodeEvent,
@@ -25,6 +32,7 @@ import {
 import {
   ActivationCodesRepository,
   BatchView,
+  TripStart,
   UnknownOrganizationError,
 } from './activation-codes.repository';
 import { ActivationCodeBatchResponseDto } from './dto/activation-code-batch.response';
@@ -40,6 +48,8 @@ import { GenerateActivationCodesDto } from './dto/generate-activation-codes.dto'
 import { UpdateActivationCodeBatchDto } from './dto/update-activation-code-batch.dto';
 import { UpdateActivationCodeStatusDto } from './dto/update-activation-code-status.dto';
 import { csvOfExportRows } from './export-csv';
+
+export type { TripStart } from './activation-codes.repository';
 
 /** How many times a generation draws again for codes that collided with existing ones. */
 const MAX_GENERATION_ROUNDS = 10;
@@ -192,6 +202,22 @@ export class ActivationCodesService {
     if (code.claimedByUserId === userId) return toActivationCodeResponse(code, now);
     // Free and claimable, yet not claimed: it changed between the two statements; say so plainly.
     throw AppError.validation({ full_code: ['This code changed meanwhile; try again.'] });
+  }
+
+  /**
+   * For the trips feature: a trip starts on the code, in the caller's transaction (call inside
+   * `Transactions.run`, with the trip's own insert). One conditional statement marks the code used,
+   * stores the trip window (which makes it active while the trip runs) and appends its
+   * `trip_start` history row. Answers null when it moved, else why not: `not_claimed` (unknown or
+   * claimed by nobody or someone else: nothing tells them apart), `code_reimbursed`,
+   * `code_cancelled`, `code_used`, `code_expired`.
+   */
+  async startTrip(codeId: string, userId: string, trip: TripStart): Promise<TripStartRefusal | null> {
+    if (!isUUID(codeId)) return 'not_claimed';
+    if (await this.codes.startTrip(codeId, userId, trip)) return null;
+    const refusal = tripStartRefusalOf(await this.codes.findById(codeId), userId, this.clock.now());
+    // Startable yet not moved: another trip took it between the two statements, so it is used.
+    return refusal ?? 'code_used';
   }
 
   async listBatches(

@@ -18,6 +18,7 @@ import { Tag } from '../tags/tag.entity';
 import { TourStepActivity } from '../tours/tour-step-activity.entity';
 import { TourStep } from '../tours/tour-step.entity';
 import { Tour } from '../tours/tour.entity';
+import { Trip } from '../trips/trip.entity';
 
 /** Every backend entity; the app module and the migration CLI read the same list. */
 export const backendEntities: Function[] = [
@@ -41,4 +42,5 @@ export const backendEntities: Function[] = [
   Tour,
   TourStep,
   TourStepActivity,
+  Trip,
 ];

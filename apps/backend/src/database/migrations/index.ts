@@ -4,6 +4,7 @@ import { OrganizationsAndMailOutbox1795550986496 } from './1795550986496-Organiz
 import { ActivationCodes1795551618513 } from './1795551618513-ActivationCodes';
 import { Images1795552364077 } from './1795552364077-Images';
 import { ToursActivitiesProviders1795552659714 } from './1795552659714-ToursActivitiesProviders';
+import { TripsAndCodeWindow1795553959951 } from './1795553959951-TripsAndCodeWindow';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -13,4 +14,5 @@ export const backendMigrations: Function[] = [
   ActivationCodes1795551618513,
   Images1795552364077,
   ToursActivitiesProviders1795552659714,
+  TripsAndCodeWindow1795553959951,
 ];
