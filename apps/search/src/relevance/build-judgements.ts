@@ -2,21 +2,43 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { generateCatalogue } from '../catalogue/catalogue-generator';
-import type { JudgedQuery, QueryType } from './relevance';
+import { COUNTRIES } from '../catalogue/generator-data';
 
 /**
  * Writes judged-queries.json: the judged query set of the demo catalogue (`generated:2000`),
  * committed before any tuning. Judgements come from the generator's ground truth, never from a
  * ranker: an offer's place is its photos' `alt`, its theme the first category, its language the
  * `language` field. Grade 2: the place and the theme the query asks for (or the exact name); grade
- * 1: the place alone (or the theme as a secondary category). Cross-language queries judge only
- * offers written in another language than the query's. Run once:
+ * 1: the place alone (or the theme as a secondary category). A country stands for all its places
+ * (an offer's country is the one whose places hold its place). Cross-language queries judge only
+ * offers written in another language than the query's. Issue 16 extended the set to 15 queries of
+ * each of 8 types (`long`: natural-language sentences), spread over fr, de and en. Run once:
  * `node dist/relevance/build-judgements.js` (the file is then edited by hand only to add queries).
  */
+/** The query types of the judged set (relevance.ts reads them; kept here so the set stands alone). */
+type QueryType =
+  | 'exact_name'
+  | 'destination_theme'
+  | 'short_word'
+  | 'accents'
+  | 'typo'
+  | 'synonym'
+  | 'cross_language'
+  | 'long';
+
+interface JudgedQuery {
+  type: QueryType;
+  query: string;
+  /** Offer id → grade (2 highly relevant, 1 relevant). */
+  relevant: Record<string, number>;
+}
+
 interface Spec {
   type: QueryType;
   query: string;
   place?: string;
+  /** ISO-2 code: any place of that country. */
+  country?: string;
   theme?: string;
   name?: string;
   /** Cross-language: the query's language; offers in it are not judged relevant. */
@@ -86,11 +108,215 @@ const SPECS: Spec[] = [
     language: 'en',
   },
   { type: 'cross_language', query: 'vacances à la plage', theme: 'beach', language: 'fr' },
+  // issue 16: up to 15 of each type, and the long queries
+  { type: 'exact_name', query: '', name: 'TRV-000042' },
+  { type: 'exact_name', query: '', name: 'TRV-000250' },
+  { type: 'exact_name', query: '', name: 'TRV-000333' },
+  { type: 'exact_name', query: '', name: 'TRV-000404' },
+  { type: 'exact_name', query: '', name: 'TRV-000512' },
+  { type: 'exact_name', query: '', name: 'TRV-000640' },
+  { type: 'exact_name', query: '', name: 'TRV-000888' },
+  { type: 'exact_name', query: '', name: 'TRV-001024' },
+  { type: 'exact_name', query: '', name: 'TRV-001234' },
+  { type: 'exact_name', query: '', name: 'TRV-001313' },
+  { type: 'destination_theme', query: 'Städtereise Wien', place: 'Wien', theme: 'city-break' },
+  { type: 'destination_theme', query: 'Wanderferien Tirol', place: 'Tirol', theme: 'hiking' },
+  { type: 'destination_theme', query: 'Skiferien Chamonix', place: 'Chamonix', theme: 'ski' },
+  { type: 'destination_theme', query: 'croisière Algarve', place: 'Algarve', theme: 'cruise' },
+  { type: 'destination_theme', query: 'safari Yellowstone', place: 'Yellowstone', theme: 'wildlife' },
+  { type: 'destination_theme', query: 'vélo Toscana', place: 'Toscana', theme: 'cycling' },
+  { type: 'destination_theme', query: 'family Kruger', place: 'Kruger', theme: 'family' },
+  { type: 'destination_theme', query: 'cuisine Marrakech', place: 'Marrakech', theme: 'gastronomy' },
+  { type: 'short_word', query: 'Lofoten', place: 'Lofoten' },
+  { type: 'short_word', query: 'Kreta', place: 'Kreta' },
+  { type: 'short_word', query: 'Patagonia', place: 'Patagonia' },
+  { type: 'short_word', query: 'Marrakech', place: 'Marrakech' },
+  { type: 'short_word', query: 'Zanzibar', place: 'Zanzibar' },
+  { type: 'short_word', query: 'Yellowstone', place: 'Yellowstone' },
+  { type: 'short_word', query: 'Safari', theme: 'wildlife' },
+  { type: 'short_word', query: 'Kreuzfahrt', theme: 'cruise' },
+  { type: 'short_word', query: 'Randonnée', theme: 'hiking' },
+  { type: 'accents', query: 'Zuerich', place: 'Zürich' },
+  { type: 'accents', query: 'Duesseldorf', place: 'Düsseldorf' },
+  { type: 'accents', query: 'Ruegen', place: 'Rügen' },
+  { type: 'accents', query: 'Goeteborg', place: 'Göteborg' },
+  { type: 'accents', query: 'Oesterreich', country: 'AT' },
+  { type: 'accents', query: 'Cordoba', place: 'Córdoba' },
+  { type: 'accents', query: 'Tokyo', place: 'Tōkyō' },
+  { type: 'accents', query: 'Krakow', place: 'Kraków' },
+  { type: 'typo', query: 'Patagonai roadtrip', place: 'Patagonia', theme: 'road-trip' },
+  { type: 'typo', query: 'Islnd', country: 'IS' },
+  { type: 'typo', query: 'Innsbruk', place: 'Innsbruck' },
+  { type: 'typo', query: 'Grindelwad', place: 'Grindelwald' },
+  { type: 'typo', query: 'Marakech', place: 'Marrakech' },
+  { type: 'typo', query: 'Hallstat', place: 'Hallstatt' },
+  { type: 'typo', query: 'Lofotn', place: 'Lofoten' },
+  { type: 'typo', query: 'randonée Chamonix', place: 'Chamonix', theme: 'hiking' },
+  { type: 'synonym', query: 'Zugfahrt', theme: 'train' },
+  { type: 'synonym', query: 'Schlemmerreise', theme: 'gastronomy' },
+  { type: 'synonym', query: 'Segelurlaub', theme: 'cruise' },
+  { type: 'synonym', query: 'Kinderurlaub', theme: 'family' },
+  { type: 'synonym', query: 'thalasso', theme: 'wellness' },
+  { type: 'synonym', query: 'vacances au soleil', theme: 'beach' },
+  { type: 'synonym', query: 'escalade et rafting', theme: 'adventure' },
+  { type: 'synonym', query: 'animal watching', theme: 'wildlife' },
+  { type: 'synonym', query: 'car hire holiday', theme: 'road-trip' },
+  { type: 'cross_language', query: 'hiking Serengeti', place: 'Serengeti', theme: 'hiking', language: 'en' },
+  {
+    type: 'cross_language',
+    query: 'gastronomie Zanzibar',
+    place: 'Zanzibar',
+    theme: 'gastronomy',
+    language: 'fr',
+  },
+  { type: 'cross_language', query: 'Kultur Kreta', place: 'Kreta', theme: 'culture', language: 'de' },
+  {
+    type: 'cross_language',
+    query: 'culture Patagonia',
+    place: 'Patagonia',
+    theme: 'culture',
+    language: 'en',
+  },
+  { type: 'cross_language', query: 'faune Kruger', place: 'Kruger', theme: 'wildlife', language: 'fr' },
+  {
+    type: 'cross_language',
+    query: 'Radreise Amsterdam',
+    place: 'Amsterdam',
+    theme: 'cycling',
+    language: 'de',
+  },
+  {
+    type: 'cross_language',
+    query: 'scenic train Dolomiti',
+    place: 'Dolomiti',
+    theme: 'train',
+    language: 'en',
+  },
+  {
+    type: 'cross_language',
+    query: 'bien-être Dubrovnik',
+    place: 'Dubrovnik',
+    theme: 'wellness',
+    language: 'fr',
+  },
+  {
+    type: 'cross_language',
+    query: 'Familienurlaub Patagonia',
+    place: 'Patagonia',
+    theme: 'family',
+    language: 'de',
+  },
+  {
+    type: 'cross_language',
+    query: 'food and wine Kyōto',
+    place: 'Kyōto',
+    theme: 'gastronomy',
+    language: 'en',
+  },
+  // long natural-language queries
+  {
+    type: 'long',
+    query: 'Wir möchten mit dem Mietwagen durch Norwegen fahren und die Fjorde sehen',
+    country: 'NO',
+    theme: 'road-trip',
+  },
+  {
+    type: 'long',
+    query: 'une semaine de randonnée en Suisse avec vue sur le Cervin',
+    country: 'CH',
+    theme: 'hiking',
+  },
+  {
+    type: 'long',
+    query: 'looking for a relaxing beach holiday on a greek island with my partner',
+    country: 'GR',
+    theme: 'beach',
+  },
+  {
+    type: 'long',
+    query: 'nous cherchons des vacances en famille au bord de la mer en Croatie',
+    country: 'HR',
+    theme: 'family',
+  },
+  {
+    type: 'long',
+    query: 'Wir suchen eine Kulturreise nach Roma mit Museen und alten Denkmälern',
+    place: 'Roma',
+    theme: 'culture',
+  },
+  {
+    type: 'long',
+    query: 'I want to go skiing in Austria for a week in February',
+    country: 'AT',
+    theme: 'ski',
+  },
+  {
+    type: 'long',
+    query: 'cooking classes and wine tasting somewhere in Kyoto',
+    place: 'Kyōto',
+    theme: 'gastronomy',
+  },
+  {
+    type: 'long',
+    query: 'un voyage en train panoramique à travers la Suisse',
+    country: 'CH',
+    theme: 'train',
+  },
+  {
+    type: 'long',
+    query: 'Radurlaub mit dem E-Bike am Bodensee für zwei Personen',
+    place: 'Bodensee',
+    theme: 'cycling',
+  },
+  { type: 'long', query: 'a safari in Kenya to see lions and elephants', country: 'KE', theme: 'wildlife' },
+  {
+    type: 'long',
+    query: 'je voudrais faire un road trip en Islande pour voir les volcans',
+    country: 'IS',
+    theme: 'road-trip',
+  },
+  {
+    type: 'long',
+    query: 'ruhige Wellnesstage mit Sauna und Massagen in Österreich',
+    country: 'AT',
+    theme: 'wellness',
+  },
+  {
+    type: 'long',
+    query: 'a weekend city break in Amsterdam with museums and canals',
+    place: 'Amsterdam',
+    theme: 'city-break',
+  },
+  {
+    type: 'long',
+    query: 'croisière en voilier dans les îles grecques avec baignades',
+    country: 'GR',
+    theme: 'cruise',
+  },
+  {
+    type: 'long',
+    query: 'Abenteuerurlaub mit Kajak und Zelt in Neuseeland',
+    country: 'NZ',
+    theme: 'adventure',
+  },
 ];
 
 function judge(spec: Spec, catalogue: CatalogueRecord[]): JudgedQuery {
   const placeOf = (offer: CatalogueRecord) => (offer.photos as { alt: string }[] | undefined)?.[0]?.alt;
   const themes = (offer: CatalogueRecord) => (offer.categories ?? []).map((c) => c.slug);
+  const countryPlaces = spec.country
+    ? new Set(
+        (COUNTRIES.find((country) => country.code === spec.country)?.places ?? []).map((p) =>
+          p.replace(/^~/, ''),
+        ),
+      )
+    : undefined;
+  if (countryPlaces && !countryPlaces.size) throw new Error(`no country ${spec.country}`);
+  const located = (offer: CatalogueRecord) =>
+    countryPlaces
+      ? countryPlaces.has(placeOf(offer) ?? '')
+      : spec.place === undefined || placeOf(offer) === spec.place;
+  const localised = spec.place !== undefined || countryPlaces !== undefined;
   const relevant: Record<string, number> = {};
   let query = spec.query;
   if (spec.type === 'exact_name') {
@@ -105,12 +331,12 @@ function judge(spec: Spec, catalogue: CatalogueRecord[]): JudgedQuery {
   } else {
     for (const offer of catalogue) {
       if (spec.language && offer.language === spec.language) continue;
-      const placeMatch = spec.place === undefined || placeOf(offer) === spec.place;
+      const placeMatch = located(offer);
       const primary = spec.theme === undefined || themes(offer)[0] === spec.theme;
       const anyTheme = spec.theme === undefined || themes(offer).includes(spec.theme);
       if (placeMatch && primary) relevant[offer.id] = 2;
-      else if (spec.place !== undefined && placeMatch) relevant[offer.id] = 1;
-      else if (spec.place === undefined && anyTheme) relevant[offer.id] = 1;
+      else if (localised && placeMatch) relevant[offer.id] = 1;
+      else if (!localised && anyTheme) relevant[offer.id] = 1;
     }
   }
   return { type: spec.type, query, relevant };
@@ -125,6 +351,10 @@ function main(): void {
       `${q.type}\t${q.query}\t${grades.filter((g) => g === 2).length}×2 ${grades.filter((g) => g === 1).length}×1`,
     );
     if (!grades.includes(2)) throw new Error(`nothing highly relevant for ${q.query}`);
+  }
+  for (const type of new Set(judged.map((q) => q.type))) {
+    const count = judged.filter((q) => q.type === type).length;
+    if (count < 15) throw new Error(`${type}: ${count} queries, fewer than 15`);
   }
   const out = join(__dirname, '..', '..', 'src', 'relevance', 'judged-queries.json');
   writeFileSync(
