@@ -1,48 +1,7 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { CONTRACT_SNAPSHOT } from '../src/contract/write-contract';
+import { lintOpenApi as lint } from './redocly-lint';
 import { createTestApp, TestApp } from './test-app';
-
-const run = promisify(execFile);
-
-interface RedoclyReport {
-  totals: { errors: number; warnings: number };
-  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
-}
-
-/** Redocly CLI's lint (rules in redocly.yaml) on a document; its JSON report. */
-async function lint(document: unknown): Promise<RedoclyReport> {
-  const directory = await mkdtemp(join(tmpdir(), 'rt-contract-'));
-  try {
-    const file = join(directory, 'openapi.json');
-    await writeFile(file, JSON.stringify(document));
-    const cli = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
-    const result = await run(
-      process.execPath,
-      [cli, 'lint', file, '--config', join(__dirname, '..', 'redocly.yaml'), '--format', 'json'],
-      {
-        env: {
-          ...process.env,
-          REDOCLY_TELEMETRY: 'off',
-          REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
-          NO_COLOR: '1',
-        },
-        maxBuffer: 16 * 1024 * 1024,
-      },
-    ).catch((error: { stdout?: string; stderr?: string }) => {
-      // Exit code 1 when there are errors: the report is still on stdout.
-      if (!error.stdout) throw error;
-      return { stdout: error.stdout };
-    });
-    return JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as RedoclyReport;
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
-}
 
 type Operation = {
   parameters?: { name: string; in: string; required?: boolean }[];

@@ -20,10 +20,19 @@ export function buildOpenApiDocument(
         '422 `{message, errors, reason?}`, every other `{message, error}`.',
     )
     .setVersion(version)
+    .addServer('/', 'This service')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorResponseDto, ValidationErrorResponseDto],
   });
+  // No endpoint needs a token (search-api.md part 5): every operation says so explicitly.
+  for (const pathItem of Object.values(document.paths)) {
+    for (const operation of Object.values(pathItem)) {
+      if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
+        operation.security ??= [];
+      }
+    }
+  }
   return toOpenApi31(document);
 }
 

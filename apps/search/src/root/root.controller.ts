@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { toZurichIso } from '@rt/platform';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
@@ -28,6 +28,7 @@ export class RootController {
   constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
 
   @Get()
+  @ApiOperation({ summary: 'Name, time and build of the service' })
   @ApiOkResponse({ type: RootResponseDto })
   root(): RootResponseDto {
     return {
