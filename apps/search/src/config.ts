@@ -183,7 +183,7 @@ export class SearchEnv extends BaseEnv {
   @Min(1)
   QUERY_EMBEDDING_CACHE_TTL_MS: number = 3_600_000;
 
-  /** Full-text rank minimum (`tsvectorFloor` when the query does not give one). */
+  /** Text-side score minimum (`tsvectorFloor` when the query does not give one; README, "The text side"). */
   @EnvFloat()
   @IsOptional()
   @IsNumber()
@@ -199,7 +199,7 @@ export class SearchEnv extends BaseEnv {
   @IsNumber()
   @Min(0)
   @Max(1)
-  SEARCH_RRF_VECTOR_WEIGHT: number = 0.4;
+  SEARCH_RRF_VECTOR_WEIGHT: number = 0.01;
 
   /** Cosine similarity minimum of the semantic side (`semanticFloor` when the query does not give one). */
   @EnvFloat()
@@ -207,7 +207,7 @@ export class SearchEnv extends BaseEnv {
   @IsNumber()
   @Min(0)
   @Max(1)
-  SEARCH_SEMANTIC_FLOOR: number = 0.2;
+  SEARCH_SEMANTIC_FLOOR: number = 0.1;
 
   /**
    * How many nearest records (after the filters) the semantic side takes from the HNSW index at

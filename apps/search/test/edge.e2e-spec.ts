@@ -24,6 +24,25 @@ describe('search HTTP edge', () => {
     });
   });
 
+  it.each(['search', 'category'])(
+    'refuses bytes that are not UTF-8 in %s with 422 naming it',
+    async (name) => {
+      for (const bytes of ['%FF', 'a%C3%28b']) {
+        const res = await t.http.get(`/travels?${name}=${bytes}`).expect(422);
+        expect(res.body.errors).toEqual({ [name]: [`The ${name} field must be valid UTF-8 text.`] });
+      }
+      await t.http.get(`/travels?${name}=Z%C3%BCrich`).expect(200);
+    },
+  );
+
+  it.each(['dates', 'infoDensity', 'page', 'semanticFloor'])(
+    'refuses a NUL in %s with 422 naming it',
+    async (name) => {
+      const res = await t.http.get(`/travels?${name}=%00`).expect(422);
+      expect(Object.keys(res.body.errors)).toEqual([name]);
+    },
+  );
+
   it.each(['gzip', 'deflate', 'br'])('answers a body that is not %s-encoded with 400', async (encoding) => {
     const res = await t.http
       .get('/travels')

@@ -113,14 +113,24 @@ describe('reindex', () => {
     expect(await listedIds()).toEqual(['R1', 'R2', 'R3', 'R5', 'R6']);
     const staged = await t.dataSource.query('SELECT count(*)::int AS n FROM travel_offers_staging');
     expect(staged).toEqual([{ n: 0 }]);
-    // The vocabulary of spelling neighbours follows the applied catalogue, in the same transaction.
-    const terms = await t.dataSource.query('SELECT term, documents FROM search_terms ORDER BY term');
+    // The vocabulary (single words, and pairs of adjacent words) and the postings of the text side
+    // follow the applied catalogue, in the same transaction.
+    const terms = (await t.dataSource.query('SELECT term, documents FROM search_terms ORDER BY term')) as {
+      term: string;
+      documents: number;
+    }[];
     const lexemes = await t.dataSource.query(
       `SELECT word AS term, ndoc AS documents FROM ts_stat('SELECT search_vector FROM travel_offers')
        ORDER BY word COLLATE "C"`,
     );
-    expect(terms).toEqual(lexemes);
+    expect(terms.filter((row) => !row.term.includes(' '))).toEqual(lexemes);
     expect(terms).toContainEqual({ term: 'changed', documents: 1 });
+    const postings = await t.dataSource.query(
+      `SELECT count(DISTINCT offer_id)::int AS offers, count(*) FILTER (WHERE offer_id = 'R4')::int AS removed
+       FROM search_postings`,
+    );
+    expect(postings).toEqual([{ offers: 5, removed: 0 }]);
+    expect(await t.dataSource.query('SELECT offers FROM search_stats')).toEqual([{ offers: 5 }]);
   });
 
   describe('a failing source changes nothing', () => {

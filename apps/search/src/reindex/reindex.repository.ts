@@ -168,7 +168,12 @@ export class ReindexRepository {
              (SELECT count(*)::int FROM travel_offers_staging) AS staged`,
         )) as { empty: boolean; staged: number }[];
         const bulk = empty && staged >= BULK_LOAD_MIN;
-        const rebuiltIndexes = bulk ? await this.dropSecondaryIndexes(runner) : [];
+        const rebuiltIndexes = bulk
+          ? [
+              ...(await this.dropSecondaryIndexes(runner, 'travel_offers')),
+              ...(await this.dropSecondaryIndexes(runner, 'search_postings')),
+            ]
+          : [];
         // travel_offers_pkey.
         const removed = (await runner.query(`DELETE FROM travel_offers WHERE id = ANY($1::text[])`, [
           removedIds,
@@ -178,6 +183,7 @@ export class ReindexRepository {
            SELECT id, ${OFFER_COLUMNS.join(', ')}, now() FROM travel_offers_staging
            ON CONFLICT (id) DO UPDATE SET ${[...OFFER_COLUMNS, 'indexed_at'].map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`,
         );
+        if (removed[1] > 0 || staged > 0) await refreshPostings(runner, removedIds);
         if (rebuiltIndexes.length > 0) {
           await runner.query(`SET LOCAL maintenance_work_mem = '${BULK_LOAD_MAINTENANCE_WORK_MEM}'`);
           for (const definition of rebuiltIndexes) await runner.query(definition);
@@ -198,14 +204,19 @@ export class ReindexRepository {
   }
 
   /**
-   * Drops the secondary indexes of `travel_offers` inside the apply transaction and returns their
-   * definitions (`pg_get_indexdef`, so names and options stay those of the migrations). Only for an
-   * empty index: the lock this takes makes listings wait until the transaction commits.
+   * Drops the secondary indexes of `table` (`travel_offers`, `search_postings`) inside the apply
+   * transaction and returns their definitions (`pg_get_indexdef`, so names and options stay those
+   * of the migrations). Only for an empty index: the lock this takes makes listings wait until the
+   * transaction commits.
    */
-  private async dropSecondaryIndexes(runner: QueryRunner): Promise<string[]> {
+  private async dropSecondaryIndexes(
+    runner: QueryRunner,
+    table: 'travel_offers' | 'search_postings',
+  ): Promise<string[]> {
     const indexes = (await runner.query(
       `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
-       FROM pg_index i WHERE i.indrelid = 'travel_offers'::regclass AND NOT i.indisprimary`,
+       FROM pg_index i WHERE i.indrelid = $1::regclass AND NOT i.indisprimary`,
+      [table],
     )) as { name: string; definition: string }[];
     for (const index of indexes) await runner.query(`DROP INDEX ${index.name}`);
     return indexes.map((index) => index.definition);
@@ -213,7 +224,7 @@ export class ReindexRepository {
 
   /** Fresh statistics after a change, so the planner picks the right indexes for the new catalogue. */
   async analyze(): Promise<void> {
-    await this.dataSource.query('ANALYZE travel_offers');
+    await this.dataSource.query('ANALYZE travel_offers, search_postings, search_terms, search_stats');
   }
 
   countOffers(): Promise<number> {
@@ -243,15 +254,55 @@ export class ReindexRepository {
 }
 
 /**
- * Rebuilds `search_terms` (the index's lexemes and how many offers hold each) from the applied
- * catalogue, in the apply transaction: searches see the vocabulary of the catalogue they read.
- * DELETE rather than TRUNCATE, whose exclusive lock would stall searches until the commit. About
- * a second for 100,000 offers.
+ * The postings of the removed and the staged offers, in the apply transaction (the text side's
+ * inverted index, apps/search/README.md "The text side"): each lexeme occurrence of
+ * `search_vector` weighs 3 in the name (A), 1.5 in the destination and the first category (B),
+ * 0.75 in the other categories (C), 1 in the description (D); a pair of adjacent lexemes of one field is a term of its own ("ski
+ * zermatt"); `dl` is the offer's weighted length. Uses search_postings_offer_idx to delete.
+ */
+async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promise<void> {
+  await runner.query(
+    `DELETE FROM search_postings
+     WHERE offer_id = ANY($1::text[]) OR offer_id IN (SELECT id FROM travel_offers_staging)`,
+    [removedIds],
+  );
+  await runner.query(`
+    INSERT INTO search_postings (term, offer_id, tf, dl)
+    WITH occurrences AS (
+      SELECT o.id, u.lexeme, p.pos, p.weight,
+        CASE p.weight WHEN 'A' THEN 3.0 WHEN 'B' THEN 1.5 WHEN 'C' THEN 0.75 ELSE 1.0 END AS boost
+      FROM travel_offers o, unnest(o.search_vector) u, unnest(u.positions, u.weights) p(pos, weight)
+      WHERE o.id IN (SELECT id FROM travel_offers_staging)
+    ),
+    sequence AS (
+      SELECT id, lexeme, pos, weight, boost,
+        lead(lexeme) OVER w AS next_lexeme, lead(pos) OVER w AS next_pos, lead(weight) OVER w AS next_weight
+      FROM occurrences WINDOW w AS (PARTITION BY id ORDER BY pos)
+    ),
+    terms AS (
+      SELECT id, lexeme AS term, boost FROM sequence
+      UNION ALL
+      SELECT id, lexeme || ' ' || next_lexeme, boost FROM sequence WHERE next_pos = pos + 1 AND next_weight = weight
+    ),
+    lengths AS (SELECT id, sum(boost) AS dl FROM occurrences GROUP BY id)
+    SELECT t.term, t.id, sum(t.boost)::real, l.dl::real FROM terms t JOIN lengths l USING (id)
+    GROUP BY t.term, t.id, l.dl`);
+}
+
+/**
+ * Rebuilds `search_terms` (the index's terms and how many offers hold each) and `search_stats`
+ * (offers, average weighted length) from the postings, in the apply transaction: searches see the
+ * vocabulary of the catalogue they read. DELETE rather than TRUNCATE, whose exclusive lock would
+ * stall searches until the commit.
  */
 async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
   await runner.query('DELETE FROM search_terms');
   await runner.query(
-    `INSERT INTO search_terms (term, documents)
-     SELECT word, ndoc FROM ts_stat('SELECT search_vector FROM travel_offers')`,
+    'INSERT INTO search_terms (term, documents) SELECT term, count(*) FROM search_postings GROUP BY term',
+  );
+  await runner.query('DELETE FROM search_stats');
+  await runner.query(
+    `INSERT INTO search_stats (offers, average_length)
+     SELECT count(*), coalesce(avg(dl), 1) FROM (SELECT offer_id, max(dl) AS dl FROM search_postings GROUP BY offer_id) d`,
   );
 }

@@ -10,18 +10,33 @@ import { SEARCH_EXTENSIONS } from '../database/extensions';
 import { ReindexService } from '../reindex/reindex.service';
 import { TravelsService } from '../travels/travels.service';
 import { rankingTuningOf } from '../travels/travels-request';
-import { evaluate, formatReport, gateFailures, loadJudgedQueries, Report } from './relevance';
+import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-generator';
+import {
+  evaluate,
+  formatReport,
+  gateFailures,
+  loadJudgedQueries,
+  RANKING_WEIGHTS,
+  Report,
+} from './relevance';
+import { ReferenceRanker } from './reference-ranker';
 
 /**
  * `pnpm --filter search relevance`: builds the demo catalogue (`generated:2000`, built-in provider)
  * in a throw-away embedded database, runs the judged query set (src/relevance/judged-queries.json)
  * through the service's ranking with rrfVectorWeight 0 (text), 1 (vector) and the configured
- * default (hybrid), and prints nDCG@8, recall@8 and MRR per query type. Exit code 1 when hybrid
- * scores below either side on a gated type. The SEARCH_* variables tune the hybrid run.
+ * default (hybrid), and through the in-process reference ranker (reference-ranker.ts), and prints
+ * nDCG@8, recall@8, MRR and the zero-result rate per query type. Exit code 1 when the gate fails
+ * (relevance.ts, gateFailures). The SEARCH_* variables tune the hybrid run.
  */
 export async function relevanceOf(travels: TravelsService): Promise<Report> {
-  const { queries } = loadJudgedQueries();
-  return evaluate(queries, async (search, rrfVectorWeight) => {
+  const { catalogue, queries } = loadJudgedQueries();
+  const options = parseGeneratedSource(catalogue);
+  if (!options) throw new Error(`the judged set's catalogue is not generated: ${catalogue}`);
+  const reference = new ReferenceRanker(generateCatalogue(options));
+  return evaluate(queries, async (search, ranking) => {
+    if (ranking === 'reference') return reference.search(search, 8);
+    const rrfVectorWeight = RANKING_WEIGHTS[ranking];
     const { body } = await travels.list({ search, rrfVectorWeight, size: 8, infoDensity: 'min' });
     return body.records.map((record) => record.id);
   });

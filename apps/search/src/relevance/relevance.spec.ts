@@ -31,13 +31,47 @@ describe('relevance measures', () => {
       { type: 'typo', query: 'q1', relevant: { a: 2 } },
       { type: 'typo', query: 'q2', relevant: { b: 2 } },
     ];
-    const report = await evaluate(queries, async (query, weight) =>
-      weight === 0 ? (query === 'q1' ? ['a'] : ['b']) : weight === 1 ? ['x', 'a', 'b'] : ['x', 'b', 'a'],
+    const report = await evaluate(queries, async (query, ranking) =>
+      ranking === 'text'
+        ? query === 'q1'
+          ? ['a']
+          : ['b']
+        : ranking === 'vector'
+          ? ['x', 'a', 'b']
+          : ranking === 'hybrid'
+            ? ['x', 'b', 'a']
+            : [],
     );
-    expect(report.text.typo).toEqual({ ndcg: 1, recall: 1, mrr: 1, queries: 2 });
+    expect(report.text.typo).toEqual({ ndcg: 1, recall: 1, mrr: 1, zero: 0, queries: 2 });
+    expect(report.reference.typo?.zero).toBe(1);
     expect(report.hybrid.typo?.mrr).toBeCloseTo((1 / 3 + 1 / 2) / 2, 12);
     expect(gateFailures(report)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^typo: hybrid ndcg .* < text 1\.000$/)]),
     );
+  });
+
+  it('gates hybrid against the reference, overall with a margin, and the zero-result rates', async () => {
+    const queries: JudgedQuery[] = [
+      { type: 'long', query: 'q1', relevant: { a: 2 } },
+      { type: 'long', query: 'q2', relevant: { b: 2 } },
+    ];
+    const report = await evaluate(queries, async (query, ranking) =>
+      ranking === 'reference'
+        ? query === 'q1'
+          ? ['a']
+          : ['b']
+        : ranking === 'hybrid'
+          ? ['x', 'a', 'b']
+          : [],
+    );
+    const failures = gateFailures(report);
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^long: hybrid ndcg .* < reference 1\.000$/),
+        expect.stringMatching(/^overall: hybrid ndcg .* < reference 1\.000 \+ 0\.05$/),
+        'long: text answers nothing to 100% of the queries (> 10%)',
+      ]),
+    );
+    expect(failures.some((failure) => failure.startsWith('long: hybrid answers nothing'))).toBe(false);
   });
 });

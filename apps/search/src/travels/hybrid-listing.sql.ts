@@ -1,5 +1,6 @@
 import type { RankingRequest } from './travels-request';
 import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
+import { textSideCtes } from './text-side.sql';
 
 /** How many lexemes closest in spelling to each search word are looked up. */
 export const SPELLING_NEIGHBOURS_PER_WORD = 3;
@@ -43,17 +44,18 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * - semantic side: its candidates are the `semanticCandidates` nearest records passing the filters,
  *   by cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector
  *   ≥ 0.8 an iterative scan keeps going until enough records pass the filters; the planner may also
- *   pick the filter indexes and compute exact distances when the filters are selective), plus every
- *   record of the text side with its exact distance (an approximate index misses neighbours; those
- *   that share the query's words are the likeliest to be missed, and their distances cost little
- *   more than their text ranks: both are computed in the one scan of the text matches), plus the
+ *   pick the filter indexes and compute exact distances when the filters are selective), plus the
+ *   `semanticCandidates` best records of the text side with their exact distances (an approximate
+ *   index misses neighbours; those that share the query's words are the likeliest to be missed),
+ *   plus the
  *   records passing the filters that hold a spelling neighbour of a search word (`spelt`: the
  *   SPELLING_NEIGHBOURS_PER_WORD lexemes of `search_terms` closest to it by trigram similarity and
  *   held by at most `spellingNeighbourMaxDocuments` offers); kept when
  *   `1 − distance ≥ semanticFloor`; ranked 1, 2 … by distance, then id;
- * - text side: records matching `websearch_to_tsquery('travel_search', search)` (@@, served by
- *   travel_offers_search_vector_idx, GIN) and the filters (their indexes: see filterConditions),
- *   kept when `ts_rank_cd` (default normalisation) ≥ tsvectorFloor; ranked by rank desc, then id;
+ * - text side (text-side.sql.ts): records holding a query term (optional words, folded, stemmed,
+ *   corrected for typos, compounds split) and passing the filters (their indexes: see
+ *   filterConditions), scored by BM25 times query coverage from search_postings, kept when the
+ *   score ≥ tsvectorFloor; ranked by score desc, then id;
  * - a side whose weight is 0 is empty (it could only add records scoring nothing from it);
  * - merged by FULL OUTER JOIN on id: score = w/(k + rank_semantic) + (1 − w)/(k + rank_text), a
  *   side the record is absent from adding nothing; ordered by score desc, then id.
@@ -61,8 +63,8 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * The semantic candidates are a MATERIALIZED CTE evaluated once per statement, and the total is
  * the count of the very union the page is cut from, so every counted record is reachable by
  * paging. Scores of a page row are its actual measures: semantic_score = 1 − cosine distance,
- * tsvector_score = ts_rank_cd when the record matches the query, else 0 (whether or not the record
- * made its side). `embedding` is the query's embedding in pgvector's text form (toVectorLiteral).
+ * tsvector_score = the text side's score when the record matches the query, else 0 (whether or not
+ * the record made its side). `embedding` is the query's embedding in pgvector's text form (toVectorLiteral).
  */
 export function hybridListingSql(request: RankingRequest, embedding: string): Sql {
   const { tuning } = request;
@@ -88,9 +90,13 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
       ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o ${where}
          ORDER BY o.embedding <=> $2::vector LIMIT $7`
       : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT $7`;
-  // The exact distance of each text match, computed in the scan that ranks it (the semantic
-  // candidates it adds); none when the semantic side is empty.
-  const matchDistance = tuning.rrfVectorWeight > 0 ? 'o.embedding <=> $2::vector' : 'NULL::float8';
+  // The exact distances of the best text matches (as many as the index candidates): semantic
+  // candidates an approximate index may miss; none when the semantic side is empty.
+  const matchDistances =
+    tuning.rrfVectorWeight > 0
+      ? `SELECT m.id, o.embedding <=> $2::vector AS distance
+         FROM (SELECT id FROM matched ORDER BY rank LIMIT $7) m JOIN travel_offers o ON o.id = m.id`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false`;
   // The offers holding the rarer lexemes spelt like the search's words ("santorni" → "santorini",
   // "naxos" of "beach naxos" when no offer holds both words): the neighbours an approximate index
   // misses most, for a lexical embedding, and the text side cannot see. Only alphanumeric lexemes
@@ -106,7 +112,8 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
            ) w
            CROSS JOIN LATERAL (
              SELECT s.term FROM search_terms s
-             WHERE s.term % w.word AND s.documents <= $8::int AND s.term ~ '^[[:alnum:]]+$'
+             WHERE s.term % w.word AND strpos(s.term, ' ') = 0 AND s.documents <= $8::int
+               AND s.term ~ '^[[:alnum:]]+$'
                -- a one-word search's own word adds only what the text side already holds
                AND (s.term <> w.word OR numnode(q.query) > 1)
              ORDER BY similarity(s.term, w.word) DESC, s.term
@@ -117,15 +124,11 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
 
   return {
     text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
+      ${textSideCtes('$1', and)},
       matched AS MATERIALIZED (
-        SELECT id, distance, row_number() OVER (ORDER BY score DESC, id) AS rank FROM (
-          SELECT o.id, ts_rank_cd(o.search_vector, q.query) AS score, ${matchDistance} AS distance
-          FROM travel_offers o, q WHERE o.search_vector @@ q.query${and}
-          -- a fence: without it the floor is pushed into the scan and every row's tsvector and
-          -- vector are read from TOAST twice (measured: 27 → 6 ms for 690 matches)
-          OFFSET 0
-        ) m WHERE score >= $5::float8
+        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM scored WHERE score >= $5::float8
       ),
+      match_distances AS MATERIALIZED (${matchDistances}),
       nearest AS MATERIALIZED (${nearest}),
       spelt AS MATERIALIZED (${spellingNeighbours}),
       sem AS (
@@ -133,13 +136,13 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
           SELECT id, min(distance) AS distance FROM (
             SELECT id, distance FROM nearest
             UNION ALL SELECT id, distance FROM spelt
-            UNION ALL SELECT id, distance FROM matched WHERE distance IS NOT NULL
+            UNION ALL SELECT id, distance FROM match_distances
           ) candidates GROUP BY id
         ) semantic WHERE 1 - distance >= $4::float8
       ),
-      txt AS (SELECT id, rank FROM matched WHERE $3::float8 < 1),
+      txt AS (SELECT id, rank, score FROM matched WHERE $3::float8 < 1),
       merged AS (
-        SELECT coalesce(s.id, t.id) AS id,
+        SELECT coalesce(s.id, t.id) AS id, t.score AS text_score,
           coalesce($3::float8 / ($6::int + s.rank), 0) + coalesce((1 - $3::float8) / ($6::int + t.rank), 0) AS score
         FROM sem s FULL OUTER JOIN txt t ON t.id = s.id
       )
@@ -147,10 +150,10 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
       LEFT JOIN LATERAL (
         SELECT m.score AS _relevance_score,
           1 - (o.embedding <=> $2::vector) AS semantic_score,
-          CASE WHEN o.search_vector @@ q.query THEN ts_rank_cd(o.search_vector, q.query) ELSE 0 END AS tsvector_score,
+          coalesce(m.text_score, (SELECT s.score FROM scored s WHERE s.id = m.id), 0) AS tsvector_score,
           ${COLUMNS[request.density]}
-        FROM (SELECT id, score FROM merged ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
-        JOIN travel_offers o ON o.id = m.id CROSS JOIN q
+        FROM (SELECT id, score, text_score FROM merged ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
+        JOIN travel_offers o ON o.id = m.id
         ORDER BY m.score DESC, m.id
       ) p ON true`,
     values,

@@ -1,6 +1,7 @@
 import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
+import { textSideCtes } from './text-side.sql';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
 // statements directly: listing-statements.ts). Every value is a parameter; identifiers come from
@@ -88,24 +89,21 @@ export function filterListingSql(request: FilterRequest): Sql {
 }
 
 /**
- * The full-text ranking of a search (the hybrid ranker's fallback): records matching
- * `websearch_to_tsquery('travel_search', search)` with a `ts_rank_cd` at or above the
- * `tsvectorFloor`, best first, ties by id, with the exact total. Relies on
- * travel_offers_search_vector_idx (GIN) for `@@`.
+ * The full-text ranking of a search (the hybrid ranker's fallback): the text side of the hybrid
+ * statement (text-side.sql.ts: optional words, BM25 with field weights and coverage) with a
+ * `tsvector_score` at or above the `tsvectorFloor`, best first, ties by id, with the exact total.
  */
 export function textListingSql(request: RankingRequest): Sql {
   const values: unknown[] = [request.search, request.tuning.tsvectorFloor];
-  const conditions = ['o.search_vector @@ q.query', ...filterConditions(request.filters, values)];
+  const and = filterConditions(request.filters, values)
+    .map((condition) => ` AND ${condition}`)
+    .join('');
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
   return {
-    text: `WITH q AS (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ranked AS (
-        SELECT o.id, ts_rank_cd(o.search_vector, q.query) AS rank
-        FROM travel_offers o, q WHERE ${conditions.join(' AND ')}
-      ),
-      kept AS (SELECT id, rank, row_number() OVER (ORDER BY rank DESC, id) AS position FROM ranked WHERE rank >= $2)
+    text: `WITH ${textSideCtes('$1', and)},
+      kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $2)
       SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM kept) c
       LEFT JOIN LATERAL (
         SELECT k.rank AS tsvector_score, k.position::int AS position, ${COLUMNS[request.density]}

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import {
   ApiHeader,
   ApiOkResponse,
@@ -7,9 +7,11 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ValidationErrorResponseDto } from '@rt/contracts';
-import type { Response } from 'express';
+import { AppError } from '@rt/errors';
+import type { Request, Response } from 'express';
 import { TravelListingResponseDto } from './dto/travel-listing.response';
 import { TravelsQueryDto } from './dto/travels-query.dto';
+import { invalidUtf8Parameters } from './query-bytes';
 import { TravelsService } from './travels.service';
 
 @ApiTags('travels')
@@ -40,8 +42,13 @@ export class TravelsController {
   @ApiHeader({ name: 'X-Request-Id', required: false, description: 'Echoed, or generated.' })
   async list(
     @Query() query: TravelsQueryDto,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<TravelListingResponseDto> {
+    // Bytes that are not UTF-8 reach the parser as literal escapes: refused here, by name.
+    const url = request.originalUrl;
+    const invalid = invalidUtf8Parameters(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+    if (invalid) throw AppError.validation(invalid);
     const { body, fallback } = await this.travels.list(query);
     if (fallback) response.setHeader('X-Search-Fallback', fallback);
     return body;

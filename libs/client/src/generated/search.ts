@@ -108,7 +108,7 @@ export interface components {
              */
             semantic_score: number;
             /**
-             * @description Full-text rank (ts_rank_cd) with a search; 0.0 without.
+             * @description The text side's score with a search (BM25 over the offer's name, destination, categories and description, times the share of the query it covers; 0 when it holds no query word; unbounded above, typically 0–60 on the demo catalogue); 0.0 without.
              * @example 0
              */
             tsvector_score: number;
@@ -131,7 +131,7 @@ export interface components {
              */
             semantic_score: number;
             /**
-             * @description Full-text rank (ts_rank_cd) with a search; 0.0 without.
+             * @description The text side's score with a search (BM25 over the offer's name, destination, categories and description, times the share of the query it covers; 0 when it holds no query word; unbounded above, typically 0–60 on the demo catalogue); 0.0 without.
              * @example 0
              */
             tsvector_score: number;
@@ -165,7 +165,7 @@ export interface components {
              */
             semantic_score: number;
             /**
-             * @description Full-text rank (ts_rank_cd) with a search; 0.0 without.
+             * @description The text side's score with a search (BM25 over the offer's name, destination, categories and description, times the share of the query it covers; 0 when it holds no query word; unbounded above, typically 0–60 on the demo catalogue); 0.0 without.
              * @example 0
              */
             tsvector_score: number;
@@ -208,7 +208,7 @@ export interface components {
              */
             semantic_score: number;
             /**
-             * @description Full-text rank (ts_rank_cd) with a search; 0.0 without.
+             * @description The text side's score with a search (BM25 over the offer's name, destination, categories and description, times the share of the query it covers; 0 when it holds no query word; unbounded above, typically 0–60 on the demo catalogue); 0.0 without.
              * @example 0
              */
             tsvector_score: number;
@@ -335,7 +335,7 @@ export interface operations {
                 rrfVectorWeight?: number;
                 /** @description Cosine similarity minimum (search only). */
                 semanticFloor?: number;
-                /** @description Full-text rank (ts_rank_cd) minimum (search only). */
+                /** @description Minimum of the text side's score (tsvector_score: BM25 times query coverage, unbounded above) for a record to count on the text side (search only); 0 keeps every record holding a query word. */
                 tsvectorFloor?: number;
             };
             header?: {

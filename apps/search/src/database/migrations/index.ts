@@ -2,6 +2,7 @@ import { EnableVector1763900000000 } from './1763900000000-EnableVector';
 import { AddTravelOffers1763950000000 } from './1763950000000-AddTravelOffers';
 import { AddReindexRuns1795435855743 } from './1795435855743-AddReindexRuns';
 import { AddSearchTerms1795500000000 } from './1795500000000-AddSearchTerms';
+import { AddTextSide1795600000000 } from './1795600000000-AddTextSide';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -9,4 +10,5 @@ export const searchMigrations: Function[] = [
   AddTravelOffers1763950000000,
   AddReindexRuns1795435855743,
   AddSearchTerms1795500000000,
+  AddTextSide1795600000000,
 ];

@@ -11,7 +11,12 @@ export class TravelScoresDto {
   })
   semantic_score!: number;
 
-  @ApiProperty({ description: 'Full-text rank (ts_rank_cd) with a search; 0.0 without.', example: 0 })
+  @ApiProperty({
+    description:
+      "The text side's score with a search (BM25 over the offer's name, destination, categories and description, " +
+      'times the share of the query it covers; 0 when it holds no query word; unbounded above, typically 0–60 on the demo catalogue); 0.0 without.',
+    example: 0,
+  })
   tsvector_score!: number;
 }
 

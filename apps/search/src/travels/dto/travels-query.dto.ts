@@ -224,7 +224,9 @@ export class TravelsQueryDto {
   @ApiPropertyOptional({
     type: Number,
     minimum: 0,
-    description: 'Full-text rank (ts_rank_cd) minimum (search only).',
+    description:
+      "Minimum of the text side's score (tsvector_score: BM25 times query coverage, unbounded above) for a record " +
+      'to count on the text side (search only); 0 keeps every record holding a query word.',
   })
   @QueryFloat()
   @IsOptional()
