@@ -1,8 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@rt/testing';
 
 /**
  * Secrets never reach the logs (issue 15): the built backend runs as a process at the most verbose
@@ -15,17 +15,6 @@ const ADMIN_EMAIL = 'secrets.admin@example.com';
 const ADMIN_PASSWORD = 'first admin passphrase 1';
 const WRONG_PASSWORD = 'wrong passphrase, guessed';
 const NEW_PASSWORD = 'second admin passphrase 2';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,18 +8,13 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import request from 'supertest';
 import { signingPairOf, signPath } from '../src/images/imgproxy-signature';
+import { noise } from './image-fixtures';
 import { createTestApp, TestApp } from './test-app';
 
 const KEY = 'aa'.repeat(32);
 const SALT = 'bb'.repeat(32);
 const PAIR = signingPairOf(KEY, SALT);
 const MAX_BYTES = 10_485_760;
-
-/** A photo-like image (noise compresses badly, so sizes are realistic). */
-const noise = (width: number, height: number) =>
-  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), {
-    raw: { width, height, channels: 3 },
-  });
 
 const png = (width: number, height: number) => noise(width, height).png().toBuffer();
 const jpeg = (width: number, height: number) => noise(width, height).jpeg().toBuffer();

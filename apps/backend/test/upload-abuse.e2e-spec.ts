@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import request from 'supertest';
+import { noise } from './image-fixtures';
 import { createTestApp, TestApp } from './test-app';
 
 /**
@@ -10,10 +10,6 @@ import { createTestApp, TestApp } from './test-app';
  * answer is a 201 or a 422, the stored files are exactly the accepted images, and what is served
  * never carries what was hidden in an accepted file.
  */
-const noise = (width: number, height: number) =>
-  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), {
-    raw: { width, height, channels: 3 },
-  });
 
 const PHP_PAYLOAD = "<?php system($_GET['c']); ?>";
 const SCRIPT_PAYLOAD = '<script>alert(document.cookie)</script>';

@@ -1,3 +1,4 @@
 export * from './test-database';
 export * from './global-setup';
 export * from './raw-http';
+export * from './free-port';

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { AppError } from '@rt/errors';
+import { zurichToday } from '@rt/platform';
 import { isUUID } from 'class-validator';
 import type { Response } from 'express';
 import type { AuthUser } from '../access/access';
@@ -33,9 +34,6 @@ import { ClaimActivationCodeDto } from './dto/claim-activation-code.dto';
 import { GenerateActivationCodesDto } from './dto/generate-activation-codes.dto';
 import { UpdateActivationCodeBatchDto } from './dto/update-activation-code-batch.dto';
 import { UpdateActivationCodeStatusDto } from './dto/update-activation-code-status.dto';
-
-/** "Today" in Europe/Zurich, as `YYYY-MM-DD` (the export's file name). */
-const zurichDate = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich' }).format(now);
 
 @ApiTags('activation-codes')
 @Controller('activation-codes')
@@ -108,7 +106,7 @@ export class ActivationCodesController {
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader(
       'Content-Disposition',
-      `attachment; filename="activation-codes-${zurichDate(this.clock.now())}.csv"`,
+      `attachment; filename="activation-codes-${zurichToday(this.clock.now())}.csv"`,
     );
     try {
       // Back-pressure end to end; a client that goes away destroys the chain, which releases the

@@ -15,6 +15,7 @@ import { loadBackendConfig } from '../config';
 import { backendMigrations } from '../database/migrations';
 import { configureBackendHttp } from '../http';
 import { UsersService } from '../users/users.service';
+import { percentile } from './bench-kit';
 
 /**
  * `pnpm bench:capacity`: the region capacity roll-up on a real PostgreSQL.
@@ -39,10 +40,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const STEPS = 12;
 const PLANS = 3;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function timings(count: number, work: () => Promise<unknown>): Promise<number[]> {

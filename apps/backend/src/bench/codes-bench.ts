@@ -1,12 +1,9 @@
 import 'reflect-metadata';
-import { spawn, ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, get, request } from 'node:http';
-import { AddressInfo, createServer } from 'node:net';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { NestFactory } from '@nestjs/core';
 import { migrateDatabase } from '@rt/database';
 import autocannon from 'autocannon';
@@ -19,6 +16,7 @@ import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
 import { backendMigrations } from '../database/migrations';
 import { UsersService } from '../users/users.service';
+import { freePort, startBuiltBackend } from './bench-kit';
 
 /**
  * `pnpm bench:codes`: the activation codes on a real PostgreSQL.
@@ -62,15 +60,6 @@ const p95 = (samples: number[]) =>
   );
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 /** The child's resident set size, from /proc (Linux). */
 const rssOf = (pid: number): number => {
@@ -144,37 +133,6 @@ async function load(client: Client): Promise<void> {
   );
   console.log(`  codes inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await client.query('VACUUM (ANALYZE) activation_codes, activation_code_batches, organizations');
-}
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
-    env: {
-      ...env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      APP_ENV: 'local',
-      DB_MIGRATE_ON_START: 'false',
-      MAIL_WORKER_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const agent = new Agent({ keepAlive: true });
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const status = await new Promise<number>((resolve) => {
-      get({ host: '127.0.0.1', port, path: '/health/ready', agent }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      }).on('error', () => resolve(0));
-    });
-    if (status === 200) {
-      agent.destroy();
-      return child;
-    }
-    await sleep(200);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the backend did not become ready');
 }
 
 /** A super-admin and a token, through the app's own services. */
@@ -408,7 +366,7 @@ async function main(): Promise<void> {
 
   const token = await superAdminToken();
   const port = await freePort();
-  const child = await startServer(port);
+  const child = await startBuiltBackend(databaseUrl, port);
   const figures: string[] = [];
   try {
     // 1. An organization's filtered page with its exact total.

@@ -18,6 +18,7 @@ import { configureBackendHttp } from '../http';
 import { resizeVariant } from '../images/image-processing';
 import { VARIANT_WIDTHS } from '../images/image-urls';
 import { UsersService } from '../users/users.service';
+import { percentile } from './bench-kit';
 
 /**
  * `pnpm bench:images`: the backend in this process on a fresh database of the PostgreSQL server
@@ -33,10 +34,6 @@ const WARM_REQUESTS = Number(process.env.BENCH_WARM_REQUESTS ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const median = (values: number[]) => percentile(values, 50);
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** A photo-like 12 MP JPEG: smooth gradients with noise, so it compresses like a photo. */

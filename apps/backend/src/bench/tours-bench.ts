@@ -2,14 +2,11 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { migrateDatabase } from '@rt/database';
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { ActivitiesService } from '../activities/activities.service';
@@ -24,6 +21,7 @@ import { toStoredTime } from '../tours/step-time';
 import { TourStepsService } from '../tours/tour-steps.service';
 import { ToursService } from '../tours/tours.service';
 import { UsersService } from '../users/users.service';
+import { freePort, percentile, startBuiltBackend } from './bench-kit';
 
 /**
  * `pnpm bench:tours`: the tours feature on a real PostgreSQL.
@@ -65,19 +63,8 @@ const europePoint = (random: () => number) => ({
   longitude: Number((-10 + random() * 40).toFixed(5)),
 });
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
+const quantile = (values: number[], q: number) => percentile(values, q * 100);
 const ms = (value: number) => value.toFixed(2);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 function httpGet(agent: Agent, port: number, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -176,35 +163,6 @@ async function prepareThroughServices(): Promise<{ token: string; tourId: string
   }
 }
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'main.js')], {
-    env: {
-      ...env,
-      APP_ENV: 'local',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      MAIL_WORKER_ENABLED: 'false',
-      DB_MIGRATE_ON_START: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const agent = new Agent({ keepAlive: true });
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await httpGet(agent, port, '/health/ready')).status === 200) {
-        agent.destroy();
-        return child;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the service did not become ready');
-}
-
 interface Cannon {
   p50: number;
   p90: number;
@@ -255,7 +213,7 @@ async function main(): Promise<void> {
     );
 
     const port = await freePort();
-    server = await startServer(port);
+    server = await startBuiltBackend(databaseUrl, port);
     const random = prng(7);
     const points = Array.from({ length: REQUESTS }, () => europePoint(random));
     const nearPath = (i: number) => {
