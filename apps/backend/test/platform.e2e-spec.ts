@@ -98,6 +98,27 @@ describe('backend platform', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it("sends helmet's security headers and no X-Powered-By", async () => {
+    const res = await t.http.get('/api/version').expect(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('refuses a preflight from an origin not listed in CORS_ORIGINS', async () => {
+    const preflight = await t.http
+      .options('/api/login')
+      .set('Origin', 'https://evil.example.test')
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
   it('exposes Prometheus metrics with route templates', async () => {
     await t.http.get('/api/version').expect(200);
     const res = await t.http.get('/metrics').expect(200);

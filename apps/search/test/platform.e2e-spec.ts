@@ -48,6 +48,15 @@ describe('search service platform', () => {
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');
   });
 
+  it('refuses a body over BODY_LIMIT_BYTES (1 MiB by default) with 413 payload_too_large', async () => {
+    const res = await t.http
+      .post('/travels')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }))
+      .expect(413);
+    expect(res.body).toEqual({ message: expect.any(String), error: 'payload_too_large' });
+  });
+
   it('answers unknown routes with the 404 envelope', async () => {
     await t.http.get('/nope').expect(404, { message: 'Not found.', error: 'not_found' });
   });

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 import { ErrorCode } from './error-code';
 
 const codeByStatus: Partial<Record<number, ErrorCode>> = {
@@ -50,6 +51,9 @@ const bodyParserErrors: Record<string, { code: ErrorCode; message?: string }> = 
   },
 };
 
+/** Seconds a client waits before trying again while the database is unreachable (pg's reconnect is immediate). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** What http-errors (used by body-parser, the router and Node's stream decoders) put on an error. */
 interface ClientHttpError {
   status?: unknown;
@@ -66,7 +70,8 @@ function isUndecodableBody(error: ClientHttpError): boolean {
 /**
  * Turns anything thrown into the envelope of decisions.md. Known client errors keep their status
  * (an AppError, Nest's HTTP exceptions, and the 4xx that body-parser and the router mark with
- * `expose`); anything else is a 500 `internal_error` whose details never reach the client.
+ * `expose`); a database that cannot be reached is a 503 `service_unavailable` with `Retry-After`;
+ * anything else is a 500 `internal_error` whose details never reach the client.
  */
 export function toAppError(exception: unknown): AppError {
   if (exception instanceof AppError) return exception;
@@ -93,6 +98,15 @@ export function toAppError(exception: unknown): AppError {
       return new AppError(ErrorCode.BadRequest, 'The request body does not match its Content-Encoding.');
     }
     return new AppError(codeByStatus[status] ?? ErrorCode.BadRequest);
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return new AppError(
+      ErrorCode.ServiceUnavailable,
+      'The database cannot be reached; try again shortly.',
+      undefined,
+      undefined,
+      { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
   }
   return new AppError(ErrorCode.InternalError);
 }

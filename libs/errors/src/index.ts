@@ -3,3 +3,4 @@ export * from './app-error';
 export * from './http-exception.filter';
 export * from './validation.pipe';
 export * from './unsafe-input';
+export * from './database-unavailable';

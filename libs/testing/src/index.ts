@@ -2,3 +2,4 @@ export * from './test-database';
 export * from './global-setup';
 export * from './raw-http';
 export * from './free-port';
+export * from './throwaway-cluster';

@@ -1,0 +1,166 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { freePort } from './free-port';
+
+const run = promisify(execFile);
+
+/**
+ * A PostgreSQL cluster of the test's own, made with `initdb` in a temporary folder and driven with
+ * `pg_ctl`, so that fault tests can stop, crash and restart a database without touching the
+ * machine's shared server. It listens on a free loopback port with trust authentication for the
+ * `postgres` user. PostgreSQL refuses to run as root: as root, its commands run as the `postgres`
+ * system user (`runuser`), which then owns the folder.
+ */
+export class ThrowawayCluster {
+  private constructor(
+    readonly directory: string,
+    readonly port: number,
+    private readonly binDir: string,
+    private readonly runAs: { user: string; uid: number; gid: number } | undefined,
+  ) {}
+
+  static async create(): Promise<ThrowawayCluster> {
+    const binDir = postgresBinDir();
+    const runAs = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
+    const directory = await mkdtemp(join(tmpdir(), 'rt-cluster-'));
+    if (runAs) await chown(directory, runAs.uid, runAs.gid);
+    const cluster = new ThrowawayCluster(directory, await freePort(), binDir, runAs);
+    await cluster.exec('initdb', [
+      '--pgdata',
+      cluster.dataDir,
+      '--username',
+      'postgres',
+      '--auth',
+      'trust',
+      '--encoding',
+      'UTF8',
+      '--locale',
+      'C',
+      '--no-sync',
+    ]);
+    await cluster.start();
+    return cluster;
+  }
+
+  get dataDir(): string {
+    return join(this.directory, 'data');
+  }
+
+  /** A connection URL to `database` on this cluster. */
+  url(database = 'postgres'): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  /** Starts the server and waits until it accepts connections. */
+  async start(): Promise<void> {
+    // fsync off: a crash of the server process still keeps what it wrote (the OS has it); only a
+    // machine crash would not, and the tests never simulate one.
+    const options = [
+      `-p ${this.port}`,
+      '-c listen_addresses=127.0.0.1',
+      `-c unix_socket_directories=${this.directory}`,
+      '-c fsync=off',
+      '-c max_connections=200',
+    ].join(' ');
+    await this.exec('pg_ctl', [
+      'start',
+      '--pgdata',
+      this.dataDir,
+      '--wait',
+      '--timeout',
+      '60',
+      '--log',
+      this.logFile,
+      '-o',
+      options,
+    ]);
+  }
+
+  /**
+   * Stops the server: `fast` disconnects clients and shuts down cleanly; `immediate` kills it the
+   * way a crash would (recovery replays the log at the next start).
+   */
+  async stop(mode: 'fast' | 'immediate' = 'fast'): Promise<void> {
+    await this.exec('pg_ctl', ['stop', '--pgdata', this.dataDir, '--wait', '--mode', mode]);
+  }
+
+  async createDatabase(name: string): Promise<string> {
+    await this.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+    return this.url(name);
+  }
+
+  /** One statement on a fresh connection to `database`. */
+  async query<Row extends Record<string, unknown>>(
+    sql: string,
+    params: unknown[] = [],
+    database = 'postgres',
+  ): Promise<Row[]> {
+    const client = new Client({ connectionString: this.url(database) });
+    await client.connect();
+    try {
+      return (await client.query<Row>(sql, params)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The server's own log, for a failing test's message. */
+  async log(): Promise<string> {
+    return readFile(this.logFile, 'utf8').catch(() => '');
+  }
+
+  /** Stops the server (if it runs) and removes the folder. */
+  async destroy(): Promise<void> {
+    await this.stop('immediate').catch(() => undefined);
+    await rm(this.directory, { recursive: true, force: true });
+  }
+
+  private get logFile(): string {
+    return join(this.directory, 'server.log');
+  }
+
+  private async exec(command: string, args: string[]): Promise<void> {
+    const binary = join(this.binDir, command);
+    const [file, fileArgs] = this.runAs
+      ? ['runuser', ['-u', this.runAs.user, '--', binary, ...args]]
+      : [binary, args];
+    try {
+      await run(file, fileArgs, { cwd: this.directory, timeout: 120_000 });
+    } catch (error) {
+      const { stderr, stdout } = error as { stderr?: string; stdout?: string };
+      throw new Error(
+        `${command} ${args[0]} failed: ${stderr || stdout || (error as Error).message}\n${await this.log()}`,
+      );
+    }
+  }
+}
+
+/** The folder of `initdb` and `pg_ctl`: PG_BIN_DIR, else `pg_config --bindir`, else a Debian layout. */
+function postgresBinDir(): string {
+  const candidates = [process.env.PG_BIN_DIR];
+  try {
+    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
+  } catch {
+    // pg_config is not installed: look for Debian's versioned folders below.
+  }
+  const debianRoot = '/usr/lib/postgresql';
+  if (existsSync(debianRoot)) {
+    for (const version of readdirSync(debianRoot).sort().reverse())
+      candidates.push(join(debianRoot, version, 'bin'));
+  }
+  const found = candidates.find(
+    (dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
+  );
+  if (!found) throw new Error('initdb and pg_ctl not found: install PostgreSQL or set PG_BIN_DIR');
+  return found;
+}
+
+function systemUser(user: string): { user: string; uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+  return { user, uid: id('-u'), gid: id('-g') };
+}
