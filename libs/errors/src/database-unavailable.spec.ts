@@ -24,6 +24,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
   });
 
+  it("knows TypeORM's refusal of a query runner released after its connection failed", () => {
+    const released = Object.assign(new Error('Query runner already released.'), {
+      name: 'QueryRunnerAlreadyReleasedError',
+    });
+    expect(isDatabaseUnavailable(released)).toBe(true);
+  });
+
   it('looks inside TypeORM query errors and aggregate connection errors', () => {
     const crashed = queryFailed(withCode('57P01'));
     expect(isDatabaseUnavailable(crashed)).toBe(true);

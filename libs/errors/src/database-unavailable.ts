@@ -28,6 +28,7 @@ const CONNECTION_MESSAGES = [
 ];
 
 interface DriverLikeError {
+  name?: unknown;
   code?: unknown;
   message?: unknown;
   driverError?: unknown;
@@ -36,7 +37,10 @@ interface DriverLikeError {
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 3 || typeof error !== 'object' || error === null) return false;
-  const { code, message, driverError, cause } = error as DriverLikeError;
+  const { name, code, message, driverError, cause } = error as DriverLikeError;
+  // TypeORM releases a query runner whose connection failed and refuses its next statement (the
+  // second query of getManyAndCount, a COMMIT) with this error instead of the connection's own.
+  if (name === 'QueryRunnerAlreadyReleasedError') return true;
   if (typeof code === 'string') {
     // Class 08: connection exceptions.
     if (SOCKET_ERROR_CODES.has(code) || SERVER_UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) {

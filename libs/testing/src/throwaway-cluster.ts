@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,9 @@ import { Client } from 'pg';
 import { freePort } from './free-port';
 
 const run = promisify(execFile);
+
+const FOLDER_PREFIX = 'rt-cluster-';
+const OWNER_FILE = 'owner.pid';
 
 /**
  * A PostgreSQL cluster of the test's own, made with `initdb` in a temporary folder and driven with
@@ -21,13 +24,15 @@ export class ThrowawayCluster {
     readonly directory: string,
     readonly port: number,
     private readonly binDir: string,
-    private readonly runAs: { user: string; uid: number; gid: number } | undefined,
+    private readonly runAs: RunAs | undefined,
   ) {}
 
   static async create(): Promise<ThrowawayCluster> {
     const binDir = postgresBinDir();
     const runAs = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
-    const directory = await mkdtemp(join(tmpdir(), 'rt-cluster-'));
+    sweepAbandonedClusters(binDir, runAs);
+    const directory = await mkdtemp(join(tmpdir(), FOLDER_PREFIX));
+    await writeFile(join(directory, OWNER_FILE), String(process.pid));
     if (runAs) await chown(directory, runAs.uid, runAs.gid);
     const cluster = new ThrowawayCluster(directory, await freePort(), binDir, runAs);
     await cluster.exec('initdb', [
@@ -120,15 +125,33 @@ export class ThrowawayCluster {
     await rm(this.directory, { recursive: true, force: true });
   }
 
+  /** Stops the server at once and removes the folder, synchronously. */
+  stopNow(): void {
+    try {
+      execFileSync(...this.command('pg_ctl', ['stop', '--pgdata', this.dataDir, '--mode', 'immediate']), {
+        stdio: 'ignore',
+      });
+    } catch {
+      // Not running.
+    }
+    rmSync(this.directory, { recursive: true, force: true });
+  }
+
+  static abandoned(directory: string, binDir: string, runAs: RunAs | undefined): ThrowawayCluster {
+    return new ThrowawayCluster(directory, 0, binDir, runAs);
+  }
+
   private get logFile(): string {
     return join(this.directory, 'server.log');
   }
 
-  private async exec(command: string, args: string[]): Promise<void> {
+  private command(command: string, args: string[]): [string, string[]] {
     const binary = join(this.binDir, command);
-    const [file, fileArgs] = this.runAs
-      ? ['runuser', ['-u', this.runAs.user, '--', binary, ...args]]
-      : [binary, args];
+    return this.runAs ? ['runuser', ['-u', this.runAs.user, '--', binary, ...args]] : [binary, args];
+  }
+
+  private async exec(command: string, args: string[]): Promise<void> {
+    const [file, fileArgs] = this.command(command, args);
     try {
       await run(file, fileArgs, { cwd: this.directory, timeout: 120_000 });
     } catch (error) {
@@ -160,7 +183,42 @@ function postgresBinDir(): string {
   return found;
 }
 
-function systemUser(user: string): { user: string; uid: number; gid: number } {
+/**
+ * A test process that died before its afterAll (a crash, a timeout, a kill) leaves its cluster
+ * running: the next cluster made on this machine stops and removes those whose owner is gone.
+ */
+function sweepAbandonedClusters(binDir: string, runAs: RunAs | undefined): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(FOLDER_PREFIX)) continue;
+    const directory = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(directory, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isInteger(owner) && owner > 0 && !isAlive(owner)) {
+      ThrowawayCluster.abandoned(directory, binDir, runAs).stopNow();
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+interface RunAs {
+  user: string;
+  uid: number;
+  gid: number;
+}
+
+function systemUser(user: string): RunAs {
   const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
   return { user, uid: id('-u'), gid: id('-g') };
 }
