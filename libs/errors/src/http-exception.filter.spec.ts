@@ -98,6 +98,20 @@ describe('answerError', () => {
     });
   });
 
+  it('hands an unreachable database to the log line as a one-line cause, and answers 503 with Retry-After', () => {
+    const { response, sent } = fakeResponse();
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    answerError(refused, request, response);
+    expect(sent).toMatchObject({
+      status: 503,
+      headers: { 'Retry-After': '5' },
+      body: { message: expect.any(String), error: 'service_unavailable' },
+    });
+    const logged = response.err as Error;
+    expect(logged.message).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(logged.stack).toBe('Error: connect ECONNREFUSED 127.0.0.1:5432');
+  });
+
   it('answers 405 with Allow for a known path asked with another method, and leaves 4xx out of the log', () => {
     const { response, sent } = fakeResponse();
     answerError(new NotFoundException('Cannot GET /api/login'), request, response, () => ['POST']);

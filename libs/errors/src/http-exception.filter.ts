@@ -129,9 +129,16 @@ export type AllowedMethodsOf = (request: Request) => string[];
  * A 500 is logged once, by the request's own log line (pino-http logs `res.err` with its stack,
  * through the logger's redacting error serializer), never sent to the client.
  */
-function recordForRequestLog(response: Response, exception: unknown): void {
-  (response as Response & { err?: unknown }).err =
-    exception instanceof Error ? exception : new Error(String(exception));
+function recordForRequestLog(response: Response, exception: unknown, error: AppError): void {
+  let recorded = exception instanceof Error ? exception : new Error(String(exception));
+  if (error.code === ErrorCode.ServiceUnavailable) {
+    // An outage answers every request this way: its cause in one line, without a stack each time.
+    const cause = new Error(recorded.message);
+    cause.name = recorded.name;
+    cause.stack = `${recorded.name}: ${recorded.message}`;
+    recorded = cause;
+  }
+  (response as Response & { err?: unknown }).err = recorded;
 }
 
 /** Answers an error from anywhere in a request (a route, a guard, a pipe, a middleware). */
@@ -151,7 +158,7 @@ export function answerError(
       });
     }
   }
-  if (error.status >= 500) recordForRequestLog(response, exception);
+  if (error.status >= 500) recordForRequestLog(response, exception, error);
   sendError(response, error);
 }
 

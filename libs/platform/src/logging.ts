@@ -115,8 +115,16 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       // A 5xx line carries the error the filter recorded (res.err), so each failure logs one stack.
+      // A 503 (the database unreachable) is a warning with a one-line cause: an outage answers
+      // every request with it, and readiness already tells the platform.
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+        res.statusCode === 503
+          ? 'warn'
+          : err || res.statusCode >= 500
+            ? 'error'
+            : res.statusCode >= 400
+              ? 'warn'
+              : 'info',
     },
   });
 }
