@@ -1,14 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+
+/**
+ * The last page a list may be asked for: its offset (page − 1) × per_page stays an exact integer
+ * the database takes (a page of 1e308 is an integer to the validator, and made PostgreSQL fail).
+ */
+export const MAX_PAGE = 1_000_000;
 
 /** `page` and `per_page` of every backend list; the cap is applied per endpoint by `toPage`. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page?: number;
 
   @ApiPropertyOptional({

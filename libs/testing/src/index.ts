@@ -3,3 +3,4 @@ export * from './global-setup';
 export * from './raw-http';
 export * from './free-port';
 export * from './throwaway-cluster';
+export * from './fuzz';

@@ -1,13 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { AppError } from '@rt/errors';
 import { zurichToday } from '@rt/platform';
@@ -89,7 +82,6 @@ export class ActivationCodesController {
       'when absent. A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a ' +
       "leading `'` (formula injection). File name `activation-codes-YYYY-MM-DD.csv` (today in Europe/Zurich).",
   })
-  @ApiProduces('text/csv')
   @ApiOkResponse({
     description: 'The CSV file (`Content-Disposition: attachment`).',
     content: { 'text/csv': { schema: { type: 'string' } } },

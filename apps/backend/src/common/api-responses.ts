@@ -65,6 +65,31 @@ export const ApiJsonBodyErrors = () =>
     }),
   );
 
+/**
+ * The upload route's framing errors: `bad_request` (400) for a body that is not well-formed
+ * multipart, `payload_too_large` (413) for a JSON body over the body limit, and
+ * `unsupported_media_type` (415) for a body that is neither multipart/form-data nor JSON.
+ */
+export const ApiUploadBodyErrors = () =>
+  applyDecorators(
+    ApiResponse({
+      status: 400,
+      type: ErrorResponseDto,
+      description: '`bad_request`: the multipart body is malformed (no boundary, cut short, no structure).',
+    }),
+    ApiResponse({
+      status: 413,
+      type: ErrorResponseDto,
+      description:
+        '`payload_too_large`: a JSON body over the body limit (a file over its limit → 422 on `image`).',
+    }),
+    ApiResponse({
+      status: 415,
+      type: ErrorResponseDto,
+      description: '`unsupported_media_type`: the body is neither `multipart/form-data` nor JSON.',
+    }),
+  );
+
 /** 404 `not_found`: the resource named by the path (or the viewing context) does not exist. */
 export const ApiResourceNotFoundResponse = (description: string) =>
   ApiResponse({ status: 404, type: ErrorResponseDto, description: `\`not_found\`: ${description}` });

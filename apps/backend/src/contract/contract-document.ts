@@ -1,5 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  OpenAPIObject,
+  type OperationObject,
+  type ResponsesObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import { toOpenApi31 } from '@rt/platform';
 import { BACKEND_VERSION } from '../version/backend-version';
 import { BEARER_SCHEME } from '../access/access.decorators';
@@ -51,8 +57,37 @@ export function buildContractDocument(app: INestApplication): OpenAPIObject {
     for (const operation of Object.values(pathItem)) {
       if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
         operation.security ??= [];
+        documentUndecodablePath(operation as OperationObject);
       }
     }
   }
   return toOpenApi31(document);
+}
+
+const UNDECODABLE_PATH = 'a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`)';
+
+/**
+ * Express refuses a path parameter it cannot decode before any route runs, and Nest answers it
+ * 400 `bad_request`: every operation with a path parameter documents that answer.
+ */
+function documentUndecodablePath(operation: OperationObject): void {
+  const hasPathParameter = (operation.parameters ?? []).some(
+    (parameter) => 'in' in parameter && parameter.in === 'path',
+  );
+  if (!hasPathParameter) return;
+  const existing = operation.responses['400'];
+  if (existing && 'description' in existing) {
+    existing.description = `${existing.description} Also \`bad_request\` when ${UNDECODABLE_PATH}.`;
+    return;
+  }
+  const responses: ResponsesObject = {
+    ...operation.responses,
+    '400': {
+      description: `\`bad_request\`: ${UNDECODABLE_PATH}.`,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } } },
+    },
+  };
+  operation.responses = Object.fromEntries(
+    Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)),
+  ) as ResponsesObject;
 }

@@ -4,6 +4,7 @@ import { AcceptsFiles } from '@rt/platform';
 import type { Request } from 'express';
 import type { AuthUser } from '../access/access';
 import { CurrentUser, ViewingAs } from '../access/access.decorators';
+import { ApiUploadBodyErrors } from '../common/api-responses';
 import { ImageResponseDto } from './dto/image.response';
 import { IMAGE_FIELD, ImageUploadInterceptor } from './image-upload.interceptor';
 import { ImagesService } from './images.service';
@@ -37,6 +38,7 @@ export class ImagesController {
     },
   })
   @ApiCreatedResponse({ type: ImageResponseDto, description: 'The image, with its signed URLs.' })
+  @ApiUploadBodyErrors()
   upload(@CurrentUser() user: AuthUser, @Req() req: Request): Promise<ImageResponseDto> {
     return this.images.upload(req.file?.buffer, user.id);
   }

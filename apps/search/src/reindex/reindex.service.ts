@@ -6,6 +6,7 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
+import { isDatabaseUnavailable } from '@rt/errors';
 import { describeSource, SourceError } from '../catalogue/catalogue-source';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
@@ -191,7 +192,10 @@ export class ReindexService
       }
       outcome = {
         status,
-        error: (error as Error).message,
+        // The recorded reason names the cause an operator can act on, not TypeORM's symptom of it.
+        error: isDatabaseUnavailable(error)
+          ? `The database connection was lost: ${(error as Error).message}`
+          : (error as Error).message,
         durationMs: Date.now() - startedAt.getTime(),
         ...counts,
       };

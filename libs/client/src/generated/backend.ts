@@ -2110,6 +2110,15 @@ export interface operations {
                     "application/json": components["schemas"]["ImageResponseDto"];
                 };
             };
+            /** @description `bad_request`: the multipart body is malformed (no boundary, cut short, no structure). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -2121,6 +2130,24 @@ export interface operations {
             };
             /** @description The viewing context does not allow this: `hat_not_held`, `organization_not_approved`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `payload_too_large`: a JSON body over the body limit (a file over its limit → 422 on `image`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is neither `multipart/form-data` nor JSON. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2465,7 +2492,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2558,7 +2585,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrganizationResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3102,7 +3129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description The viewing context does not allow this: `hat_not_held`, `organization_not_approved`, `forbidden`. */
@@ -3111,7 +3138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["ErrorResponseDto"];
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
@@ -3120,7 +3147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": components["schemas"]["ValidationErrorResponseDto"];
+                    "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
         };
@@ -3326,7 +3353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActivationCodeBatchResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3466,6 +3493,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActivationCodeDetailsResponseDto"];
+                };
+            };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
@@ -3671,7 +3707,7 @@ export interface operations {
                     "application/json": components["schemas"]["TagResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,6 +3793,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
@@ -3961,6 +4006,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderResponseDto"];
                 };
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -4027,7 +4081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProviderResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4338,6 +4392,15 @@ export interface operations {
                     "application/json": components["schemas"]["ActivityResponseDto"];
                 };
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -4404,7 +4467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActivityResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,6 +4556,15 @@ export interface operations {
                     "application/json": components["schemas"]["ActivityClosureResponseDto"][];
                 };
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -4559,7 +4631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActivityClosureResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4647,6 +4719,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
@@ -4851,6 +4932,15 @@ export interface operations {
                     "application/json": components["schemas"]["TourDetailsResponseDto"];
                 };
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -4917,7 +5007,7 @@ export interface operations {
                     "application/json": components["schemas"]["TourResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5004,6 +5094,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -5064,6 +5163,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TourDetailsResponseDto"];
+                };
+            };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
@@ -5132,7 +5240,7 @@ export interface operations {
                     "application/json": components["schemas"]["TourStepResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5225,7 +5333,7 @@ export interface operations {
                     "application/json": components["schemas"]["TourStepResponseDto"][];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5316,6 +5424,15 @@ export interface operations {
                     "application/json": components["schemas"]["TourStepResponseDto"];
                 };
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -5384,7 +5501,7 @@ export interface operations {
                     "application/json": components["schemas"]["TourStepResponseDto"];
                 };
             };
-            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. Also `bad_request` when a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5472,6 +5589,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
             };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
@@ -5670,6 +5796,15 @@ export interface operations {
                     "application/json": components["schemas"]["TripResponseDto"];
                 };
             };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */
             401: {
                 headers: {
@@ -5737,6 +5872,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegionCapacityResponseDto"] | components["schemas"]["RegionCapacityRangeResponseDto"];
+                };
+            };
+            /** @description `bad_request`: a path parameter is not valid percent-encoded UTF-8 (`%FF`, `%ED%A0%80`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
             /** @description `unauthenticated`: the bearer token is missing, unknown, revoked or expired. */

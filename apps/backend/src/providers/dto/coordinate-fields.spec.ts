@@ -55,4 +55,15 @@ describe('coordinates', () => {
     const parsed = plainToInstance(ProvidersQueryDto, { latitude: '46.5', longitude: '7' });
     expect(parsed.latitude).toBe(46.5);
   });
+
+  it('read a value closer to 0 than a nanodegree as 0 (ll_to_earth underflows on subnormal numbers)', () => {
+    const body = plainToInstance(CreateProviderDto, { name: 'x', latitude: -2e-323, longitude: 1e-10 });
+    expect([body.latitude, body.longitude]).toEqual([0, 0]);
+    expect(bodyProblems({ latitude: -2e-323, longitude: 7.25 })).toEqual({});
+    const query = plainToInstance(ProvidersQueryDto, { latitude: `0.${'0'.repeat(322)}1`, longitude: '6.1' });
+    expect(query.latitude).toBe(0);
+    expect(plainToInstance(CreateProviderDto, { name: 'x', latitude: 1e-9, longitude: -46.5 }).latitude).toBe(
+      1e-9,
+    );
+  });
 });

@@ -11,6 +11,16 @@ const OTHER: Record<Axis, Axis> = { latitude: 'longitude', longitude: 'latitude'
 type Body = Record<string, unknown>;
 
 /**
+ * Degrees closer to 0 than this are read as 0 (under 0.1 mm on the ground): PostgreSQL's
+ * `ll_to_earth` fails with "value out of range: underflow" on a subnormal number (a latitude of
+ * -2e-323 answered 500 when the proximity index was computed), and no address is that precise.
+ */
+export const COORDINATE_RESOLUTION = 1e-9;
+
+const flushToZero = (value: unknown): unknown =>
+  typeof value === 'number' && Math.abs(value) < COORDINATE_RESOLUTION ? 0 : value;
+
+/**
  * The problem of one coordinate, or null. `nullable`: null is a value (a body clearing both);
  * the other coordinate must then be null too. A query string arrives as text and is read as a
  * decimal number first (`46.2`, `-7.5`).
@@ -53,6 +63,7 @@ function CoordinateRule(axis: Axis, nullable: boolean): PropertyDecorator {
 /** A coordinate of a provider body: a JSON number, null clears both; with the other one or not at all. */
 export function BodyCoordinateField(axis: Axis): PropertyDecorator {
   return applyDecorators(
+    Transform(({ value }: { value: unknown }) => flushToZero(value)),
     CoordinateRule(axis, true),
     ApiProperty({
       type: 'number',
@@ -73,7 +84,7 @@ export function QueryCoordinateField(axis: Axis): PropertyDecorator {
   return applyDecorators(
     Transform(({ value }: { value: unknown }) => {
       if (value === undefined || value === '') return undefined;
-      return typeof value === 'string' && DECIMAL.test(value.trim()) ? Number(value) : value;
+      return typeof value === 'string' && DECIMAL.test(value.trim()) ? flushToZero(Number(value)) : value;
     }),
     CoordinateRule(axis, false),
     ApiPropertyOptional({

@@ -108,11 +108,13 @@ export class TravelListingResponseDto {
   @ApiProperty({ type: 'integer' })
   page!: number;
 
+  // anyOf, not oneOf: the shapes overlap (every record also matches the open full shape, a card
+  // matches the min shape), so "exactly one" refused every record the service answers.
   @ApiProperty({
     description: 'Shaped by infoDensity: min, card, search, or the full record.',
     type: 'array',
     items: {
-      oneOf: [
+      anyOf: [
         { $ref: getSchemaPath(TravelMinDto) },
         { $ref: getSchemaPath(TravelCardDto) },
         { $ref: getSchemaPath(TravelSearchDto) },
