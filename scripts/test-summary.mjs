@@ -1,5 +1,6 @@
 // Sums the Jest result files of a `pnpm test` run (.test-results/*.json) into one closing line:
-// "tests: N passed, N failed, N skipped". Exits non-zero when a suite failed or nothing ran.
+// "tests: N passed, N failed, N skipped", after the reliability figures of the fuzz and fault tests.
+// Exits non-zero when a suite failed or nothing ran.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,5 +27,6 @@ for (const name of files) {
     `[tests] ${name.replace(/\.json$/, '')}: ${result.numPassedTests} passed, ${result.numFailedTests} failed`,
   );
 }
+await import('./reliability-figures.mjs');
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || failedSuites > 0 || passed === 0 ? 1 : 0);
