@@ -50,7 +50,7 @@ describe('isDatabaseUnavailable', () => {
     expect(error.status).toBe(503);
     expect(error.headers).toEqual({ 'Retry-After': '5' });
     expect(error.toBody()).toEqual({
-      message: 'The database cannot be reached; try again shortly.',
+      message: 'A service this request needs cannot be reached; try again shortly.',
       error: 'service_unavailable',
     });
   });

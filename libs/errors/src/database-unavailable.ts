@@ -2,7 +2,8 @@
  * Errors that mean "the database cannot be reached right now" rather than "this request is wrong":
  * the server refused or dropped the connection, is shutting down or starting up, or the pool could
  * not get a connection in time. Such a request is answered 503 with `Retry-After`, like readiness,
- * and the pool reconnects by itself once the server is back.
+ * and the pool reconnects by itself once the server is back. (The socket codes are not the
+ * database's alone: another dependency refusing its connection, such as S3, is a 503 as well.)
  */
 const SOCKET_ERROR_CODES = new Set([
   'ECONNREFUSED',

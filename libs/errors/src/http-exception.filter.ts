@@ -102,7 +102,7 @@ export function toAppError(exception: unknown): AppError {
   if (isDatabaseUnavailable(exception)) {
     return new AppError(
       ErrorCode.ServiceUnavailable,
-      'The database cannot be reached; try again shortly.',
+      'A service this request needs cannot be reached; try again shortly.',
       undefined,
       undefined,
       { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },

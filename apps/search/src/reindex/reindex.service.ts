@@ -6,7 +6,6 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { isDatabaseUnavailable } from '@rt/errors';
 import { describeSource, SourceError } from '../catalogue/catalogue-source';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
@@ -192,10 +191,12 @@ export class ReindexService
       }
       outcome = {
         status,
-        // The recorded reason names the cause an operator can act on, not TypeORM's symptom of it.
-        error: isDatabaseUnavailable(error)
-          ? `The database connection was lost: ${(error as Error).message}`
-          : (error as Error).message,
+        // TypeORM's refusal of a query runner whose connection died names the symptom: the
+        // recorded reason names the cause an operator can act on.
+        error:
+          (error as Error).name === 'QueryRunnerAlreadyReleasedError'
+            ? `The database connection was lost: ${(error as Error).message}`
+            : (error as Error).message,
         durationMs: Date.now() - startedAt.getTime(),
         ...counts,
       };
