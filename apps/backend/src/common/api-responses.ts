@@ -41,29 +41,24 @@ export const ApiTooManyRequestsResponse = (description: string) =>
 
 export const ApiNoContentResponse = (description: string) => ApiResponse({ status: 204, description });
 
+/** The framing errors of a route with a body: 400, 413 and 415, each described for that body. */
+const ApiBodyErrors = (descriptions: { 400: string; 413: string; 415: string }) =>
+  applyDecorators(
+    ...([400, 413, 415] as const).map((status) =>
+      ApiResponse({ status, type: ErrorResponseDto, description: descriptions[status] }),
+    ),
+  );
+
 /**
  * `malformed_json` or `bad_request` (400), `payload_too_large` (413) and `unsupported_media_type`
  * (415): every route with a JSON body.
  */
 export const ApiJsonBodyErrors = () =>
-  applyDecorators(
-    ApiResponse({
-      status: 400,
-      type: ErrorResponseDto,
-      description:
-        '`malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`.',
-    }),
-    ApiResponse({
-      status: 413,
-      type: ErrorResponseDto,
-      description: '`payload_too_large`: the body is too large.',
-    }),
-    ApiResponse({
-      status: 415,
-      type: ErrorResponseDto,
-      description: '`unsupported_media_type`: the body is not `application/json`.',
-    }),
-  );
+  ApiBodyErrors({
+    400: '`malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`.',
+    413: '`payload_too_large`: the body is too large.',
+    415: '`unsupported_media_type`: the body is not `application/json`.',
+  });
 
 /**
  * The upload route's framing errors: `bad_request` (400) for a body that is not well-formed
@@ -71,24 +66,11 @@ export const ApiJsonBodyErrors = () =>
  * `unsupported_media_type` (415) for a body that is neither multipart/form-data nor JSON.
  */
 export const ApiUploadBodyErrors = () =>
-  applyDecorators(
-    ApiResponse({
-      status: 400,
-      type: ErrorResponseDto,
-      description: '`bad_request`: the multipart body is malformed (no boundary, cut short, no structure).',
-    }),
-    ApiResponse({
-      status: 413,
-      type: ErrorResponseDto,
-      description:
-        '`payload_too_large`: a JSON body over the body limit (a file over its limit → 422 on `image`).',
-    }),
-    ApiResponse({
-      status: 415,
-      type: ErrorResponseDto,
-      description: '`unsupported_media_type`: the body is neither `multipart/form-data` nor JSON.',
-    }),
-  );
+  ApiBodyErrors({
+    400: '`bad_request`: the multipart body is malformed (no boundary, cut short, no structure).',
+    413: '`payload_too_large`: a JSON body over the body limit (a file over its limit → 422 on `image`).',
+    415: '`unsupported_media_type`: the body is neither `multipart/form-data` nor JSON.',
+  });
 
 /** 404 `not_found`: the resource named by the path (or the viewing context) does not exist. */
 export const ApiResourceNotFoundResponse = (description: string) =>
