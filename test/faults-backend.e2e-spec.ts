@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
-import { freePort, ThrowawayCluster } from '@rt/testing';
+import { freePort, ThrowawayCluster, waitFor } from '@rt/testing';
 
 /**
  * Faults of the backend (issue 15), on its built copy run as processes against a throwaway
@@ -30,22 +30,6 @@ const RECOVERY_BOUND_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const run = promisify(execFile);
-
-/** Waits until `check` answers a value (not undefined), or throws `describe()` after `timeoutMs`. */
-async function waitFor<T>(
-  check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  describe: () => string,
-  intervalMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${describe()}`);
-    await sleep(intervalMs);
-  }
-}
 
 interface Answer {
   /** 0 when no HTTP answer came (refused, reset, timed out). */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { freePort, ThrowawayCluster } from '@rt/testing';
+import { freePort, ThrowawayCluster, waitFor } from '@rt/testing';
 
 /**
  * Fault tests of the search service (issue 15), on its built copies (`pnpm test:process` builds
@@ -650,16 +650,6 @@ function stopwatch() {
   };
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 
 describe('search service faults (throwaway PostgreSQL cluster, built service and reindex command)', () => {
@@ -760,16 +750,18 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
           expect((trigger.body as { message: string }).message).toBe('Reindex started in the background.');
           figures.reindexes.started++;
           await waitFor(
-            'the reindex to embed',
             async () => (fake.documentRequests > documents ? true : undefined),
             10_000,
+            'the reindex to embed',
+            50,
           );
         } else {
           // The reindex the crash interrupted has failed (released, its batch found the connection gone).
           await waitFor(
-            'the interrupted reindex to fail',
             async () => (failedReindexes() >= 1 ? true : undefined),
             15_000,
+            'the interrupted reindex to fail',
+            50,
           );
         }
         figures.faults_injected.push(`database stop --mode ${mode}`);
@@ -1009,7 +1001,6 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     const recovery = Date.now();
     for (const service of [strict, fallback]) {
       await waitFor(
-        `${service.name} to search with embeddings again`,
         async () => {
           const answer = await service.get(SEARCHES[0]);
           if (answer.status === 200 && answer.headers.get('x-search-fallback') === null) return true;
@@ -1017,6 +1008,8 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
           return undefined;
         },
         10_000,
+        `${service.name} to search with embeddings again`,
+        50,
       );
     }
     const recoveredAfterMs = Date.now() - recovery;
@@ -1024,12 +1017,13 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     const firstBuildReadyAfterMs = Date.now() - recovery;
     // Readiness turns green as the build ends, just before its run is recorded.
     const firstBuildRuns = await waitFor(
-      'the first build to be recorded',
       async () => {
         const runs = await reindexRuns(firstBuildDatabase);
         return runs.at(-1)?.status === 'succeeded' ? runs : undefined;
       },
       10_000,
+      'the first build to be recorded',
+      50,
     );
     expect(firstBuildRuns.at(-1)).toMatchObject({
       status: 'succeeded',
@@ -1120,9 +1114,10 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     const hybridDiffering: number[] = [];
     const expectOldIndexServing = async (afterApply: boolean) => {
       await waitFor(
-        'the killed session to let go of the rebuild lock',
         async () => ((await advisoryLocks()) === 0 ? true : undefined),
         10_000,
+        'the killed session to let go of the rebuild lock',
+        50,
       );
       expect(await indexDigest(database)).toBe(digestBefore);
       expect(await snapshot(service, EXACT_PATHS)).toEqual(pick(before, EXACT_PATHS));
@@ -1141,7 +1136,6 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
       fake.documentDelayMs = 100;
       const first = reindexCli('reindex-killed-staging', database, catalogue);
       stagedAtKill = await waitFor(
-        'the reindex command to stage two batches',
         async () => {
           if (first.child.exitCode !== null) throw new Error(`the reindex ended early:\n${first.output()}`);
           const [{ staged }] = await query<{ staged: number }>(
@@ -1151,6 +1145,8 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
           return staged >= 400 ? staged : undefined;
         },
         40_000,
+        'the reindex command to stage two batches',
+        50,
       );
       figures.faults_injected.push('reindex command SIGKILL while staging');
       first.child.kill('SIGKILL');
@@ -1171,7 +1167,6 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
         await blocker.query('LOCK TABLE search_stats IN SHARE MODE');
         const second = reindexCli('reindex-killed-applying', database, catalogue);
         await waitFor(
-          'the reindex command to wait inside its apply transaction',
           async () => {
             if (second.child.exitCode !== null)
               throw new Error(`the reindex ended early:\n${second.output()}`);
@@ -1183,6 +1178,8 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
             return waiting.length > 0 ? true : undefined;
           },
           40_000,
+          'the reindex command to wait inside its apply transaction',
+          50,
         );
         figures.faults_injected.push('reindex command SIGKILL inside the apply transaction');
         second.child.kill('SIGKILL');
@@ -1295,7 +1292,6 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
       figures.reindexes.started += 2;
       // While one holds the rebuild lock, the reindex command is refused too (exit 3, "Skipped").
       await waitFor(
-        'a replica to hold the rebuild lock',
         async () =>
           (
             await query<{ held: number }>(
@@ -1307,6 +1303,8 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
             ? true
             : undefined,
         10_000,
+        'a replica to hold the rebuild lock',
+        50,
       );
       const cli = reindexCli('reindex-while-replica-runs', database, catalogue);
       cliSkipped = await cli.exited;

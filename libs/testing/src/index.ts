@@ -4,3 +4,4 @@ export * from './raw-http';
 export * from './free-port';
 export * from './throwaway-cluster';
 export * from './fuzz';
+export * from './wait-for';
