@@ -472,16 +472,18 @@ async function settle(database: string): Promise<void> {
 
 /** A digest of everything a search reads from the index: offers, vectors, postings, vocabulary. */
 async function indexDigest(database: string): Promise<string> {
-  const [row] = await query<{ offers: string; postings: string; terms: string }>(
+  const [row] = await query<{ offers: string; postings: string; lengths: string; terms: string }>(
     database,
     `SELECT
        (SELECT count(*) || ':' || md5(string_agg(id || ':' || content_hash || ':' || md5(embedding::text), ',' ORDER BY id))
           FROM travel_offers) AS offers,
-       (SELECT count(*) || ':' || md5(string_agg(term || ':' || offer_id || ':' || tf, ',' ORDER BY term, offer_id))
+       (SELECT count(*) || ':' || md5(string_agg(term || ':' || offer_id || ':' || impact, ',' ORDER BY term, offer_id))
           FROM search_postings) AS postings,
+       (SELECT count(*) || ':' || md5(string_agg(offer_id || ':' || length, ',' ORDER BY offer_id))
+          FROM search_lengths) AS lengths,
        (SELECT count(*) || ':' || md5(string_agg(term || ':' || documents, ',' ORDER BY term)) FROM search_terms) AS terms`,
   );
-  return `${row.offers} ${row.postings} ${row.terms}`;
+  return `${row.offers} ${row.postings} ${row.lengths} ${row.terms}`;
 }
 
 interface RunRow extends Record<string, unknown> {

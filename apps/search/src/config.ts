@@ -12,6 +12,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { TEXT_STRATEGIES } from './travels/text-side.sql';
+import type { TextStrategy } from './travels/text-side.sql';
 import { BaseEnv, EnvBoolean, EnvFloat, EnvInt, EnvList, loadConfig } from '@rt/platform';
 
 export const EMBEDDING_PROVIDERS = ['builtin', 'http'] as const;
@@ -269,6 +271,16 @@ export class SearchEnv extends BaseEnv {
   @IsOptional()
   @IsBoolean()
   SEARCH_FULLTEXT_FALLBACK: boolean = false;
+
+  /**
+   * How the text side finds its best records: `exhaustive` scores every offer holding a query
+   * word; `top` reads each word's best postings first and stops when no unread one can change the
+   * page, scoring every match only when it cannot prove that (apps/search/README.md, "The text
+   * side"; docs/benchmarks.md, "Search speed at scale"). Same answers either way.
+   */
+  @IsOptional()
+  @IsIn(TEXT_STRATEGIES)
+  SEARCH_TEXT_STRATEGY: TextStrategy = 'exhaustive';
 
   /** `package_name` of the Android app-links file; unset: the file is an empty array. */
   @IsOptional()

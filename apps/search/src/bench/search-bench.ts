@@ -19,6 +19,7 @@ import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provide
 import { listingStatementsOf } from '../travels/listing-statements';
 import type { ListingStatements, Sql } from '../travels/listing-statements';
 import { rankingTuningOf } from '../travels/travels-request';
+import { TYPED_SEARCHES } from './typed-searches';
 
 /**
  * `pnpm bench:search`: the search service on a real PostgreSQL with a generated catalogue.
@@ -43,6 +44,8 @@ const SKIP_REINDEX = env.BENCH_SKIP_REINDEX === '1';
 const HYBRID_QUERIES = Number(env.BENCH_HYBRID_QUERIES ?? 300);
 /** BENCH_ONLY_HYBRID=1 skips the filter-only steps (when iterating on the search branch). */
 const ONLY_HYBRID = env.BENCH_ONLY_HYBRID === '1';
+/** How many times the typed searches are sent one at a time. */
+const TYPED_ROUNDS = Number(env.BENCH_TYPED_ROUNDS ?? 3);
 
 const databaseUrl = (() => {
   const url = new URL(SERVER_URL);
@@ -257,8 +260,9 @@ async function printThroughput(
   port: number,
   queries: Record<string, string>[],
   runSql: (pool: Pool, query: Record<string, string>) => Promise<void>,
+  clientCounts = [4, 16],
 ): Promise<void> {
-  for (const clients of [4, 16]) {
+  for (const clients of clientCounts) {
     const agent = new Agent({ keepAlive: true, maxSockets: clients });
     const http = await throughput(
       clients,
@@ -388,6 +392,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
   const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
   await client.connect();
   const samples = { http: [] as number[], sql: [] as number[] };
+  const timed: { query: Record<string, string>; ms: number }[] = [];
   let overlap = 0;
   let compared = 0;
   let shortPages = 0;
@@ -419,6 +424,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       if (body.totalRecords !== (direct[0]?.total ?? 0)) throw new Error(`totals differ for ${path}`);
       samples.http.push(http);
       samples.sql.push(sql);
+      timed.push({ query, ms: http });
     }
     // The exact rankings afterwards: their sequential scans would evict the index from the cache
     // between the timed runs.
@@ -439,6 +445,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
     sql: stats(samples.sql),
     overlap: overlap / Math.max(1, compared),
     shortPages,
+    slowest: timed.sort((a, b) => b.ms - a.ms),
   };
 }
 
@@ -523,6 +530,44 @@ async function main(): Promise<void> {
         `| ${name}, same SQL directly | ${ms(h.sql.p50)} | ${ms(h.sql.p95)} | ${ms(h.sql.p99)} | | |`,
       );
     }
+    // Searches typed as people type them (issue 24), one at a time, then with 4 clients.
+    const typed = TYPED_SEARCHES.map((query) => ({ ...query, infoDensity: 'card', size: '8' }));
+    const typedRounds = Array.from({ length: TYPED_ROUNDS }, () => typed).flat();
+    const typedLatency = await hybridLatency(port, typedRounds);
+    console.log(
+      `typed searches (${typed.length} searches × ${TYPED_ROUNDS}, sequential; text strategy ${tuning.textStrategy}):`,
+    );
+    console.log('| typed searches (ms) | p50 | p95 | p99 |\n|---|---|---|---|');
+    console.log(
+      `| HTTP | ${ms(typedLatency.http.p50)} | ${ms(typedLatency.http.p95)} | ${ms(typedLatency.http.p99)} |`,
+    );
+    console.log(
+      `| same SQL directly | ${ms(typedLatency.sql.p50)} | ${ms(typedLatency.sql.p95)} | ${ms(typedLatency.sql.p99)} |`,
+    );
+    console.log(
+      `slowest over HTTP: ${typedLatency.slowest
+        .slice(0, 8)
+        .map(({ query, ms: took }) => `${JSON.stringify(query)} ${ms(took)}`)
+        .join('; ')}`,
+    );
+    const typedStatements = new Map<Record<string, string>, ListingStatements>();
+    for (const query of typed) typedStatements.set(query, await hybridStatementsOf(query));
+    console.log(
+      '| typed clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
+    );
+    await printThroughput(
+      port,
+      typed,
+      async (pool, query) => {
+        const client = await pool.connect();
+        try {
+          await runHybridDirect(client, typedStatements.get(query) as ListingStatements);
+        } finally {
+          client.release();
+        }
+      },
+      [4],
+    );
     console.log(
       '| hybrid clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
     );

@@ -257,22 +257,35 @@ export class ReindexRepository {
  * The postings of the removed and the staged offers, in the apply transaction (the text side's
  * inverted index, apps/search/README.md "The text side"): each lexeme occurrence of
  * `search_vector` weighs 3 in the name (A), 1.5 in the destination and the first category (B),
- * 0.75 in the other categories (C), 1 in the description (D); a pair of adjacent lexemes of one field is a term of its own ("ski
- * zermatt"); `dl` is the offer's weighted length. Uses search_postings_offer_idx to delete.
+ * 0.75 in the other categories (C), 1 in the description (D); a pair of adjacent lexemes of one
+ * field is a term of its own ("ski zermatt"). An offer's weighted length goes to `search_lengths`;
+ * a posting keeps its BM25 term-frequency part (`impact`, migration ImpactOrderedPostings) against
+ * `search_stats.reference_length` (the average length itself on a first build). Written in offer
+ * order, so that an offer's postings share a page or two. Uses search_postings_offer_idx to delete.
  */
 async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promise<void> {
-  await runner.query(
-    `DELETE FROM search_postings
-     WHERE offer_id = ANY($1::text[]) OR offer_id IN (SELECT id FROM travel_offers_staging)`,
-    [removedIds],
-  );
+  for (const table of ['search_postings', 'search_lengths']) {
+    await runner.query(
+      `DELETE FROM ${table} WHERE offer_id = ANY($1::text[]) OR offer_id IN (SELECT id FROM travel_offers_staging)`,
+      [removedIds],
+    );
+  }
+  await writePostings(runner, 'o.id IN (SELECT id FROM travel_offers_staging)');
+}
+
+const K1 = 1.2;
+const B = 0.75;
+/** How far the average length may drift from the postings' reference length before every posting is rewritten. */
+export const REFERENCE_LENGTH_DRIFT = 0.1;
+
+async function writePostings(runner: QueryRunner, offers: string): Promise<void> {
   await runner.query(`
-    INSERT INTO search_postings (term, offer_id, tf, dl)
+    CREATE TEMPORARY TABLE posting_terms ON COMMIT DROP AS
     WITH occurrences AS (
       SELECT o.id, u.lexeme, p.pos, p.weight,
         CASE p.weight WHEN 'A' THEN 3.0 WHEN 'B' THEN 1.5 WHEN 'C' THEN 0.75 ELSE 1.0 END AS boost
       FROM travel_offers o, unnest(o.search_vector) u, unnest(u.positions, u.weights) p(pos, weight)
-      WHERE o.id IN (SELECT id FROM travel_offers_staging)
+      WHERE ${offers}
     ),
     sequence AS (
       SELECT id, lexeme, pos, weight, boost,
@@ -283,26 +296,48 @@ async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promi
       SELECT id, lexeme AS term, boost FROM sequence
       UNION ALL
       SELECT id, lexeme || ' ' || next_lexeme, boost FROM sequence WHERE next_pos = pos + 1 AND next_weight = weight
-    ),
-    lengths AS (SELECT id, sum(boost) AS dl FROM occurrences GROUP BY id)
-    SELECT t.term, t.id, sum(t.boost)::real, l.dl::real FROM terms t JOIN lengths l USING (id)
-    GROUP BY t.term, t.id, l.dl`);
+    )
+    SELECT id, term COLLATE "C" AS term, sum(boost)::float8 AS tf, sum(boost) FILTER (WHERE strpos(term, ' ') = 0)::float8 AS length
+    FROM terms GROUP BY id, term`);
+  await runner.query(`
+    INSERT INTO search_lengths (offer_id, length)
+    SELECT id, sum(length)::real FROM posting_terms GROUP BY id`);
+  await runner.query(`
+    INSERT INTO search_postings (term, offer_id, impact)
+    SELECT t.term, t.id, (t.tf * ${K1 + 1} / (t.tf + ${K1} * (${1 - B} + ${B} * l.length / r.reference)))::real
+    FROM posting_terms t JOIN search_lengths l ON l.offer_id = t.id,
+      (SELECT coalesce((SELECT reference_length FROM search_stats), (SELECT avg(length) FROM search_lengths)) AS reference) r
+    ORDER BY t.id, t.term`);
+  await runner.query('DROP TABLE posting_terms');
 }
 
 /**
  * Rebuilds `search_terms` (the index's terms and how many offers hold each) and `search_stats`
- * (offers, average weighted length) from the postings, in the apply transaction: searches see the
- * vocabulary of the catalogue they read. DELETE rather than TRUNCATE, whose exclusive lock would
- * stall searches until the commit.
+ * (offers, average weighted length, and the reference length of the postings' impacts) in the
+ * apply transaction: searches see the vocabulary of the catalogue they read. When the average
+ * length has drifted more than REFERENCE_LENGTH_DRIFT from the reference, every posting is
+ * rewritten against the new average. DELETE rather than TRUNCATE, whose exclusive lock would stall
+ * searches until the commit.
  */
 async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
+  const [{ average, reference }] = (await runner.query(
+    `SELECT (SELECT coalesce(avg(length), 1) FROM search_lengths)::float8 AS average,
+       (SELECT reference_length FROM search_stats)::float8 AS reference`,
+  )) as { average: number; reference: number | null }[];
+  const drifted = reference !== null && Math.abs(average / reference - 1) > REFERENCE_LENGTH_DRIFT;
+  await runner.query('DELETE FROM search_stats');
+  await runner.query(
+    `INSERT INTO search_stats (offers, average_length, reference_length)
+     SELECT count(*), $1, $2 FROM search_lengths`,
+    [average, drifted || reference === null ? average : reference],
+  );
+  if (drifted) {
+    await runner.query('DELETE FROM search_postings');
+    await runner.query('DELETE FROM search_lengths');
+    await writePostings(runner, 'true');
+  }
   await runner.query('DELETE FROM search_terms');
   await runner.query(
     'INSERT INTO search_terms (term, documents) SELECT term, count(*) FROM search_postings GROUP BY term',
-  );
-  await runner.query('DELETE FROM search_stats');
-  await runner.query(
-    `INSERT INTO search_stats (offers, average_length)
-     SELECT count(*), coalesce(avg(dl), 1) FROM (SELECT offer_id, max(dl) AS dl FROM search_postings GROUP BY offer_id) d`,
   );
 }

@@ -1,6 +1,7 @@
 import type { RankingRequest } from './travels-request';
 import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
-import { textSideCtes } from './text-side.sql';
+import { textScoreOf, textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
+import type { TextStrategy } from './text-side.sql';
 
 /** How many lexemes closest in spelling to each search word are looked up. */
 export const SPELLING_NEIGHBOURS_PER_WORD = 3;
@@ -66,7 +67,11 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * tsvector_score = the text side's score when the record matches the query, else 0 (whether or not
  * the record made its side). `embedding` is the query's embedding in pgvector's text form (toVectorLiteral).
  */
-export function hybridListingSql(request: RankingRequest, embedding: string): Sql {
+export function hybridListingSql(
+  request: RankingRequest,
+  embedding: string,
+  strategy: TextStrategy = 'exhaustive',
+): Sql {
   const { tuning } = request;
   const values: unknown[] = [
     request.search,
@@ -84,6 +89,7 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
+  const top = strategy === 'top' ? topTextParameters(request, values) : undefined;
 
   const nearest =
     tuning.rrfVectorWeight > 0
@@ -121,17 +127,10 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
            ) n
          )${and}`
       : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE $8::int < 0`;
-
-  return {
-    text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${textSideCtes('$1', and)},
-      matched AS MATERIALIZED (
-        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM scored WHERE score >= $5::float8
-      ),
-      match_distances AS MATERIALIZED (${matchDistances}),
+  const semanticSide = `match_distances AS MATERIALIZED (${matchDistances}),
       nearest AS MATERIALIZED (${nearest}),
       spelt AS MATERIALIZED (${spellingNeighbours}),
-      sem AS (
+      sem AS MATERIALIZED (
         SELECT id, row_number() OVER (ORDER BY distance, id) AS rank FROM (
           SELECT id, min(distance) AS distance FROM (
             SELECT id, distance FROM nearest
@@ -139,23 +138,80 @@ export function hybridListingSql(request: RankingRequest, embedding: string): Sq
             UNION ALL SELECT id, distance FROM match_distances
           ) candidates GROUP BY id
         ) semantic WHERE 1 - distance >= $4::float8
+      )`;
+  const page = (merged: string, tsvectorScore: string, totals: string) => `
+      SELECT c.*, p.* FROM (${totals}) c
+      LEFT JOIN LATERAL (
+        SELECT m.score AS _relevance_score,
+          1 - (o.embedding <=> $2::vector) AS semantic_score,
+          ${tsvectorScore} AS tsvector_score,
+          ${COLUMNS[request.density]}
+        FROM (SELECT * FROM ${merged} ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
+        JOIN travel_offers o ON o.id = m.id
+        ORDER BY m.score DESC, m.id
+      ) p ON true`;
+
+  if (!top) {
+    return {
+      text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
+      ${textSideCtes('$1', and)},
+      matched AS MATERIALIZED (
+        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM scored WHERE score >= $5::float8
       ),
+      ${semanticSide},
       txt AS (SELECT id, rank, score FROM matched WHERE $3::float8 < 1),
       merged AS (
         SELECT coalesce(s.id, t.id) AS id, t.score AS text_score,
           coalesce($3::float8 / ($6::int + s.rank), 0) + coalesce((1 - $3::float8) / ($6::int + t.rank), 0) AS score
         FROM sem s FULL OUTER JOIN txt t ON t.id = s.id
       )
-      SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM merged) c
-      LEFT JOIN LATERAL (
-        SELECT m.score AS _relevance_score,
-          1 - (o.embedding <=> $2::vector) AS semantic_score,
-          coalesce(m.text_score, (SELECT s.score FROM scored s WHERE s.id = m.id), 0) AS tsvector_score,
-          ${COLUMNS[request.density]}
-        FROM (SELECT id, score, text_score FROM merged ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
-        JOIN travel_offers o ON o.id = m.id
-        ORDER BY m.score DESC, m.id
-      ) p ON true`,
+      ${page(
+        'merged',
+        'coalesce(m.text_score, (SELECT s.score FROM scored s WHERE s.id = m.id), 0)',
+        'SELECT count(*)::int AS total, true AS exact FROM merged',
+      )}`,
+      values,
+    };
+  }
+  // Top-k: the text side's `wanted` best (text-side.sql.ts). A semantic candidate outside them
+  // that the query selects (`tail`) has a text rank past `wanted`, unknown: it counts only its
+  // semantic part here, and the page is exact when its last row beats what any such record, or a
+  // text match past `wanted`, can score.
+  return {
+    text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
+      ${topTextSideCtes('$1', and, top)},
+      matched AS MATERIALIZED (SELECT id, score, rank FROM text_top),
+      ${semanticSide},
+      sem_text AS MATERIALIZED (
+        SELECT s.id, s.rank, x.matches, x.score FROM sem s CROSS JOIN LATERAL ${textScoreOf('s.id')} x
+        WHERE s.id NOT IN (SELECT id FROM matched)
+      ),
+      txt AS (SELECT id, rank, score FROM matched WHERE $3::float8 < 1),
+      merged AS MATERIALIZED (
+        SELECT coalesce(s.id, t.id) AS id, coalesce(t.score, mt.score, x.score) AS text_score,
+          x.matches AND $3::float8 < 1 AS tail,
+          coalesce($3::float8 / ($6::int + s.rank), 0) + coalesce((1 - $3::float8) / ($6::int + t.rank), 0) AS score
+        FROM sem s FULL OUTER JOIN txt t ON t.id = s.id LEFT JOIN sem_text x ON x.id = s.id
+          LEFT JOIN matched mt ON mt.id = s.id
+      ),
+      beyond AS MATERIALIZED (
+        SELECT CASE WHEN $3::float8 < 1 AND (SELECT total FROM text_matches) > (SELECT count(*) FROM matched)
+          THEN (1 - $3::float8) / ($6::int + ${top.wanted} + 1)
+            + coalesce((SELECT max($3::float8 / ($6::int + rank)) FROM sem_text WHERE matches), 0)
+          END AS high
+      ),
+      page_known AS MATERIALIZED (SELECT score FROM merged WHERE NOT coalesce(tail, false) ORDER BY score DESC, id LIMIT ${limit}::int + ${offset}::int)
+      ${page(
+        'merged',
+        'coalesce(m.text_score, 0)',
+        `SELECT ((CASE WHEN $3::float8 < 1 THEN (SELECT total FROM text_matches) ELSE 0 END)
+            + (SELECT count(*) FROM merged
+               WHERE NOT coalesce(tail, false) AND ($3::float8 >= 1 OR id NOT IN (SELECT id FROM matched)))
+          )::int AS total,
+          $5::float8 <= 0 AND (SELECT exact FROM text_exact) AND ((SELECT high FROM beyond) IS NULL OR (
+            (SELECT count(*) FROM page_known) = ${limit}::int + ${offset}::int AND (SELECT min(score) FROM page_known) > (SELECT high FROM beyond) * (1 + 1e-9)
+          )) AS exact`,
+      )}`,
     values,
   };
 }

@@ -11,7 +11,11 @@ export type { Sql };
 
 /** What the service runs for one GET /travels query, to be run directly. */
 export interface ListingStatements {
-  /** The statement answering the query: its page and its exact total. */
+  /**
+   * The statement answering the query: its page and its exact total (searches with the `top` text
+   * strategy: its top-k statement, which the service follows with the exhaustive one when it cannot
+   * prove its page exact).
+   */
   listing: Sql;
   /** Filter-only queries: the page alone, without its total. */
   page?: Sql;
@@ -40,7 +44,11 @@ export function listingStatementsOf(
   }
   if (!embedding) throw new Error(`the search "${request.search}" needs its query embedding`);
   return {
-    listing: hybridListingSql(request, toVectorLiteral(embedding)),
+    listing: hybridListingSql(
+      request,
+      toVectorLiteral(embedding),
+      request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive',
+    ),
     session: hnswSettingsSql(request.tuning.hnsw),
   };
 }

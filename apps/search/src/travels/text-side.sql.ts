@@ -1,51 +1,59 @@
+import type { RankingRequest } from './travels-request';
+
 /**
  * The text side of a search (apps/search/README.md, "The text side"), as CTEs shared by the hybrid
- * statement (hybrid-listing.sql.ts) and the full-text fallback (travel-listing.sql.ts):
+ * statement (hybrid-listing.sql.ts) and the full-text fallback (travel-listing.sql.ts).
  *
+ * Scoring (both strategies below score alike):
  * - `qt`: the query's terms (`travel_query_terms`, migration AddTextSide: folded words, their
  *   French, German and English stems, typo corrections, compound parts, pairs of adjacent words)
- *   with their BM25 idf and whether they are frequent (a stop word, or held by more than
- *   FREQUENT_WORD_SHARE of the offers);
- * - `cand`: the offers matching the query (and the filters): those holding a term of a query word
- *   that is not frequent; when every word is frequent, those holding the rarest word (highest idf). Frequent
- *   words ("de", "the", "in") still add to the score of the offers the other words find
- *   (Elasticsearch's common-terms cut-off), so a long sentence costs what its rare words cost;
- * - `scored`: every candidate's score, BM25 (k1 1.2, b 0.75, idf raised to IDF_EXPONENT) over the field-weighted term
- *   frequencies of `search_postings` (each query term's postings read once, by index-only scans
- *   of search_postings_term_idx), each term counting times its weight (exact 1, compound part
- *   0.8, typo 0.6 / 0.4, adjacent pair 0.5, stop word 0.1), multiplied by the share of the query's
- *   weighted idf the offer covers, at most 1 (so an offer holding all words beats one holding
- *   some). An offer holding two forms of one word (rare: an offer is stemmed in one language)
- *   counts both.
+ *   with their `factor`, the term's weight (exact 1, compound part 0.8, typo 0.6 / 0.4, adjacent
+ *   pair 0.5, stop word 0.1) times its BM25 idf raised to IDF_EXPONENT, and whether they are
+ *   frequent (a stop word, or held by more than FREQUENT_WORD_SHARE of the offers);
+ * - a term "selects" offers unless it is frequent or a pair; when every word is frequent, the
+ *   rarest word (highest idf) selects. Frequent words ("de", "the", "in") still add to the score
+ *   of the offers the other words find (Elasticsearch's common-terms cut-off);
+ * - an offer's score is the sum over the query terms it holds of `factor × impact` (impact: the
+ *   posting's BM25 term-frequency part, k1 1.2, b 0.75, stored by the reindex: migration
+ *   ImpactOrderedPostings), multiplied by the share of the query's weighted idf the offer covers,
+ *   at most 1 (so an offer holding all words beats one holding some). An offer holding two forms
+ *   of one word (rare: an offer is stemmed in one language) counts both.
+ *
+ * Two strategies:
+ * - exhaustive (`textSideCtes`, CTE `scored`): every posting of every selecting term is read and
+ *   every candidate scored; its cost follows the number of offers holding the words;
+ * - top-k (`topTextSideCtes`, CTE `text_top`): each term's best `depth` postings are read by
+ *   impact (search_postings_term_impact_idx), the candidates seen there get bounds, those that can
+ *   still reach the `wanted` best have their scores completed by offer (search_postings_offer_idx),
+ *   and `text_exact` tells whether no unread posting can change those `wanted` best (the threshold
+ *   algorithm's stopping rule; unit of proof: text-side-bounds.md in the README's "The text side").
+ *   The caller runs the exhaustive statement when it cannot prove that.
  */
 export const QUERY_WORDS = 16;
 export const FREQUENT_WORD_SHARE = 0.1;
 /** Rarity weighs more than in plain BM25 (measured: docs/benchmarks.md, part 3). */
 export const IDF_EXPONENT = 1.5;
-const K1 = 1.2;
-const B = 0.75;
 
-/** The CTEs (without `WITH`); `search` is the parameter holding the search, `and` the filter conditions on `o`. */
-export function textSideCtes(search: string, and: string): string {
-  // With filters, each selected offer is checked under them by its primary key (measured faster
-  // than joining the filter indexes' offers: docs/benchmarks.md, part 3).
-  const candidates = and
-    ? `SELECT o.id FROM travel_offers o WHERE o.id IN (SELECT offer_id FROM selected_postings)${and}`
-    : `SELECT DISTINCT offer_id AS id FROM selected_postings`;
-  const postings = (which: string) => `
-        SELECT p.offer_id, qt.word,
-          qt.weight * power(qt.idf, ${IDF_EXPONENT}) * p.tf * ${K1 + 1}::float8
-            / (p.tf + ${K1}::float8 * (${1 - B}::float8 + ${B}::float8 * p.dl / qt.average_length)) AS part,
-          qt.weight * power(qt.idf, ${IDF_EXPONENT}) AS covered
-        FROM qt CROSS JOIN LATERAL (
-          SELECT p.offer_id, p.tf, p.dl FROM search_postings p WHERE p.term = qt.term
-        ) p
-        WHERE ${which}`;
+/**
+ * Relative slack of the bounds: they are sums in another order than the scores, so they may round
+ * differently in the last bits; a bound is widened by this much before it excludes anything.
+ */
+const SLACK = 1e-9;
+
+/**
+ * Scores are sums of integers (each part rounded to 1e-6), so that they are the same bits whatever
+ * order a plan adds them in: the top-k and the exhaustive strategies order ties alike.
+ */
+const SCALE = 1_000_000;
+
+/** The query terms, their factors and which select (no `WITH`); `search` is the parameter holding the search. */
+function queryTermCtes(search: string): string {
   return `qt AS MATERIALIZED (
-        SELECT t.word, t.term, t.weight::float8 AS weight, st.average_length::float8 AS average_length,
+        SELECT t.word, t.term, t.documents,
+          t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
           ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
           t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
-        FROM (SELECT offers, average_length FROM search_stats LIMIT 1) st,
+        FROM (SELECT offers FROM search_stats LIMIT 1) st,
           travel_query_terms(${search}, ${QUERY_WORDS}) t
       ),
       fallback_word AS MATERIALIZED (
@@ -53,30 +61,209 @@ export function textSideCtes(search: string, and: string): string {
         WHERE r.word < 1000 AND NOT EXISTS (SELECT 1 FROM qt x WHERE x.word < 1000 AND NOT x.frequent)
         ORDER BY r.idf DESC, r.word LIMIT 1
       ),
-      -- the postings of the terms that select offers and of the others, each term's read once by
-      -- an index-only scan of search_postings_term_idx (MATERIALIZED: the others then meet the
-      -- candidates in a hash join, not in one index probe per candidate and term)
-      selected_postings AS MATERIALIZED (${postings(
-        '(qt.word < 1000 AND NOT qt.frequent) OR qt.word IN (SELECT word FROM fallback_word)',
-      )}
-      ),
-      cand AS MATERIALIZED (${candidates}),
-      other_postings AS MATERIALIZED (${postings(
-        'NOT ((qt.word < 1000 AND NOT qt.frequent) OR qt.word IN (SELECT word FROM fallback_word))',
-      )}
+      qs AS MATERIALIZED (
+        SELECT word, term, documents, factor, CASE WHEN word < 1000 THEN round(factor * ${SCALE}) ELSE 0 END AS cov,
+          (word < 1000 AND NOT frequent) OR word IN (SELECT word FROM fallback_word) AS selects
+        FROM qt
       ),
       coverable AS MATERIALIZED (
-        SELECT sum(best) AS total FROM (SELECT max(weight * power(idf, ${IDF_EXPONENT})) AS best FROM qt WHERE word < 1000 GROUP BY word) w
+        SELECT sum(best) AS total FROM (SELECT max(cov) AS best FROM qs WHERE word < 1000 GROUP BY word) w
+      )`;
+}
+
+/** A posting's part of a score: `q` the query term, `p` the posting. */
+const part = (q: string, p: string) => `round(${q}.factor * ${p}.impact * ${SCALE})`;
+
+/** The score of per-word parts and coverage (sums of integers): their sum times the share of the query covered, at most 1. */
+const scoreOf = (parts: string, covered: string) =>
+  `(${parts}) / ${SCALE}::float8 * least(1, coalesce(${covered}, 0) / nullif((SELECT total FROM coverable), 0))`;
+
+/**
+ * The exhaustive strategy's CTEs (without `WITH`): `scored (id, score)` for every candidate;
+ * `and` holds the filter conditions on `o`.
+ */
+export function textSideCtes(search: string, and: string): string {
+  // With filters, each selected offer is checked under them by its primary key (measured faster
+  // than joining the filter indexes' offers: docs/benchmarks.md, part 3).
+  const candidates = and
+    ? `SELECT o.id FROM travel_offers o WHERE o.id IN (SELECT offer_id FROM selected_postings)${and}`
+    : `SELECT DISTINCT offer_id AS id FROM selected_postings`;
+  const postings = (selects: boolean) => `
+        SELECT p.offer_id, q.word, ${part('q', 'p')} AS part, q.cov
+        FROM qs q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
+        ) p
+        WHERE ${selects ? '' : 'NOT '}q.selects`;
+  return `${queryTermCtes(search)},
+      -- each term's postings read once by an index-only scan of search_postings_term_impact_idx
+      -- (MATERIALIZED: the others then meet the candidates in a hash join, not in one index probe
+      -- per candidate and term)
+      selected_postings AS MATERIALIZED (${postings(true)}
+      ),
+      cand AS MATERIALIZED (${candidates}),
+      other_postings AS MATERIALIZED (${postings(false)}
       ),
       scored AS MATERIALIZED (
-        SELECT tp.offer_id AS id, (sum(tp.part) * least(1, coalesce(sum(tp.covered) FILTER (WHERE tp.word < 1000), 0)
-          / nullif((SELECT total FROM coverable), 0)))::float8 AS score
+        SELECT offer_id AS id, ${scoreOf('sum(part)', 'sum(cov)')} AS score
         FROM (
-          SELECT offer_id, word, part, covered FROM selected_postings
-          ${and ? 'WHERE offer_id IN (SELECT id FROM cand)' : ''}
-          UNION ALL
-          SELECT offer_id, word, part, covered FROM other_postings WHERE offer_id IN (SELECT id FROM cand)
-        ) tp
-        GROUP BY tp.offer_id
+          SELECT tp.offer_id, max(tp.part) AS part, max(tp.cov) AS cov
+          FROM (
+            SELECT offer_id, word, part, cov FROM selected_postings
+            ${and ? 'WHERE offer_id IN (SELECT id FROM cand)' : ''}
+            UNION ALL
+            SELECT offer_id, word, part, cov FROM other_postings WHERE offer_id IN (SELECT id FROM cand)
+          ) tp
+          GROUP BY tp.offer_id, tp.word
+        ) words
+        GROUP BY offer_id
       )`;
+}
+
+/**
+ * How the text side is computed: `top` reads each term's best postings and proves its page exact
+ * (the statement's `exact` column), `exhaustive` scores every match.
+ */
+export const TEXT_STRATEGIES = ['exhaustive', 'top'] as const;
+export type TextStrategy = (typeof TEXT_STRATEGIES)[number];
+
+/** A term's postings read before the stopping rule is tried, per offer the text side needs exactly. */
+export const TEXT_DEPTH_PER_WANTED = 2;
+/** The fewest postings of a term the top-k strategy reads. */
+export const TEXT_MIN_DEPTH = 200;
+
+/**
+ * The top-k strategy's parameters (appended to `values`): the text side needs exactly the page's
+ * rows and the semantic side's `semanticCandidates` best text matches.
+ */
+export function topTextParameters(
+  request: RankingRequest,
+  values: unknown[],
+  semanticCandidates = request.tuning.semanticCandidates,
+): TopTextParameters {
+  const wanted = Math.max(1, semanticCandidates, request.page.offset + request.page.limit);
+  values.push(wanted, Math.max(TEXT_MIN_DEPTH, TEXT_DEPTH_PER_WANTED * wanted));
+  return { wanted: `$${values.length - 1}::int`, depth: `$${values.length}::int` };
+}
+
+/** The parameters of the top-k strategy: `$n` placeholders holding integers. */
+export interface TopTextParameters {
+  /** How many postings of each term are read, best impact first. */
+  depth: string;
+  /** How many best offers the caller needs exactly (`text_top` holds at most this many). */
+  wanted: string;
+}
+
+/**
+ * The top-k strategy's CTEs (without `WITH`):
+ * - `text_top (id, score, rank)`: the `wanted` best candidates passing the filters, best first
+ *   (ties on id), ranks from 1;
+ * - `text_exact (exact)`: true when `text_top` is provably the exhaustive strategy's first
+ *   `wanted` rows;
+ * - `text_matches (total)`: how many offers passing the filters the query selects;
+ * - `terms (word, term, factor, cov, selects)` for scoring other offers by `text_score_of`.
+ */
+export function topTextSideCtes(search: string, and: string, { depth, wanted }: TopTextParameters): string {
+  const seen = and
+    ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
+         SELECT h.offer_id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects)${and}`
+    : `SELECT DISTINCT h.offer_id AS id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects`;
+  // Filtered: the GIN index of the offers' lexemes (a selecting term is always a single lexeme)
+  // meets the filter indexes in a bitmap; unfiltered: one selecting term's count is its
+  // document count, several are a union of their postings.
+  const matches = and
+    ? `SELECT count(*) AS total FROM travel_offers o
+       WHERE o.search_vector @@ (
+         SELECT string_agg('''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
+         FROM qs WHERE selects)${and}`
+    : `SELECT CASE WHEN (SELECT count(DISTINCT term) FROM qs WHERE selects) <= 1
+         THEN (SELECT coalesce(max(documents), 0) FROM qs WHERE selects)
+         ELSE (SELECT count(DISTINCT p.offer_id) FROM search_postings p
+               WHERE p.term IN (SELECT term FROM qs WHERE selects)) END AS total`;
+  // A bound is widened by one unit of the parts (rounding) and by SLACK.
+  const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
+  return `${queryTermCtes(search)},
+      -- each term's best postings (an index-only scan of search_postings_term_impact_idx each)
+      heads AS MATERIALIZED (
+        SELECT q.word, q.term, p.offer_id, p.impact
+        FROM qs q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
+          ORDER BY p.impact DESC, p.offer_id LIMIT ${depth}
+        ) p
+      ),
+      -- per query term: whether postings are left unread, and the highest impact an unread one
+      -- (truncated) or any (not truncated) can have
+      lists AS MATERIALIZED (
+        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > ${depth} AS truncated,
+          CASE WHEN q.documents > ${depth}
+            THEN (SELECT min(h.impact) FROM heads h WHERE h.word = q.word AND h.term = q.term)
+            ELSE (SELECT max(h.impact) FROM heads h WHERE h.word = q.word AND h.term = q.term) END AS bound
+        FROM qs q
+      ),
+      -- the candidates seen in a selecting term's best postings, passing the filters
+      seen AS MATERIALIZED (${seen}),
+      -- per seen candidate and query word: the best part read, and the best an unread posting can add
+      seen_words AS MATERIALIZED (
+        SELECT s.id, l.word,
+          max(${part('l', 'h')}) AS part, max(l.cov) FILTER (WHERE h.impact IS NOT NULL) AS cov,
+          max(${boundOf('l')}) FILTER (WHERE l.truncated AND h.impact IS NULL) AS open_part,
+          max(l.cov) FILTER (WHERE l.truncated AND h.impact IS NULL) AS open_cov
+        FROM seen s CROSS JOIN lists l
+          LEFT JOIN heads h ON h.offer_id = s.id AND h.word = l.word AND h.term = l.term
+        GROUP BY s.id, l.word
+      ),
+      bounded AS MATERIALIZED (
+        SELECT id,
+          ${scoreOf('coalesce(sum(part), 0)', 'sum(cov)')} AS low,
+          ${scoreOf('coalesce(sum(greatest(part, open_part)), 0)', 'sum(greatest(cov, open_cov))')} AS high
+        FROM seen_words GROUP BY id
+      ),
+      -- the wanted-th best lower bound: a candidate whose upper bound is below it cannot be among the wanted
+      threshold AS MATERIALIZED (
+        SELECT coalesce((SELECT low FROM bounded ORDER BY low DESC LIMIT 1 OFFSET ${wanted} - 1), '-Infinity'::float8) AS low
+      ),
+      -- the others' scores completed from their postings, by offer (search_postings_offer_idx)
+      completed AS MATERIALIZED (
+        SELECT b.id, x.score FROM bounded b CROSS JOIN LATERAL ${textScoreOf('b.id', 'lists')} x
+        WHERE b.high * ${1 + SLACK} >= (SELECT low FROM threshold)
+      ),
+      text_top AS MATERIALIZED (
+        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank
+        FROM completed ORDER BY score DESC, id LIMIT ${wanted}
+      ),
+      -- an unseen candidate holds only postings left unread (of a selecting term at least) and
+      -- postings of terms that select nothing
+      unseen AS MATERIALIZED (
+        SELECT CASE WHEN EXISTS (SELECT 1 FROM lists WHERE truncated AND selects)
+          THEN ${scoreOf('sum(part)', 'sum(cov)')} END AS high
+        FROM (
+          SELECT word, max(${boundOf('l')}) AS part, max(l.cov) AS cov FROM lists l
+          WHERE l.truncated OR NOT l.selects GROUP BY word
+        ) w
+      ),
+      text_exact AS MATERIALIZED (
+        SELECT (SELECT high FROM unseen) IS NULL
+          OR ((SELECT count(*) FROM text_top) = ${wanted}
+              AND (SELECT min(score) FROM text_top) > (SELECT high FROM unseen) * ${1 + SLACK}) AS exact
+      ),
+      text_matches AS MATERIALIZED (${matches}),
+      terms AS MATERIALIZED (SELECT word, term, factor, cov, selects FROM qs)`;
+}
+
+/**
+ * The text score of the offer `id` (a column reference; 0 unless the query selects it) and whether the query selects it, from its
+ * postings by search_postings_offer_idx (for offers outside `text_top`), as the exhaustive strategy
+ * scores it; `terms` names a CTE of the query terms (word, term, factor, cov, selects). Columns:
+ * `matches`, `score`.
+ */
+export function textScoreOf(id: string, terms = 'terms'): string {
+  return `(
+    SELECT coalesce(bool_or(w.selects), false) AS matches,
+      CASE WHEN bool_or(w.selects) THEN ${scoreOf('sum(w.part)', 'sum(w.cov)')} ELSE 0 END::float8 AS score
+    FROM (
+      SELECT t.word, bool_or(t.selects) AS selects, max(${part('t', 'p')}) AS part, max(t.cov) AS cov
+      FROM search_postings p JOIN ${terms} t ON t.term = p.term
+      WHERE p.offer_id = ${id} AND p.term IN (SELECT term FROM ${terms})
+      GROUP BY t.word
+    ) w
+  )`;
 }

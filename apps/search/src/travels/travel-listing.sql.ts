@@ -1,7 +1,8 @@
 import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
-import { textSideCtes } from './text-side.sql';
+import { textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
+import type { TextStrategy } from './text-side.sql';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
 // statements directly: listing-statements.ts). Every value is a parameter; identifiers come from
@@ -92,8 +93,10 @@ export function filterListingSql(request: FilterRequest): Sql {
  * The full-text ranking of a search (the hybrid ranker's fallback): the text side of the hybrid
  * statement (text-side.sql.ts: optional words, BM25 with field weights and coverage) with a
  * `tsvector_score` at or above the `tsvectorFloor`, best first, ties by id, with the exact total.
+ * `top`: the page from the text side's best postings, with `exact` telling whether it is provably
+ * the exhaustive page (always false with a floor above 0, whose count needs every score).
  */
-export function textListingSql(request: RankingRequest): Sql {
+export function textListingSql(request: RankingRequest, strategy: TextStrategy = 'exhaustive'): Sql {
   const values: unknown[] = [request.search, request.tuning.tsvectorFloor];
   const and = filterConditions(request.filters, values)
     .map((condition) => ` AND ${condition}`)
@@ -101,14 +104,28 @@ export function textListingSql(request: RankingRequest): Sql {
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
+  const pageOf = (kept: string, totals: string) => `
+      SELECT c.*, p.* FROM (${totals}) c
+      LEFT JOIN LATERAL (
+        SELECT k.rank AS tsvector_score, k.position::int AS position, ${COLUMNS[request.density]}
+        FROM ${kept} k JOIN travel_offers o ON o.id = k.id ORDER BY k.position LIMIT ${limit} OFFSET ${offset}
+      ) p ON true`;
+  if (strategy === 'top') {
+    const top = topTextParameters(request, values, 0);
+    return {
+      text: `WITH ${topTextSideCtes('$1', and, top)},
+      kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
+      ${pageOf(
+        'kept',
+        `SELECT (SELECT total FROM text_matches)::int AS total, $2::float8 <= 0 AND (SELECT exact FROM text_exact) AS exact`,
+      )}`,
+      values,
+    };
+  }
   return {
     text: `WITH ${textSideCtes('$1', and)},
       kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $2)
-      SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM kept) c
-      LEFT JOIN LATERAL (
-        SELECT k.rank AS tsvector_score, k.position::int AS position, ${COLUMNS[request.density]}
-        FROM kept k JOIN travel_offers o ON o.id = k.id ORDER BY k.position LIMIT ${limit} OFFSET ${offset}
-      ) p ON true`,
+      ${pageOf('kept', 'SELECT count(*)::int AS total, true AS exact FROM kept')}`,
     values,
   };
 }

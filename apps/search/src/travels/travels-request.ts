@@ -1,4 +1,5 @@
 import type { SearchConfig } from '../config';
+import type { TextStrategy } from './text-side.sql';
 import type { DateRange } from './date-ranges';
 import { parseDateRanges } from './date-ranges';
 import type { InfoDensity, OrderBy, OrderDirection, TravelsQueryDto } from './dto/travels-query.dto';
@@ -48,6 +49,8 @@ export interface RankingTuning {
   hnsw: HnswTuning;
   /** When the embedding service is unavailable: a full-text answer (true) or 503 (false). */
   fullTextFallback: boolean;
+  /** How the text side finds its best records (text-side.sql.ts); the answers are the same. */
+  textStrategy: TextStrategy;
 }
 
 /** The filter-only branch of GET /travels (no search, or a blank one). */
@@ -119,6 +122,7 @@ export function rankingTuningOf(
       maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
     },
     fullTextFallback: config.SEARCH_FULLTEXT_FALLBACK,
+    textStrategy: config.SEARCH_TEXT_STRATEGY,
   };
 }
 

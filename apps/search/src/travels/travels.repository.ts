@@ -29,6 +29,8 @@ export interface ListingRow {
 export interface ListingResult {
   total: number;
   rows: ListingRow[];
+  /** Ranked listings: false when a top-k statement could not prove its page exact. */
+  exact?: boolean;
 }
 
 /** Reads the index (`travel_offers`, raw SQL: see travel-listing.sql.ts for the indexes each statement uses). */
@@ -41,9 +43,17 @@ export class TravelsRepository {
     return this.run(filterListingSql(request));
   }
 
-  /** A full-text page (best rank first) and its exact total, from one snapshot. */
-  listByText(request: RankingRequest): Promise<ListingResult> {
-    return this.run(textListingSql(request));
+  /**
+   * A full-text page (best rank first) and its exact total, from one snapshot: with the `top`
+   * strategy from each term's best postings when that provably gives the exhaustive page, else by
+   * scoring every match (text-side.sql.ts).
+   */
+  async listByText(request: RankingRequest): Promise<ListingResult> {
+    if (request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0) {
+      const top = await this.run(textListingSql(request, 'top'));
+      if (top.exact) return top;
+    }
+    return this.run(textListingSql(request, 'exhaustive'));
   }
 
   /**
@@ -52,8 +62,7 @@ export class TravelsRepository {
    * connection, and again when they change). `embedding`: the query's, in pgvector's text form.
    */
   async listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    const sql = hybridListingSql(request, embedding);
-    if (request.tuning.rrfVectorWeight === 0) return this.run(sql);
+    if (request.tuning.rrfVectorWeight === 0) return this.rankHybrid(request, embedding, this.run.bind(this));
     const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
@@ -65,10 +74,28 @@ export class TravelsRepository {
         await runner.query(settings.text, settings.values);
         this.sessionSettings.set(connection, wanted);
       }
-      return await this.run(sql, (text, values) => runner.query(text, values));
+      return await this.rankHybrid(request, embedding, (sql) =>
+        this.run(sql, (text, values) => runner.query(text, values)),
+      );
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * With the `top` strategy, the top-k statement first; the exhaustive one when its text side
+   * cannot prove the page exact (or a floor needs every score): hybrid-listing.sql.ts.
+   */
+  private async rankHybrid(
+    request: RankingRequest,
+    embedding: string,
+    run: (sql: Sql) => Promise<ListingResult>,
+  ): Promise<ListingResult> {
+    if (request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0) {
+      const top = await run(hybridListingSql(request, embedding, 'top'));
+      if (top.exact) return top;
+    }
+    return run(hybridListingSql(request, embedding, 'exhaustive'));
   }
 
   /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */
@@ -106,11 +133,17 @@ export class TravelsRepository {
     query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) =>
       this.dataSource.query(text, values),
   ): Promise<ListingResult> {
-    const rows = (await query(sql.text, sql.values)) as (ListingRow & { total: number; id: string | null })[];
-    const total = rows[0]?.total ?? 0;
+    const rows = (await query(sql.text, sql.values)) as (ListingRow & {
+      total: number;
+      exact?: boolean;
+      id: string | null;
+    })[];
     return {
-      total,
-      rows: rows.filter((row): row is ListingRow & { total: number } => row.id !== null),
+      total: rows[0]?.total ?? 0,
+      exact: rows[0]?.exact,
+      rows: rows
+        .filter((row): row is ListingRow & { total: number; exact?: boolean } => row.id !== null)
+        .map(({ total: _total, exact: _exact, ...row }) => row),
     };
   }
 }

@@ -3,6 +3,7 @@ import { AddTravelOffers1763950000000 } from './1763950000000-AddTravelOffers';
 import { AddReindexRuns1795435855743 } from './1795435855743-AddReindexRuns';
 import { AddSearchTerms1795500000000 } from './1795500000000-AddSearchTerms';
 import { AddTextSide1795600000000 } from './1795600000000-AddTextSide';
+import { ImpactOrderedPostings1795700000000 } from './1795700000000-ImpactOrderedPostings';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -11,4 +12,5 @@ export const searchMigrations: Function[] = [
   AddReindexRuns1795435855743,
   AddSearchTerms1795500000000,
   AddTextSide1795600000000,
+  ImpactOrderedPostings1795700000000,
 ];
