@@ -126,10 +126,17 @@ export function textSideCtes(search: string, and: string): string {
 export const TEXT_STRATEGIES = ['exhaustive', 'top'] as const;
 export type TextStrategy = (typeof TEXT_STRATEGIES)[number];
 
-/** A term's postings read before the stopping rule is tried, per offer the text side needs exactly. */
-export const TEXT_DEPTH_PER_WANTED = 2;
-/** The fewest postings of a term the top-k strategy reads. */
-export const TEXT_MIN_DEPTH = 200;
+/** How many postings of each term the top-k strategy reads. */
+export interface TextReads {
+  /** A term held by at most this many offers has all its postings read. */
+  fullRead: number;
+  /** The fewest postings of a longer term read, best impact first. */
+  minDepth: number;
+  /** Postings of a longer term read per offer the text side needs exactly, when that is more. */
+  depthPerWanted: number;
+}
+
+export const TEXT_READS: TextReads = { fullRead: 1000, minDepth: 200, depthPerWanted: 2 };
 
 /**
  * The top-k strategy's parameters (appended to `values`): the text side needs exactly the page's
@@ -138,17 +145,27 @@ export const TEXT_MIN_DEPTH = 200;
 export function topTextParameters(
   request: RankingRequest,
   values: unknown[],
-  semanticCandidates = request.tuning.semanticCandidates,
+  semanticCandidates: number,
+  reads: TextReads = TEXT_READS,
 ): TopTextParameters {
   const wanted = Math.max(1, semanticCandidates, request.page.offset + request.page.limit);
-  values.push(wanted, Math.max(TEXT_MIN_DEPTH, TEXT_DEPTH_PER_WANTED * wanted));
-  return { wanted: `$${values.length - 1}::int`, depth: `$${values.length}::int` };
+  values.push(wanted, Math.max(reads.minDepth, reads.depthPerWanted * wanted), reads.fullRead);
+  const n = values.length;
+  return { wanted: `$${n - 2}::int`, depth: `$${n - 1}::int`, fullRead: `$${n}::int` };
 }
+
+/**
+ * Completing a candidate by offer costs about what reading this many postings of a list does
+ * (measured: docs/benchmarks.md, "Search speed at scale").
+ */
+const POSTINGS_PER_OFFER_PROBE = 60;
 
 /** The parameters of the top-k strategy: `$n` placeholders holding integers. */
 export interface TopTextParameters {
-  /** How many postings of each term are read, best impact first. */
+  /** How many postings of each longer term are read, best impact first. */
   depth: string;
+  /** A term held by at most this many offers has all its postings read. */
+  fullRead: string;
   /** How many best offers the caller needs exactly (`text_top` holds at most this many). */
   wanted: string;
 }
@@ -162,7 +179,11 @@ export interface TopTextParameters {
  * - `text_matches (total)`: how many offers passing the filters the query selects;
  * - `terms (word, term, factor, cov, selects)` for scoring other offers by `text_score_of`.
  */
-export function topTextSideCtes(search: string, and: string, { depth, wanted }: TopTextParameters): string {
+export function topTextSideCtes(
+  search: string,
+  and: string,
+  { depth, fullRead, wanted }: TopTextParameters,
+): string {
   const seen = and
     ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
          SELECT h.offer_id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects)${and}`
@@ -183,48 +204,86 @@ export function topTextSideCtes(search: string, and: string, { depth, wanted }: 
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
   return `${queryTermCtes(search)},
       -- each term's best postings (an index-only scan of search_postings_term_impact_idx each)
+      -- how many postings of each term are read: a short list whole, a long one its best \`depth\`
+      reads AS MATERIALIZED (
+        SELECT q.*, CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END AS reads FROM qs q
+      ),
       heads AS MATERIALIZED (
         SELECT q.word, q.term, p.offer_id, p.impact
-        FROM qs q CROSS JOIN LATERAL (
+        FROM reads q CROSS JOIN LATERAL (
           SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
-          ORDER BY p.impact DESC, p.offer_id LIMIT ${depth}
+          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
         ) p
       ),
       -- per query term: whether postings are left unread, and the highest impact an unread one
-      -- (truncated) or any (not truncated) can have
+      -- (truncated) or any (read whole) can have
       lists AS MATERIALIZED (
-        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > ${depth} AS truncated,
-          CASE WHEN q.documents > ${depth}
+        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > q.reads AS truncated,
+          CASE WHEN q.documents > q.reads
             THEN (SELECT min(h.impact) FROM heads h WHERE h.word = q.word AND h.term = q.term)
             ELSE (SELECT max(h.impact) FROM heads h WHERE h.word = q.word AND h.term = q.term) END AS bound
-        FROM qs q
+        FROM reads q
+      ),
+      -- per query word: the most an unread posting of it can add (part and coverage)
+      open_words AS MATERIALIZED (
+        SELECT word, max(${boundOf('l')}) AS part, max(l.cov) AS cov FROM lists l WHERE l.truncated GROUP BY word
       ),
       -- the candidates seen in a selecting term's best postings, passing the filters
       seen AS MATERIALIZED (${seen}),
-      -- per seen candidate and query word: the best part read, and the best an unread posting can add
+      -- per seen candidate and query word: the best part read. A word's part is its best form's,
+      -- so what an unread posting can add to a word is at most the word's open part beyond it
       seen_words AS MATERIALIZED (
-        SELECT s.id, l.word,
-          max(${part('l', 'h')}) AS part, max(l.cov) FILTER (WHERE h.impact IS NOT NULL) AS cov,
-          max(${boundOf('l')}) FILTER (WHERE l.truncated AND h.impact IS NULL) AS open_part,
-          max(l.cov) FILTER (WHERE l.truncated AND h.impact IS NULL) AS open_cov
-        FROM seen s CROSS JOIN lists l
-          LEFT JOIN heads h ON h.offer_id = s.id AND h.word = l.word AND h.term = l.term
-        GROUP BY s.id, l.word
+        SELECT h.offer_id AS id, h.word, max(${part('l', 'h')}) AS part, max(l.cov) AS cov
+        FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term
+        WHERE (h.offer_id IN (SELECT id FROM seen)) IS TRUE
+        GROUP BY h.offer_id, h.word
       ),
       bounded AS MATERIALIZED (
-        SELECT id,
-          ${scoreOf('coalesce(sum(part), 0)', 'sum(cov)')} AS low,
-          ${scoreOf('coalesce(sum(greatest(part, open_part)), 0)', 'sum(greatest(cov, open_cov))')} AS high
-        FROM seen_words GROUP BY id
+        SELECT s.id, ${scoreOf('sum(s.part)', 'sum(s.cov)')} AS low,
+          ${scoreOf(
+            '(SELECT coalesce(sum(part), 0) FROM open_words) + sum(greatest(s.part - coalesce(o.part, 0), 0))',
+            '(SELECT coalesce(sum(cov), 0) FROM open_words) + sum(greatest(s.cov - coalesce(o.cov, 0), 0))',
+          )} AS high
+        FROM seen_words s LEFT JOIN open_words o ON o.word = s.word
+        GROUP BY s.id
       ),
       -- the wanted-th best lower bound: a candidate whose upper bound is below it cannot be among the wanted
       threshold AS MATERIALIZED (
         SELECT coalesce((SELECT low FROM bounded ORDER BY low DESC LIMIT 1 OFFSET ${wanted} - 1), '-Infinity'::float8) AS low
       ),
-      -- the others' scores completed from their postings, by offer (search_postings_offer_idx)
+      -- the candidates that can still be among the wanted and hold unread postings
+      need AS MATERIALIZED (
+        SELECT id FROM bounded WHERE high > low AND high * ${1 + SLACK} >= (SELECT low FROM threshold)
+      ),
+      -- their unread parts: a few candidates by offer (search_postings_offer_idx), many by reading
+      -- the unread lists whole (index-only scans) against them, whichever reads fewer postings
+      unread_parts AS MATERIALIZED (
+        SELECT p.offer_id AS id, l.word, ${part('l', 'p')} AS part, l.cov
+        FROM need n CROSS JOIN LATERAL (
+          SELECT p.term, p.impact, p.offer_id FROM search_postings p
+          WHERE p.offer_id = n.id AND p.term IN (SELECT term FROM lists WHERE truncated)
+        ) p JOIN lists l ON l.term = p.term AND l.truncated
+        WHERE (SELECT count(*) FROM need) * ${POSTINGS_PER_OFFER_PROBE} < (SELECT sum(documents) FROM reads WHERE documents > reads)
+        UNION ALL
+        SELECT p.offer_id, l.word, ${part('l', 'p')}, l.cov
+        FROM lists l CROSS JOIN LATERAL (
+          -- a fence and a hashed filter, so that each list is read once by its term
+          SELECT p.offer_id, p.impact FROM search_postings p
+          WHERE p.term = l.term AND (p.offer_id IN (SELECT id FROM need)) IS TRUE OFFSET 0
+        ) p
+        WHERE l.truncated AND (SELECT count(*) FROM need) * ${POSTINGS_PER_OFFER_PROBE} >= (SELECT sum(documents) FROM reads WHERE documents > reads)
+      ),
+      -- every candidate that can still be among the wanted, with its exact score
       completed AS MATERIALIZED (
-        SELECT b.id, x.score FROM bounded b CROSS JOIN LATERAL ${textScoreOf('b.id', 'lists')} x
-        WHERE b.high * ${1 + SLACK} >= (SELECT low FROM threshold)
+        SELECT id, low AS score FROM bounded
+        WHERE high <= low AND high * ${1 + SLACK} >= (SELECT low FROM threshold)
+        UNION ALL
+        SELECT id, ${scoreOf('sum(part)', 'sum(cov)')} FROM (
+          SELECT id, word, max(part) AS part, max(cov) AS cov FROM (
+            SELECT id, word, part, cov FROM seen_words WHERE (id IN (SELECT id FROM need)) IS TRUE
+            UNION ALL SELECT id, word, part, cov FROM unread_parts
+          ) parts GROUP BY id, word
+        ) words GROUP BY id
       ),
       text_top AS MATERIALIZED (
         SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank

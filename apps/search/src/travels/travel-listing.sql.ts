@@ -2,7 +2,7 @@ import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
 import { textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
-import type { TextStrategy } from './text-side.sql';
+import type { TextReads, TextStrategy } from './text-side.sql';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
 // statements directly: listing-statements.ts). Every value is a parameter; identifiers come from
@@ -96,7 +96,11 @@ export function filterListingSql(request: FilterRequest): Sql {
  * `top`: the page from the text side's best postings, with `exact` telling whether it is provably
  * the exhaustive page (always false with a floor above 0, whose count needs every score).
  */
-export function textListingSql(request: RankingRequest, strategy: TextStrategy = 'exhaustive'): Sql {
+export function textListingSql(
+  request: RankingRequest,
+  strategy: TextStrategy = 'exhaustive',
+  reads?: TextReads,
+): Sql {
   const values: unknown[] = [request.search, request.tuning.tsvectorFloor];
   const and = filterConditions(request.filters, values)
     .map((condition) => ` AND ${condition}`)
@@ -111,7 +115,7 @@ export function textListingSql(request: RankingRequest, strategy: TextStrategy =
         FROM ${kept} k JOIN travel_offers o ON o.id = k.id ORDER BY k.position LIMIT ${limit} OFFSET ${offset}
       ) p ON true`;
   if (strategy === 'top') {
-    const top = topTextParameters(request, values, 0);
+    const top = topTextParameters(request, values, 0, reads);
     return {
       text: `WITH ${topTextSideCtes('$1', and, top)},
       kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
