@@ -273,6 +273,17 @@ export class SearchEnv extends BaseEnv {
   SEARCH_FULLTEXT_FALLBACK: boolean = false;
 
   /**
+   * Past this many records a listing stops counting: `totalRecords` is then this bound (a lower
+   * bound, every counted record reachable by paging) with `totalRecordsRelation: "gte"`
+   * (decisions.md, as Elasticsearch's `track_total_hits`); 0 counts every record.
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  SEARCH_TOTAL_EXACT_LIMIT: number = 0;
+
+  /**
    * How the text side finds its best records: `exhaustive` scores every offer holding a query
    * word; `top` reads each word's best postings first and stops when no unread one can change the
    * page, scoring every match only when it cannot prove that (apps/search/README.md, "The text
@@ -280,7 +291,7 @@ export class SearchEnv extends BaseEnv {
    */
   @IsOptional()
   @IsIn(TEXT_STRATEGIES)
-  SEARCH_TEXT_STRATEGY: TextStrategy = 'exhaustive';
+  SEARCH_TEXT_STRATEGY: TextStrategy = 'top';
 
   /** `package_name` of the Android app-links file; unset: the file is an empty array. */
   @IsOptional()

@@ -208,6 +208,7 @@ describe('GET /travels with a search (hybrid ranking)', () => {
   it('floors empty their side: nothing above both → 200 with no records', async () => {
     expect(await search({ search: 'Zermatt', semanticFloor: 1, tsvectorFloor: 1000 })).toEqual({
       totalRecords: 0,
+      totalRecordsRelation: 'eq',
       totalFilteredRecords: 0,
       page: 1,
       records: [],

@@ -154,7 +154,13 @@ describe('GET /travels without search (filter only)', () => {
       expect(second.body).toMatchObject({ totalRecords: 12, totalFilteredRecords: 4, page: 2 });
       expect(second.body.records.map((r: { id: string }) => r.id)).toEqual(ALL.slice(8));
       const past = await list({ page: 4, size: 5 }).expect(200);
-      expect(past.body).toEqual({ totalRecords: 12, totalFilteredRecords: 0, page: 4, records: [] });
+      expect(past.body).toEqual({
+        totalRecords: 12,
+        totalRecordsRelation: 'eq',
+        totalFilteredRecords: 0,
+        page: 4,
+        records: [],
+      });
       const one = await list({ size: 1, page: 12, infoDensity: 'min' }).expect(200);
       expect(one.body.records).toEqual([{ id: 'A12', name: 'Voyage A12', slug: 'voyage-a12', ...SCORES }]);
     });
@@ -170,7 +176,13 @@ describe('GET /travels without search (filter only)', () => {
 
     it('answers 200 with an empty list when nothing matches', async () => {
       const res = await list({ destination: 'JP' }).expect(200);
-      expect(res.body).toEqual({ totalRecords: 0, totalFilteredRecords: 0, page: 1, records: [] });
+      expect(res.body).toEqual({
+        totalRecords: 0,
+        totalRecordsRelation: 'eq',
+        totalFilteredRecords: 0,
+        page: 1,
+        records: [],
+      });
     });
 
     it('treats empty parameters as absent', async () => {
@@ -488,7 +500,13 @@ describe('GET /travels without search (filter only)', () => {
       const res = await list({ search: 'France Séjour', infoDensity: 'min', size: 100, ...text }).expect(200);
       expect(res.body.totalRecords).toBe(where((r) => r[1] === 'FR').filter((id) => id !== 'A06').length);
       const floored = await list({ search: 'France Séjour', tsvectorFloor: 1000, ...text }).expect(200);
-      expect(floored.body).toEqual({ totalRecords: 0, totalFilteredRecords: 0, page: 1, records: [] });
+      expect(floored.body).toEqual({
+        totalRecords: 0,
+        totalRecordsRelation: 'eq',
+        totalFilteredRecords: 0,
+        page: 1,
+        records: [],
+      });
       const full = await list({ search: 'voyage a04', size: 1, ...text }).expect(200);
       expect(full.body.records[0]).toEqual({
         ...RECORDS[3],

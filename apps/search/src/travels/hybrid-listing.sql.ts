@@ -46,11 +46,9 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  *   by cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector
  *   ≥ 0.8 an iterative scan keeps going until enough records pass the filters; the planner may also
  *   pick the filter indexes and compute exact distances when the filters are selective), plus the
- *   best records of the text side with their exact distances (an approximate index misses
- *   neighbours; those that share the query's words are the likeliest to be missed): as many as
- *   the page reaches (`matchDistanceCount`: the text matches further down are on the text side
- *   anyway, so the union is the same, and the text side needs only the page), or
- *   `semanticCandidates` when the text side is empty (w = 1), plus the
+ *   `semanticCandidates` best records of the text side with their exact distances (an approximate
+ *   index misses neighbours; those that share the query's words are the likeliest to be missed,
+ *   above all under selective filters), plus the
  *   records passing the filters that hold a spelling neighbour of a search word (`spelt`: the
  *   SPELLING_NEIGHBOURS_PER_WORD lexemes of `search_terms` closest to it by trigram similarity and
  *   held by at most `spellingNeighbourMaxDocuments` offers); kept when
@@ -69,17 +67,6 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
  * tsvector_score = the text side's score when the record matches the query, else 0 (whether or not
  * the record made its side). `embedding` is the query's embedding in pgvector's text form (toVectorLiteral).
  */
-/**
- * How many of the text side's best records join the semantic candidates with exact distances: as
- * many as the page reaches, or `semanticCandidates` when the text side is empty (w = 1) and they
- * are the only text matches the semantic side sees.
- */
-export function matchDistanceCount(request: RankingRequest): number {
-  const { tuning, page } = request;
-  if (tuning.rrfVectorWeight >= 1) return tuning.semanticCandidates;
-  return Math.min(tuning.semanticCandidates, page.offset + page.limit);
-}
-
 export function hybridListingSql(
   request: RankingRequest,
   embedding: string,
@@ -103,23 +90,21 @@ export function hybridListingSql(
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
-  values.push(matchDistanceCount(request));
-  const matchDistanceLimit = `$${values.length}::int`;
   const top =
-    strategy === 'top' ? topTextParameters(request, values, matchDistanceCount(request), reads) : undefined;
+    strategy === 'top' ? topTextParameters(request, values, tuning.semanticCandidates, reads) : undefined;
 
   const nearest =
     tuning.rrfVectorWeight > 0
       ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o ${where}
          ORDER BY o.embedding <=> $2::vector LIMIT $7`
       : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT $7`;
-  // The exact distances of the best text matches (matchDistanceCount): semantic candidates an
-  // approximate index may miss; none when the semantic side is empty.
+  // The exact distances of the best text matches (as many as the index candidates): semantic
+  // candidates an approximate index may miss; none when the semantic side is empty.
   const matchDistances =
     tuning.rrfVectorWeight > 0
       ? `SELECT m.id, o.embedding <=> $2::vector AS distance
-         FROM (SELECT id FROM matched ORDER BY rank LIMIT ${matchDistanceLimit}) m JOIN travel_offers o ON o.id = m.id`
-      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT ${matchDistanceLimit}`;
+         FROM (SELECT id FROM matched ORDER BY rank LIMIT $7) m JOIN travel_offers o ON o.id = m.id`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false`;
   // The offers holding the rarer lexemes spelt like the search's words ("santorni" → "santorini",
   // "naxos" of "beach naxos" when no offer holds both words): the neighbours an approximate index
   // misses most, for a lexical embedding, and the text side cannot see. Only alphanumeric lexemes
@@ -212,7 +197,9 @@ export function hybridListingSql(
           LEFT JOIN matched mt ON mt.id = s.id
       ),
       beyond AS MATERIALIZED (
-        SELECT CASE WHEN $3::float8 < 1 AND (SELECT total FROM text_matches) > (SELECT count(*) FROM matched)
+        -- records past the text side's wanted exist only when it holds as many (an exact text
+        -- side holds every match when it holds fewer; the match count may stop at a limit)
+        SELECT CASE WHEN $3::float8 < 1 AND (SELECT count(*) FROM matched) >= ${top.wanted}
           THEN (1 - $3::float8) / ($6::int + ${top.wanted} + 1)
             + coalesce((SELECT max($3::float8 / ($6::int + rank)) FROM sem_text WHERE matches), 0)
           END AS high

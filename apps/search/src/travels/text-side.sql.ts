@@ -83,6 +83,12 @@ const scoreOf = (parts: string, covered: string) =>
  * `and` holds the filter conditions on `o`.
  */
 export function textSideCtes(search: string, and: string): string {
+  return `${queryTermCtes(search)},
+      ${exhaustiveScoringCtes(and)}`;
+}
+
+/** `scored (id, score)`: every candidate scored from all the postings of the query's terms. */
+function exhaustiveScoringCtes(and: string, gate = ''): string {
   // With filters, each selected offer is checked under them by its primary key (measured faster
   // than joining the filter indexes' offers: docs/benchmarks.md, part 3).
   const candidates = and
@@ -93,9 +99,8 @@ export function textSideCtes(search: string, and: string): string {
         FROM qs q CROSS JOIN LATERAL (
           SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
         ) p
-        WHERE ${selects ? '' : 'NOT '}q.selects`;
-  return `${queryTermCtes(search)},
-      -- each term's postings read once by an index-only scan of search_postings_term_impact_idx
+        WHERE ${selects ? '' : 'NOT '}q.selects${gate}`;
+  return `-- each term's postings read once by an index-only scan of search_postings_term_impact_idx
       -- (MATERIALIZED: the others then meet the candidates in a hash join, not in one index probe
       -- per candidate and term)
       selected_postings AS MATERIALIZED (${postings(true)}
@@ -151,8 +156,18 @@ export function topTextParameters(
   const wanted = Math.max(1, semanticCandidates, request.page.offset + request.page.limit);
   values.push(wanted, Math.max(reads.minDepth, reads.depthPerWanted * wanted), reads.fullRead);
   const n = values.length;
-  return { wanted: `$${n - 2}::int`, depth: `$${n - 1}::int`, fullRead: `$${n}::int` };
+  const parameters = { wanted: `$${n - 2}::int`, depth: `$${n - 1}::int`, fullRead: `$${n}::int` };
+  if (request.countLimit === undefined) return parameters;
+  values.push(request.countLimit);
+  return { ...parameters, countLimit: `$${values.length}::int` };
 }
+
+/**
+ * A query whose terms are held by at most this many postings in all is scored exhaustively: reading
+ * them all costs less than the top-k strategy's bounds (measured: docs/benchmarks.md, "Search
+ * speed at scale").
+ */
+const EXHAUSTIVE_MAX_POSTINGS = 2000;
 
 /**
  * Completing a candidate by offer costs about what reading this many postings of a list does
@@ -168,6 +183,8 @@ export interface TopTextParameters {
   fullRead: string;
   /** How many best offers the caller needs exactly (`text_top` holds at most this many). */
   wanted: string;
+  /** Count the matches up to this many (FilterRequest.countLimit); absent: all. */
+  countLimit?: string;
 }
 
 /**
@@ -182,7 +199,7 @@ export interface TopTextParameters {
 export function topTextSideCtes(
   search: string,
   and: string,
-  { depth, fullRead, wanted }: TopTextParameters,
+  { depth, fullRead, wanted, countLimit }: TopTextParameters,
 ): string {
   const seen = and
     ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
@@ -191,15 +208,18 @@ export function topTextSideCtes(
   // Filtered: the GIN index of the offers' lexemes (a selecting term is always a single lexeme)
   // meets the filter indexes in a bitmap; unfiltered: one selecting term's count is its
   // document count, several are a union of their postings.
-  const matches = and
-    ? `SELECT count(*) AS total FROM travel_offers o
-       WHERE o.search_vector @@ (
+  // With a count limit, the count stops one past the bound (the service then answers "gte").
+  const selecting = `o.search_vector @@ (
          SELECT string_agg('''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
-         FROM qs WHERE selects)${and}`
-    : `SELECT CASE WHEN (SELECT count(DISTINCT term) FROM qs WHERE selects) <= 1
+         FROM qs WHERE selects)`;
+  const matches =
+    and || countLimit
+      ? `SELECT count(*) FROM (
+         SELECT 1 FROM travel_offers o WHERE ${selecting}${and} ${countLimit ? `LIMIT ${countLimit}` : ''}) m`
+      : `SELECT CASE WHEN (SELECT count(DISTINCT term) FROM qs WHERE selects) <= 1
          THEN (SELECT coalesce(max(documents), 0) FROM qs WHERE selects)
          ELSE (SELECT count(DISTINCT p.offer_id) FROM search_postings p
-               WHERE p.term IN (SELECT term FROM qs WHERE selects)) END AS total`;
+               WHERE p.term IN (SELECT term FROM qs WHERE selects)) END`;
   // A bound is widened by one unit of the parts (rounding) and by SLACK.
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
   return `${queryTermCtes(search)},
@@ -208,12 +228,14 @@ export function topTextSideCtes(
       reads AS MATERIALIZED (
         SELECT q.*, CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END AS reads FROM qs q
       ),
+      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${EXHAUSTIVE_MAX_POSTINGS} AS yes FROM qs),
       heads AS MATERIALIZED (
         SELECT q.word, q.term, p.offer_id, p.impact
         FROM reads q CROSS JOIN LATERAL (
           SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
           ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
         ) p
+        WHERE NOT (SELECT yes FROM few)
       ),
       -- per query term: whether postings are left unread, and the highest impact an unread one
       -- (truncated) or any (read whole) can have
@@ -285,7 +307,7 @@ export function topTextSideCtes(
           ) parts GROUP BY id, word
         ) words GROUP BY id
       ),
-      text_top AS MATERIALIZED (
+      top_k AS MATERIALIZED (
         SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank
         FROM completed ORDER BY score DESC, id LIMIT ${wanted}
       ),
@@ -299,12 +321,42 @@ export function topTextSideCtes(
           WHERE l.truncated OR NOT l.selects GROUP BY word
         ) w
       ),
-      text_exact AS MATERIALIZED (
-        SELECT (SELECT high FROM unseen) IS NULL
-          OR ((SELECT count(*) FROM text_top) = ${wanted}
-              AND (SELECT min(score) FROM text_top) > (SELECT high FROM unseen) * ${1 + SLACK}) AS exact
+      -- when one unread list is all an unseen candidate can hold, it scores at most what that
+      -- list's last posting read scores, and on a tie its id comes after that posting's (the
+      -- index reads equal impacts in id order)
+      single_open AS MATERIALIZED (
+        SELECT ${scoreOf(`round(l.factor * l.bound * ${SCALE})`, 'l.cov')} AS score,
+          (SELECT h.offer_id FROM heads h WHERE h.word = l.word AND h.term = l.term
+           ORDER BY h.impact, h.offer_id DESC LIMIT 1) AS last_id
+        FROM lists l
+        WHERE l.truncated AND (SELECT count(*) FROM lists WHERE truncated OR NOT selects) = 1
       ),
-      text_matches AS MATERIALIZED (${matches}),
+      top_last AS MATERIALIZED (SELECT id, score FROM top_k WHERE rank = ${wanted}),
+      top_exact AS MATERIALIZED (
+        SELECT (SELECT high FROM unseen) IS NULL
+          OR ((SELECT count(*) FROM top_k) = ${wanted}
+              AND ((SELECT score FROM top_last) > (SELECT high FROM unseen) * ${1 + SLACK}
+                OR EXISTS (SELECT 1 FROM single_open o, top_last t
+                           WHERE t.score > o.score OR (t.score = o.score AND t.id < o.last_id)))) AS exact
+      ),
+      -- the exhaustive strategy when the query's terms are held by few offers or the stopping
+      -- rule cannot prove the top (computed only then)
+      use_exhaustive AS MATERIALIZED (
+        SELECT (SELECT yes FROM few) OR NOT (SELECT exact FROM top_exact) AS yes
+      ),
+      ${exhaustiveScoringCtes(and, ' AND (SELECT yes FROM use_exhaustive)')},
+      text_top AS MATERIALIZED (
+        SELECT id, score, rank FROM top_k WHERE NOT (SELECT yes FROM use_exhaustive)
+        UNION ALL
+        SELECT id, score, row_number() OVER (ORDER BY score DESC, id) FROM (
+          SELECT id, score FROM scored WHERE (SELECT yes FROM use_exhaustive) ORDER BY score DESC, id LIMIT ${wanted}
+        ) best
+      ),
+      text_exact AS (SELECT true AS exact),
+      text_matches AS MATERIALIZED (
+        SELECT CASE WHEN (SELECT yes FROM use_exhaustive) THEN (SELECT count(*) FROM scored)
+          ELSE (${matches}) END AS total
+      ),
       terms AS MATERIALIZED (SELECT word, term, factor, cov, selects FROM qs)`;
 }
 

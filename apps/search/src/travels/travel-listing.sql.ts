@@ -82,8 +82,14 @@ export function filterListingSql(request: FilterRequest): Sql {
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
+  // With a count limit, the count stops one past the bound (the service then answers "gte").
+  let counted = `SELECT 1 FROM travel_offers o ${where}`;
+  if (request.countLimit !== undefined) {
+    values.push(request.countLimit);
+    counted += ` LIMIT $${values.length}`;
+  }
   return {
-    text: `SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM travel_offers o ${where}) c
+    text: `SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM (${counted}) counted) c
       LEFT JOIN LATERAL (SELECT ${COLUMNS[request.density]} FROM travel_offers o ${where} ${orderClause(request)} LIMIT ${limit} OFFSET ${offset}) p ON true`,
     values,
   };

@@ -58,6 +58,8 @@ export interface FilterRequest {
   branch: 'filter';
   filters: ListingFilters;
   page: ListingPage;
+  /** Count at most this many records (SEARCH_TOTAL_EXACT_LIMIT + 1: one past the bound); absent: all. */
+  countLimit?: number;
   density: InfoDensity;
   /** Absent: id order. */
   orderBy?: OrderBy;
@@ -71,6 +73,8 @@ export interface RankingRequest {
   search: string;
   filters: ListingFilters;
   page: ListingPage;
+  /** Count at most this many records (SEARCH_TOTAL_EXACT_LIMIT + 1: one past the bound); absent: all. */
+  countLimit?: number;
   density: InfoDensity;
   tuning: RankingTuning;
 }
@@ -91,17 +95,27 @@ export function toTravelsRequest(query: TravelsQueryDto, config: SearchConfig): 
   const page: ListingPage = { number, limit: size, offset: (number - 1) * size };
   const density: InfoDensity = query.infoDensity ?? 'full';
   const search = query.search?.trim();
+  const countLimit = config.SEARCH_TOTAL_EXACT_LIMIT > 0 ? config.SEARCH_TOTAL_EXACT_LIMIT + 1 : undefined;
   if (!search) {
     return {
       branch: 'filter',
       filters,
       page,
       density,
+      countLimit,
       orderBy: query.orderBy,
       direction: query.orderDirection ?? 'asc',
     };
   }
-  return { branch: 'search', search, filters, page, density, tuning: rankingTuningOf(query, config) };
+  return {
+    branch: 'search',
+    search,
+    filters,
+    page,
+    density,
+    tuning: rankingTuningOf(query, config),
+    countLimit,
+  };
 }
 
 /** The ranking knobs of a query, each defaulting to its SEARCH_* setting (`{}`: the defaults alone). */

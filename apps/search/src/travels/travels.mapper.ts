@@ -49,10 +49,22 @@ export function toTravelRecord(
   }
 }
 
+/** A listing's count: exact (`eq`), or the bound it stopped at (`gte`, SEARCH_TOTAL_EXACT_LIMIT). */
+export interface CountedTotal {
+  total: number;
+  relation: 'eq' | 'gte';
+}
+
 export function toListingResponse(
-  total: number,
+  { total, relation }: CountedTotal,
   page: number,
   records: TravelRecordDto[],
 ): TravelListingResponseDto {
-  return { totalRecords: total, totalFilteredRecords: records.length, page, records };
+  return {
+    totalRecords: total,
+    totalRecordsRelation: relation,
+    totalFilteredRecords: records.length,
+    page,
+    records,
+  };
 }

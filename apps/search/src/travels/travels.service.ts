@@ -8,6 +8,7 @@ import { SEARCH_RANKER } from './search-ranker';
 import type { SearchRanker } from './search-ranker';
 import { SearchLog } from './search-log';
 import { FILTER_SCORES, toListingResponse, toTravelRecord } from './travels.mapper';
+import type { CountedTotal } from './travels.mapper';
 import { TravelsRepository } from './travels.repository';
 import { toTravelsRequest } from './travels-request';
 
@@ -39,7 +40,7 @@ export class TravelsService {
       stop();
       return {
         body: toListingResponse(
-          total,
+          countedTotal(total, request.countLimit),
           page.number,
           rows.map((row) => toTravelRecord(row, density, FILTER_SCORES)),
         ),
@@ -59,11 +60,20 @@ export class TravelsService {
     });
     return {
       body: toListingResponse(
-        ranked.total,
+        countedTotal(ranked.total, request.countLimit),
         page.number,
         ranked.rows.map((row) => toTravelRecord(row, density, row)),
       ),
       fallback: ranked.fallback,
     };
   }
+}
+
+/**
+ * `totalRecords` and its relation (decisions.md, SEARCH_TOTAL_EXACT_LIMIT): a count that reached
+ * `countLimit` (one past the bound) is answered as the bound, `gte`.
+ */
+export function countedTotal(total: number, countLimit?: number): CountedTotal {
+  if (countLimit !== undefined && total >= countLimit) return { total: countLimit - 1, relation: 'gte' };
+  return { total, relation: 'eq' };
 }

@@ -216,8 +216,13 @@ export interface components {
             id: string;
         };
         TravelListingResponseDto: {
-            /** @description Exact count of the records that pass the filters (and floors). */
+            /** @description Count of the records that pass the filters (and floors): exact when totalRecordsRelation is "eq"; with "gte" the operator bound (SEARCH_TOTAL_EXACT_LIMIT) that counting stopped at, every counted record reachable by paging. */
             totalRecords: number;
+            /**
+             * @description "eq": totalRecords is exact; "gte": there are at least totalRecords records.
+             * @enum {string}
+             */
+            totalRecordsRelation: "eq" | "gte";
             /** @description Number of records on this page. */
             totalFilteredRecords: number;
             page: number;

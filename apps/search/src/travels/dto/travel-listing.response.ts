@@ -98,9 +98,17 @@ export type TravelRecordDto = TravelMinDto | TravelCardDto | TravelSearchDto | T
 export class TravelListingResponseDto {
   @ApiProperty({
     type: 'integer',
-    description: 'Exact count of the records that pass the filters (and floors).',
+    description:
+      'Count of the records that pass the filters (and floors): exact when totalRecordsRelation is "eq"; ' +
+      'with "gte" the operator bound (SEARCH_TOTAL_EXACT_LIMIT) that counting stopped at, every counted record reachable by paging.',
   })
   totalRecords!: number;
+
+  @ApiProperty({
+    enum: ['eq', 'gte'],
+    description: '"eq": totalRecords is exact; "gte": there are at least totalRecords records.',
+  })
+  totalRecordsRelation!: 'eq' | 'gte';
 
   @ApiProperty({ type: 'integer', description: 'Number of records on this page.' })
   totalFilteredRecords!: number;
