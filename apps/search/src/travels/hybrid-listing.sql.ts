@@ -184,9 +184,14 @@ export function hybridListingSql(
       ${topTextSideCtes('$1', and, top)},
       matched AS MATERIALIZED (SELECT id, score, rank FROM text_top),
       ${semanticSide},
+      -- the text side's score of the semantic candidates it does not rank: from the exhaustive
+      -- scores when it has them, else from their postings
       sem_text AS MATERIALIZED (
         SELECT s.id, s.rank, x.matches, x.score FROM sem s CROSS JOIN LATERAL ${textScoreOf('s.id')} x
-        WHERE s.id NOT IN (SELECT id FROM matched)
+        WHERE NOT (SELECT yes FROM use_exhaustive) AND s.id NOT IN (SELECT id FROM matched)
+        UNION ALL
+        SELECT s.id, s.rank, c.id IS NOT NULL, coalesce(c.score, 0) FROM sem s LEFT JOIN scored c ON c.id = s.id
+        WHERE (SELECT yes FROM use_exhaustive) AND s.id NOT IN (SELECT id FROM matched)
       ),
       txt AS (SELECT id, rank, score FROM matched WHERE $3::float8 < 1),
       merged AS MATERIALIZED (
