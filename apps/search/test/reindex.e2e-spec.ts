@@ -54,6 +54,18 @@ describe('reindex', () => {
     ]);
     const ready = await t.http.get('/health/ready').expect(200);
     expect(ready.body.details.index).toEqual({ status: 'up' });
+    // The postings' impacts are computed once, against the first build's own average length (the
+    // migrations leave an empty index's statistics behind, which are no reference).
+    const [stats] = (await t.dataSource.query(
+      'SELECT offers, average_length, reference_length FROM search_stats',
+    )) as { offers: number; average_length: number; reference_length: number }[];
+    expect(stats.offers).toBe(5);
+    expect(stats.reference_length).toBe(stats.average_length);
+    // Written once: the first live posting is the table's first tuple (a rewrite leaves the
+    // first writing's tuples dead before it).
+    expect(await t.dataSource.query('SELECT min(ctid)::text AS first FROM search_postings')).toEqual([
+      { first: '(0,1)' },
+    ]);
   });
 
   it('GET /reindex answers at once with message and Zurich time; an unchanged source rewrites nothing', async () => {

@@ -260,7 +260,8 @@ export class ReindexRepository {
  * 0.75 in the other categories (C), 1 in the description (D); a pair of adjacent lexemes of one
  * field is a term of its own ("ski zermatt"). An offer's weighted length goes to `search_lengths`;
  * a posting keeps its BM25 term-frequency part (`impact`, migration ImpactOrderedPostings) against
- * `search_stats.reference_length` (the average length itself on a first build). Written in offer
+ * `search_stats.reference_length` (the average length itself on a first build, or after the
+ * catalogue was empty). Written in offer
  * order, so that an offer's postings share a page or two. Uses search_postings_offer_idx to delete.
  */
 async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promise<void> {
@@ -306,7 +307,7 @@ async function writePostings(runner: QueryRunner, offers: string): Promise<void>
     INSERT INTO search_postings (term, offer_id, impact)
     SELECT t.term, t.id, (t.tf * ${K1 + 1} / (t.tf + ${K1} * (${1 - B} + ${B} * l.length / r.reference)))::real
     FROM posting_terms t JOIN search_lengths l ON l.offer_id = t.id,
-      (SELECT coalesce((SELECT reference_length FROM search_stats), (SELECT avg(length) FROM search_lengths)) AS reference) r
+      (SELECT coalesce((SELECT reference_length FROM search_stats WHERE offers > 0), (SELECT avg(length) FROM search_lengths)) AS reference) r
     ORDER BY t.id, t.term`);
   await runner.query('DROP TABLE posting_terms');
 }
@@ -322,7 +323,7 @@ async function writePostings(runner: QueryRunner, offers: string): Promise<void>
 async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
   const [{ average, reference }] = (await runner.query(
     `SELECT (SELECT coalesce(avg(length), 1) FROM search_lengths)::float8 AS average,
-       (SELECT reference_length FROM search_stats)::float8 AS reference`,
+       (SELECT reference_length FROM search_stats WHERE offers > 0)::float8 AS reference`,
   )) as { average: number; reference: number | null }[];
   const drifted = reference !== null && Math.abs(average / reference - 1) > REFERENCE_LENGTH_DRIFT;
   await runner.query('DELETE FROM search_stats');

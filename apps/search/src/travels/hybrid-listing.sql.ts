@@ -217,7 +217,8 @@ export function hybridListingSql(
             + (SELECT count(*) FROM merged
                WHERE NOT coalesce(tail, false) AND ($3::float8 >= 1 OR id NOT IN (SELECT id FROM matched)))
           )::int AS total,
-          $5::float8 <= 0 AND (SELECT exact FROM text_exact) AND ((SELECT high FROM beyond) IS NULL OR (
+          (SELECT yes FROM use_exhaustive) AS text_exhaustive,
+          $5::float8 <= 0 AND ((SELECT high FROM beyond) IS NULL OR (
             (SELECT count(*) FROM page_known) = ${limit}::int + ${offset}::int AND (SELECT min(score) FROM page_known) > (SELECT high FROM beyond) * (1 + 1e-9)
           )) AS exact`,
       )}`,

@@ -13,21 +13,20 @@ import type { RankingRequest } from './travels-request';
  * - a term "selects" offers unless it is frequent or a pair; when every word is frequent, the
  *   rarest word (highest idf) selects. Frequent words ("de", "the", "in") still add to the score
  *   of the offers the other words find (Elasticsearch's common-terms cut-off);
- * - an offer's score is the sum over the query terms it holds of `factor × impact` (impact: the
- *   posting's BM25 term-frequency part, k1 1.2, b 0.75, stored by the reindex: migration
- *   ImpactOrderedPostings), multiplied by the share of the query's weighted idf the offer covers,
- *   at most 1 (so an offer holding all words beats one holding some). An offer holding two forms
- *   of one word (rare: an offer is stemmed in one language) counts both.
+ * - an offer's score is the sum over the query words it holds of its best form's part,
+ *   `factor × impact` (impact: the posting's BM25 term-frequency part, k1 1.2, b 0.75, stored by
+ *   the reindex: migration ImpactOrderedPostings) rounded to 1e-6, multiplied by the share of the
+ *   query's weighted idf the offer covers, at most 1 (so an offer holding all words beats one
+ *   holding some).
  *
  * Two strategies:
- * - exhaustive (`textSideCtes`, CTE `scored`): every posting of every selecting term is read and
- *   every candidate scored; its cost follows the number of offers holding the words;
- * - top-k (`topTextSideCtes`, CTE `text_top`): each term's best `depth` postings are read by
- *   impact (search_postings_term_impact_idx), the candidates seen there get bounds, those that can
- *   still reach the `wanted` best have their scores completed by offer (search_postings_offer_idx),
- *   and `text_exact` tells whether no unread posting can change those `wanted` best (the threshold
- *   algorithm's stopping rule; unit of proof: text-side-bounds.md in the README's "The text side").
- *   The caller runs the exhaustive statement when it cannot prove that.
+ * - exhaustive (`textSideCtes`, CTE `scored`): every posting of every query term is read and every
+ *   candidate scored; its cost follows the number of offers holding the words;
+ * - top-k (`topTextSideCtes`, CTE `text_top`): unless the query's terms hold few postings, each
+ *   term's best postings are read by impact (search_postings_term_impact_idx), the candidates seen
+ *   there get bounds, those that can still reach the `wanted` best are completed, and the threshold
+ *   algorithm's stopping rule proves that no unread posting can change those `wanted` best; when
+ *   it cannot, the same statement scores every match (apps/search/README.md, "The text side").
  */
 export const QUERY_WORDS = 16;
 export const FREQUENT_WORD_SHARE = 0.1;
@@ -133,6 +132,11 @@ export type TextStrategy = (typeof TEXT_STRATEGIES)[number];
 
 /** How many postings of each term the top-k strategy reads. */
 export interface TextReads {
+  /**
+   * A query whose terms hold at most this many postings in all is scored exhaustively: reading
+   * them all costs less than the bounds (measured: docs/benchmarks.md, "Search speed at scale").
+   */
+  exhaustiveMaxPostings: number;
   /** A term held by at most this many offers has all its postings read. */
   fullRead: number;
   /** The fewest postings of a longer term read, best impact first. */
@@ -141,7 +145,12 @@ export interface TextReads {
   depthPerWanted: number;
 }
 
-export const TEXT_READS: TextReads = { fullRead: 1000, minDepth: 200, depthPerWanted: 2 };
+export const TEXT_READS: TextReads = {
+  exhaustiveMaxPostings: 2000,
+  fullRead: 1000,
+  minDepth: 200,
+  depthPerWanted: 2,
+};
 
 /**
  * The top-k strategy's parameters (appended to `values`): the text side needs exactly the page's
@@ -154,20 +163,23 @@ export function topTextParameters(
   reads: TextReads = TEXT_READS,
 ): TopTextParameters {
   const wanted = Math.max(1, semanticCandidates, request.page.offset + request.page.limit);
-  values.push(wanted, Math.max(reads.minDepth, reads.depthPerWanted * wanted), reads.fullRead);
+  values.push(
+    wanted,
+    Math.max(reads.minDepth, reads.depthPerWanted * wanted),
+    reads.fullRead,
+    reads.exhaustiveMaxPostings,
+  );
   const n = values.length;
-  const parameters = { wanted: `$${n - 2}::int`, depth: `$${n - 1}::int`, fullRead: `$${n}::int` };
+  const parameters = {
+    wanted: `$${n - 3}::int`,
+    depth: `$${n - 2}::int`,
+    fullRead: `$${n - 1}::int`,
+    exhaustiveMaxPostings: `$${n}::int`,
+  };
   if (request.countLimit === undefined) return parameters;
   values.push(request.countLimit);
   return { ...parameters, countLimit: `$${values.length}::int` };
 }
-
-/**
- * A query whose terms are held by at most this many postings in all is scored exhaustively: reading
- * them all costs less than the top-k strategy's bounds (measured: docs/benchmarks.md, "Search
- * speed at scale").
- */
-const EXHAUSTIVE_MAX_POSTINGS = 2000;
 
 /**
  * Completing a candidate by offer costs about what reading this many postings of a list does
@@ -181,6 +193,8 @@ export interface TopTextParameters {
   depth: string;
   /** A term held by at most this many offers has all its postings read. */
   fullRead: string;
+  /** A query whose terms hold at most this many postings is scored exhaustively. */
+  exhaustiveMaxPostings: string;
   /** How many best offers the caller needs exactly (`text_top` holds at most this many). */
   wanted: string;
   /** Count the matches up to this many (FilterRequest.countLimit); absent: all. */
@@ -190,16 +204,16 @@ export interface TopTextParameters {
 /**
  * The top-k strategy's CTEs (without `WITH`):
  * - `text_top (id, score, rank)`: the `wanted` best candidates passing the filters, best first
- *   (ties on id), ranks from 1;
- * - `text_exact (exact)`: true when `text_top` is provably the exhaustive strategy's first
- *   `wanted` rows;
- * - `text_matches (total)`: how many offers passing the filters the query selects;
- * - `terms (word, term, factor, cov, selects)` for scoring other offers by `text_score_of`.
+ *   (ties on id), ranks from 1: the exhaustive strategy's first `wanted` rows;
+ * - `text_matches (total)`: how many offers passing the filters the query selects (up to the
+ *   count limit);
+ * - `use_exhaustive (yes)` and `scored`: whether every candidate was scored, and their scores;
+ * - `terms (word, term, factor, cov, selects)` for scoring other offers by `textScoreOf`.
  */
 export function topTextSideCtes(
   search: string,
   and: string,
-  { depth, fullRead, wanted, countLimit }: TopTextParameters,
+  { depth, fullRead, exhaustiveMaxPostings, wanted, countLimit }: TopTextParameters,
 ): string {
   const seen = and
     ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
@@ -228,7 +242,7 @@ export function topTextSideCtes(
       reads AS MATERIALIZED (
         SELECT q.*, CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END AS reads FROM qs q
       ),
-      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${EXHAUSTIVE_MAX_POSTINGS} AS yes FROM qs),
+      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
       heads AS MATERIALIZED (
         SELECT q.word, q.term, p.offer_id, p.impact
         FROM reads q CROSS JOIN LATERAL (
@@ -352,7 +366,6 @@ export function topTextSideCtes(
           SELECT id, score FROM scored WHERE (SELECT yes FROM use_exhaustive) ORDER BY score DESC, id LIMIT ${wanted}
         ) best
       ),
-      text_exact AS (SELECT true AS exact),
       text_matches AS MATERIALIZED (
         SELECT CASE WHEN (SELECT yes FROM use_exhaustive) THEN (SELECT count(*) FROM scored)
           ELSE (${matches}) END AS total

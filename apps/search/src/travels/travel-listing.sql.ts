@@ -127,7 +127,8 @@ export function textListingSql(
       kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
       ${pageOf(
         'kept',
-        `SELECT (SELECT total FROM text_matches)::int AS total, $2::float8 <= 0 AND (SELECT exact FROM text_exact) AS exact`,
+        `SELECT (SELECT total FROM text_matches)::int AS total, (SELECT yes FROM use_exhaustive) AS text_exhaustive,
+          $2::float8 <= 0 AS exact`,
       )}`,
       values,
     };

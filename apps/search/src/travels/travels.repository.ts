@@ -133,17 +133,14 @@ export class TravelsRepository {
     query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) =>
       this.dataSource.query(text, values),
   ): Promise<ListingResult> {
-    const rows = (await query(sql.text, sql.values)) as (ListingRow & {
-      total: number;
-      exact?: boolean;
-      id: string | null;
-    })[];
+    type Row = ListingRow & { total: number; exact?: boolean; text_exhaustive?: boolean };
+    const rows = (await query(sql.text, sql.values)) as (Row & { id: string | null })[];
     return {
       total: rows[0]?.total ?? 0,
       exact: rows[0]?.exact,
       rows: rows
-        .filter((row): row is ListingRow & { total: number; exact?: boolean } => row.id !== null)
-        .map(({ total: _total, exact: _exact, ...row }) => row),
+        .filter((row): row is Row => row.id !== null)
+        .map(({ total: _total, exact: _exact, text_exhaustive: _exhaustive, ...row }) => row),
     };
   }
 }
