@@ -449,6 +449,24 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
   };
 }
 
+/** The text side's own statement (the full-text ranking) of each search, run directly, one at a time. */
+async function textSideLatency(queries: Record<string, string>[]) {
+  const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
+  await client.connect();
+  const samples: number[] = [];
+  try {
+    for (const [i, query] of queries.entries()) {
+      const textSide = (await hybridStatementsOf(query)).textSide as Sql;
+      const started = performance.now();
+      await client.query(textSide.text, textSide.values);
+      if (i > 0) samples.push(performance.now() - started);
+    }
+  } finally {
+    await client.end();
+  }
+  return stats(samples);
+}
+
 async function main(): Promise<void> {
   const server = new URL(SERVER_URL);
   console.log(
@@ -553,6 +571,11 @@ async function main(): Promise<void> {
             `${JSON.stringify({ ...query, infoDensity: undefined, size: undefined })} ${ms(took)}`,
         )
         .join('; ')}`,
+    );
+    // The text side alone: the full-text statement of each typed search, run directly.
+    const textSide = await textSideLatency(typedRounds);
+    console.log(
+      `| text side alone, SQL directly | ${ms(textSide.p50)} | ${ms(textSide.p95)} | ${ms(textSide.p99)} |`,
     );
     const typedStatements = new Map<Record<string, string>, ListingStatements>();
     for (const query of typed) typedStatements.set(query, await hybridStatementsOf(query));

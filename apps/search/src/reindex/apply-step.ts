@@ -18,7 +18,7 @@ export class ApplyStep {
     const applied = await session.apply(removedIds);
     counts.removed = applied.removed;
     await session.clearStaging();
-    if (changed) await this.repository.analyze();
+    if (changed) await this.repository.vacuumAnalyze();
     return applied.total;
   }
 }

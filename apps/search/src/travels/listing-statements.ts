@@ -3,7 +3,7 @@ import type { SearchConfig } from '../config';
 import { toVectorLiteral } from '../embedding/embedding-provider';
 import { TravelsQueryDto } from './dto/travels-query.dto';
 import { hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
-import { filterListingSql, filterPageSql } from './travel-listing.sql';
+import { filterListingSql, filterPageSql, textListingSql } from './travel-listing.sql';
 import type { Sql } from './travel-listing.sql';
 import { toTravelsRequest } from './travels-request';
 
@@ -24,6 +24,8 @@ export interface ListingStatements {
    * search (those of pgvector ≥ 0.8; TravelsRepository.listHybrid).
    */
   session?: Sql;
+  /** Searches: the text side alone, as the full-text ranking runs it (page and total). */
+  textSide?: Sql;
 }
 
 /**
@@ -43,12 +45,11 @@ export function listingStatementsOf(
     return { listing: filterListingSql(request), page: filterPageSql(request) };
   }
   if (!embedding) throw new Error(`the search "${request.search}" needs its query embedding`);
+  const strategy =
+    request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive';
   return {
-    listing: hybridListingSql(
-      request,
-      toVectorLiteral(embedding),
-      request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive',
-    ),
+    listing: hybridListingSql(request, toVectorLiteral(embedding), strategy),
     session: hnswSettingsSql(request.tuning.hnsw),
+    textSide: textListingSql(request, strategy),
   };
 }
