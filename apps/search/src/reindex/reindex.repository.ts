@@ -267,8 +267,8 @@ export class ReindexRepository {
  * field is a term of its own ("ski zermatt"). An offer's weighted length goes to `search_lengths`;
  * a posting keeps its BM25 term-frequency part (`impact`, migration ImpactOrderedPostings) against
  * `search_stats.reference_length` (the average length itself on a first build, or after the
- * catalogue was empty). Written in offer
- * order, so that an offer's postings share a page or two. Uses search_postings_offer_idx to delete.
+ * catalogue was empty). Written in offer order, so that an offer's postings share a page or two.
+ * Uses search_postings_offer_idx to delete.
  */
 async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promise<void> {
   for (const table of ['search_postings', 'search_lengths']) {

@@ -5,6 +5,7 @@ import { TravelsQueryDto } from './dto/travels-query.dto';
 import { hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
 import { filterListingSql, filterPageSql, textListingSql } from './travel-listing.sql';
 import type { Sql } from './travel-listing.sql';
+import { firstTextStrategy } from './text-side.sql';
 import { toTravelsRequest } from './travels-request';
 
 export type { Sql };
@@ -45,8 +46,7 @@ export function listingStatementsOf(
     return { listing: filterListingSql(request), page: filterPageSql(request) };
   }
   if (!embedding) throw new Error(`the search "${request.search}" needs its query embedding`);
-  const strategy =
-    request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive';
+  const strategy = firstTextStrategy(request.tuning);
   return {
     listing: hybridListingSql(request, toVectorLiteral(embedding), strategy),
     session: hnswSettingsSql(request.tuning.hnsw),

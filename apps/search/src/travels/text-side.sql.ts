@@ -124,11 +124,20 @@ function exhaustiveScoringCtes(and: string, gate = ''): string {
 }
 
 /**
- * How the text side is computed: `top` reads each term's best postings and proves its page exact
- * (the statement's `exact` column), `exhaustive` scores every match.
+ * How the text side is computed: `top` reads each term's best postings and scores every match only
+ * when it cannot prove the best (the hybrid statement's `exact` column says whether its page is
+ * proven), `exhaustive` scores every match.
  */
 export const TEXT_STRATEGIES = ['exhaustive', 'top'] as const;
 export type TextStrategy = (typeof TEXT_STRATEGIES)[number];
+
+/**
+ * The strategy of a ranking's first statement: the configured one, except that a `tsvectorFloor`
+ * above 0 needs every score (its count does), so only the exhaustive strategy serves it.
+ */
+export function firstTextStrategy(tuning: RankingRequest['tuning']): TextStrategy {
+  return tuning.textStrategy === 'top' && tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive';
+}
 
 /** How many postings of each term the top-k strategy reads. */
 export interface TextReads {
@@ -237,12 +246,12 @@ export function topTextSideCtes(
   // A bound is widened by one unit of the parts (rounding) and by SLACK.
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
   return `${queryTermCtes(search)},
-      -- each term's best postings (an index-only scan of search_postings_term_impact_idx each)
       -- how many postings of each term are read: a short list whole, a long one its best \`depth\`
       reads AS MATERIALIZED (
         SELECT q.*, CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END AS reads FROM qs q
       ),
       few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
+      -- each term's best postings (an index-only scan of search_postings_term_impact_idx each)
       heads AS MATERIALIZED (
         SELECT q.word, q.term, p.offer_id, p.impact
         FROM reads q CROSS JOIN LATERAL (
@@ -293,13 +302,17 @@ export function topTextSideCtes(
       ),
       -- their unread parts: a few candidates by offer (search_postings_offer_idx), many by reading
       -- the unread lists whole (index-only scans) against them, whichever reads fewer postings
+      by_offer AS MATERIALIZED (
+        SELECT (SELECT count(*) FROM need) * ${POSTINGS_PER_OFFER_PROBE}
+          < (SELECT coalesce(sum(documents), 0) FROM reads WHERE documents > reads) AS yes
+      ),
       unread_parts AS MATERIALIZED (
         SELECT p.offer_id AS id, l.word, ${part('l', 'p')} AS part, l.cov
         FROM need n CROSS JOIN LATERAL (
           SELECT p.term, p.impact, p.offer_id FROM search_postings p
           WHERE p.offer_id = n.id AND p.term IN (SELECT term FROM lists WHERE truncated)
         ) p JOIN lists l ON l.term = p.term AND l.truncated
-        WHERE (SELECT count(*) FROM need) * ${POSTINGS_PER_OFFER_PROBE} < (SELECT sum(documents) FROM reads WHERE documents > reads)
+        WHERE (SELECT yes FROM by_offer)
         UNION ALL
         SELECT p.offer_id, l.word, ${part('l', 'p')}, l.cov
         FROM lists l CROSS JOIN LATERAL (
@@ -307,7 +320,7 @@ export function topTextSideCtes(
           SELECT p.offer_id, p.impact FROM search_postings p
           WHERE p.term = l.term AND (p.offer_id IN (SELECT id FROM need)) IS TRUE OFFSET 0
         ) p
-        WHERE l.truncated AND (SELECT count(*) FROM need) * ${POSTINGS_PER_OFFER_PROBE} >= (SELECT sum(documents) FROM reads WHERE documents > reads)
+        WHERE l.truncated AND NOT (SELECT yes FROM by_offer)
       ),
       -- every candidate that can still be among the wanted, with its exact score
       completed AS MATERIALIZED (

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
+import { firstTextStrategy } from './text-side.sql';
+import type { TextStrategy } from './text-side.sql';
 import { filterListingSql, Sql, textListingSql } from './travel-listing.sql';
 import type { FilterRequest, RankingRequest, RankingTuning } from './travels-request';
 
@@ -48,12 +50,8 @@ export class TravelsRepository {
    * strategy from each term's best postings when that provably gives the exhaustive page, else by
    * scoring every match (text-side.sql.ts).
    */
-  async listByText(request: RankingRequest): Promise<ListingResult> {
-    if (request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0) {
-      const top = await this.run(textListingSql(request, 'top'));
-      if (top.exact) return top;
-    }
-    return this.run(textListingSql(request, 'exhaustive'));
+  listByText(request: RankingRequest): Promise<ListingResult> {
+    return this.rank(request, (strategy) => textListingSql(request, strategy), this.run.bind(this));
   }
 
   /**
@@ -62,7 +60,8 @@ export class TravelsRepository {
    * connection, and again when they change). `embedding`: the query's, in pgvector's text form.
    */
   async listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    if (request.tuning.rrfVectorWeight === 0) return this.rankHybrid(request, embedding, this.run.bind(this));
+    const statement = (strategy: TextStrategy) => hybridListingSql(request, embedding, strategy);
+    if (request.tuning.rrfVectorWeight === 0) return this.rank(request, statement, this.run.bind(this));
     const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
@@ -74,7 +73,7 @@ export class TravelsRepository {
         await runner.query(settings.text, settings.values);
         this.sessionSettings.set(connection, wanted);
       }
-      return await this.rankHybrid(request, embedding, (sql) =>
+      return await this.rank(request, statement, (sql) =>
         this.run(sql, (text, values) => runner.query(text, values)),
       );
     } finally {
@@ -83,19 +82,19 @@ export class TravelsRepository {
   }
 
   /**
-   * With the `top` strategy, the top-k statement first; the exhaustive one when its text side
-   * cannot prove the page exact (or a floor needs every score): hybrid-listing.sql.ts.
+   * A ranked listing: the statement of its first text strategy (firstTextStrategy), then the
+   * exhaustive one when a top-k statement cannot prove its page exact.
    */
-  private async rankHybrid(
+  private async rank(
     request: RankingRequest,
-    embedding: string,
+    statement: (strategy: TextStrategy) => Sql,
     run: (sql: Sql) => Promise<ListingResult>,
   ): Promise<ListingResult> {
-    if (request.tuning.textStrategy === 'top' && request.tuning.tsvectorFloor <= 0) {
-      const top = await run(hybridListingSql(request, embedding, 'top'));
+    if (firstTextStrategy(request.tuning) === 'top') {
+      const top = await run(statement('top'));
       if (top.exact) return top;
     }
-    return run(hybridListingSql(request, embedding, 'exhaustive'));
+    return run(statement('exhaustive'));
   }
 
   /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */
