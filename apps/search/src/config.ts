@@ -56,6 +56,18 @@ export class SearchEnv extends BaseEnv {
   @Max(1)
   REINDEX_MAX_REMOVAL_SHARE: number = 0.5;
 
+  /**
+   * `maintenance_work_mem` of the index builds after a first (bulk) load: pgvector builds the HNSW
+   * graph in memory while it fits and much more slowly once it does not (about 2.5 kB an offer with
+   * 384 dimensions: 512MB holds some 200,000 offers, 1,000,000 need about 3GB). Taken from the
+   * database server's memory, for the build only.
+   */
+  @IsOptional()
+  @Matches(/^[1-9][0-9]{0,6}(kB|MB|GB)$/, {
+    message: 'REINDEX_MAINTENANCE_WORK_MEM must be a PostgreSQL memory size such as 512MB or 4GB',
+  })
+  REINDEX_MAINTENANCE_WORK_MEM: string = '512MB';
+
   /** Records embedded and staged per batch during a reindex. */
   @EnvInt()
   @IsOptional()

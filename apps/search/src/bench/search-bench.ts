@@ -157,6 +157,7 @@ async function reindexTwice(): Promise<{ full: number; unchanged: number }> {
     ...loadSearchConfig({
       DATABASE_URL: databaseUrl,
       CATALOGUE_SOURCE: `generated:${OFFERS}`,
+      REINDEX_MAINTENANCE_WORK_MEM: env.REINDEX_MAINTENANCE_WORK_MEM,
       LOG_LEVEL: 'warn',
       APP_ENV: 'local',
     }),

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Repository } from 'typeorm';
+import { SEARCH_CONFIG } from '../config';
+import type { SearchConfig } from '../config';
 import { SEARCH_DATABASE } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
 import { ReindexRun } from './reindex-run.entity';
@@ -68,8 +70,6 @@ const OFFER_COLUMNS = [
 
 /** Offers an empty index must receive at once to be bulk-loaded (indexes built after the insert). */
 const BULK_LOAD_MIN = 1000;
-/** Memory for those index builds (HNSW builds in memory when the graph fits). */
-const BULK_LOAD_MAINTENANCE_WORK_MEM = '512MB';
 
 type Query = (sql: string, values?: unknown[]) => Promise<unknown>;
 
@@ -89,6 +89,7 @@ export class ReindexRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ReindexRun) private readonly runs: Repository<ReindexRun>,
     @Inject(SEARCH_DATABASE) private readonly database: DatabaseRuntime,
+    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
   ) {}
 
   async withRebuildLock<T>(work: (session: RebuildSession) => Promise<T>): Promise<Locked<T>> {
@@ -185,7 +186,9 @@ export class ReindexRepository {
         );
         if (removed[1] > 0 || staged > 0) await refreshPostings(runner, removedIds);
         if (rebuiltIndexes.length > 0) {
-          await runner.query(`SET LOCAL maintenance_work_mem = '${BULK_LOAD_MAINTENANCE_WORK_MEM}'`);
+          await runner.query(
+            `SET LOCAL maintenance_work_mem = '${this.config.REINDEX_MAINTENANCE_WORK_MEM}'`,
+          );
           for (const definition of rebuiltIndexes) await runner.query(definition);
         }
         if (removed[1] > 0 || staged > 0) await refreshSearchTerms(runner);
