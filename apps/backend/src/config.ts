@@ -284,14 +284,14 @@ export class BackendEnv extends BaseEnv {
   @Min(1)
   THROTTLE_SIGNUP_WINDOW_SECONDS: number = 3600;
 
-  /** `POST /activation-codes/claim` calls allowed per user within the window, then 429. */
+  /** Refused `POST /activation-codes/claim` calls allowed per user within the window, then 429. */
   @EnvInt()
   @IsOptional()
   @IsInt()
   @Min(1)
   THROTTLE_CLAIM_LIMIT: number = 10;
 
-  /** Claims allowed per client address, whatever the user, within the window. */
+  /** Refused claims allowed per client address, whatever the user, within the window. */
   @EnvInt()
   @IsOptional()
   @IsInt()

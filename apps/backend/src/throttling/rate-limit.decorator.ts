@@ -1,7 +1,8 @@
-import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '../common/api-responses';
 import { RateLimitGuard } from './rate-limit.guard';
-import { RATE_LIMIT_POLICY, ThrottlePolicy } from './throttle-policies';
+import { CountRefusalsInterceptor } from './count-refusals.interceptor';
+import { COUNTED_CALLS, RATE_LIMIT_POLICY, ThrottlePolicy } from './throttle-policies';
 
 const descriptions: Record<ThrottlePolicy, string> = {
   login:
@@ -21,8 +22,9 @@ const descriptions: Record<ThrottlePolicy, string> = {
     'too many signups in the window from this client address (every call counts, whatever the ' +
     'contact email).',
   claim:
-    'too many claims in the window by this user (every call counts, found or not), or from this ' +
-    'client address whatever the user.',
+    'too many refused claims in the window by this user (an unknown, malformed or someone ' +
+    "else's code), or from this client address whatever the user. Successful claims, and a " +
+    'repeated claim of a code the user already holds, count nothing.',
 };
 
 /** Puts a route under one of the throttle policies (src/throttling/throttle-policies.ts). */
@@ -30,5 +32,6 @@ export const RateLimit = (policy: ThrottlePolicy) =>
   applyDecorators(
     SetMetadata(RATE_LIMIT_POLICY, policy),
     UseGuards(RateLimitGuard),
+    ...(COUNTED_CALLS[policy] === 'refused-call' ? [UseInterceptors(CountRefusalsInterceptor)] : []),
     ApiTooManyRequestsResponse(descriptions[policy]),
   );

@@ -1,14 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { AccessRequest } from '../access/access';
-import { countsEveryCall, emailFieldOf, RATE_LIMIT_POLICY, ThrottlePolicy } from './throttle-policies';
+import { COUNTED_CALLS, RATE_LIMIT_POLICY, ThrottlePolicy, throttleSubjectOf } from './throttle-policies';
 import { ThrottlingService } from './throttling.service';
 
 /**
- * Runs before the body is validated. Under `login` it only refuses a blocked email and address
- * (or address), so a correct password is never counted nor kept waiting; the failures are counted
- * by the sign-in itself. Under the other policies it counts the call.
+ * Runs before the body is validated. Under `login` and `claim` it only refuses a blocked key, so a
+ * correct password or a real code is never counted nor kept waiting; the failures are counted by
+ * the sign-in itself and by CountRefusalsInterceptor. Under the other policies it counts the call.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -22,12 +21,9 @@ export class RateLimitGuard implements CanActivate {
     if (!policy) return true;
     const req = context.switchToHttp().getRequest<Request>();
     // `claim` counts per signed-in user (the AccessGuard, global, has run); the others per email.
-    const email =
-      policy === 'claim'
-        ? (req as AccessRequest).auth?.user.id
-        : (req.body as Record<string, unknown> | undefined)?.[emailFieldOf(policy)];
-    if (countsEveryCall(policy)) await this.throttling.count(policy, email, req.ip);
-    else await this.throttling.refuseIfBlocked(policy, email, req.ip);
+    const subject = throttleSubjectOf(policy, req);
+    if (COUNTED_CALLS[policy] === 'every-call') await this.throttling.count(policy, subject, req.ip);
+    else await this.throttling.refuseIfBlocked(policy, subject, req.ip);
     return true;
   }
 }

@@ -1,11 +1,5 @@
 import type { BackendConfig } from '../config';
-import {
-  countsEveryCall,
-  emailFieldOf,
-  normalizedEmail,
-  throttleCounters,
-  throttleKey,
-} from './throttle-policies';
+import { emailFieldOf, normalizedEmail, throttleCounters, throttleKey } from './throttle-policies';
 
 const config = {
   THROTTLE_LOGIN_LIMIT: 5,
@@ -69,13 +63,6 @@ describe('throttle policies', () => {
     expect(reset.address).toMatchObject({ limit: 20, windowMs: 3_600_000 });
     const keys = [forgot, reset, login].flatMap((c) => [c.address.key, c.emailAndAddress.key]);
     expect(new Set(keys).size).toBe(6);
-  });
-
-  it('count every call of the password routes, and only the failures of login', () => {
-    expect(countsEveryCall('login')).toBe(false);
-    expect(countsEveryCall('forgot-password')).toBe(true);
-    expect(countsEveryCall('reset-password')).toBe(true);
-    expect(countsEveryCall('signup')).toBe(true);
   });
 
   it('give signups the same budget per address and per contact email, and their own window', () => {

@@ -1,3 +1,5 @@
+import type { Request } from 'express';
+import type { AccessRequest } from '../access/access';
 import type { BackendConfig } from '../config';
 import { sha256Hex } from '../common/secrets';
 
@@ -11,7 +13,9 @@ import { sha256Hex } from '../common/secrets';
  * `signup` (POST /organizations/signup) keys its email counter on the body's `contact_email`, and
  * gives both counters the same budget: what matters there is the address.
  * `claim` (POST /activation-codes/claim) is keyed on the signed-in user instead of an email: a
- * user guessing codes is stopped wherever they ask from.
+ * user guessing codes is stopped wherever they ask from. It counts refused claims only (an
+ * unknown, malformed or someone else's code): a shop assistant claiming real codes for customers
+ * from one account is never stopped.
  * A route opts in with `@RateLimit(policy)`.
  */
 export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password', 'signup', 'claim'] as const;
@@ -19,8 +23,24 @@ export type ThrottlePolicy = (typeof THROTTLE_POLICIES)[number];
 
 export const RATE_LIMIT_POLICY = 'rt:rate-limit-policy';
 
-/** What the guard does before the handler: count the call, or only refuse a blocked key. */
-export const countsEveryCall = (policy: ThrottlePolicy): boolean => policy !== 'login';
+/**
+ * What a policy counts: `every-call` is counted by the guard before the handler; otherwise the
+ * guard only refuses a blocked key, and the failures are counted by the sign-in itself
+ * (`failed-sign-in`) or by CountRefusalsInterceptor (`refused-call`: a 400 or 422 answer).
+ */
+export const COUNTED_CALLS: Record<ThrottlePolicy, 'every-call' | 'failed-sign-in' | 'refused-call'> = {
+  login: 'failed-sign-in',
+  'forgot-password': 'every-call',
+  'reset-password': 'every-call',
+  signup: 'every-call',
+  claim: 'refused-call',
+};
+
+/** What a policy's second counter is keyed on: the signed-in user for `claim`, else the body's email. */
+export const throttleSubjectOf = (policy: ThrottlePolicy, req: Request): unknown =>
+  policy === 'claim'
+    ? (req as AccessRequest).auth?.user.id
+    : (req.body as Record<string, unknown> | undefined)?.[emailFieldOf(policy)];
 
 /** The body field a policy reads the email from. */
 export const emailFieldOf = (policy: ThrottlePolicy): string =>

@@ -3312,7 +3312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `too_many_requests`: too many claims in the window by this user (every call counts, found or not), or from this client address whatever the user. */
+            /** @description `too_many_requests`: too many refused claims in the window by this user (an unknown, malformed or someone else's code), or from this client address whatever the user. Successful claims, and a repeated claim of a code the user already holds, count nothing. */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
