@@ -183,6 +183,51 @@ describe('mail outbox: delivery over SMTP', () => {
     ]);
   });
 
+  it('gives a message one Message-ID on every delivery, and a crash that sends it twice voids neither link', async () => {
+    const tokenOf = (mail: ParsedMail) => /[?&]token=([A-Za-z0-9]+)/.exec(mail.text ?? '')?.[1];
+    /** What a crash between the SMTP server's acceptance and the row's mark leaves: a due row again. */
+    const crashBeforeMark = (recipient: string) =>
+      t.dataSource.query(
+        `UPDATE mail_outbox SET state = 'pending', sent_at = NULL, locked_until = NULL, next_attempt_at = now()
+         WHERE recipient = $1`,
+        [recipient],
+      );
+    const reset = (email: string, token: string | undefined) =>
+      t.http.post('/api/reset-password').send({ email, token, password: NEW_PASSWORD });
+
+    const user = await t.makeUser({ email: 'crash-twice@example.com' });
+    await t.http.post('/api/forgot-password').send({ email: user.email }).expect(204);
+    const [row] = await t.dataSource.query<{ id: string }[]>(
+      'SELECT id FROM mail_outbox WHERE recipient = $1',
+      [user.email],
+    );
+    expect(await t.deliverMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    await crashBeforeMark(user.email);
+    expect(await t.deliverMail()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [first, second] = smtp.to(user.email);
+    expect(first.messageId).toBe(`<${row.id}@road-trip.test>`);
+    expect(second.messageId).toBe(first.messageId);
+    // Each delivery composed its own link; whichever copy a de-duplicating receiver keeps works.
+    expect(tokenOf(second)).not.toBe(tokenOf(first));
+    await reset(user.email, tokenOf(first)).expect(204);
+    await reset(user.email, tokenOf(second)).expect(422); // a reset drops the user's other links
+
+    // A later email is another message: its own Message-ID, and it voids both links of the first.
+    const other = await t.makeUser({ email: 'crash-then-again@example.com' });
+    await t.http.post('/api/forgot-password').send({ email: other.email }).expect(204);
+    await t.deliverMail();
+    await crashBeforeMark(other.email);
+    await t.deliverMail();
+    await t.http.post('/api/forgot-password').send({ email: other.email }).expect(204);
+    await t.deliverMail();
+    const [copy1, copy2, later] = smtp.to(other.email);
+    expect(copy2.messageId).toBe(copy1.messageId);
+    expect(later.messageId).not.toBe(copy1.messageId);
+    await reset(other.email, tokenOf(copy1)).expect(422);
+    await reset(other.email, tokenOf(copy2)).expect(422);
+    await reset(other.email, tokenOf(later)).expect(204);
+  });
+
   it('delivers each message exactly once when two workers run at once', async () => {
     // On a server, the second worker is a second app on the same database, as a replica would be;
     // the embedded database is one session, so there it is a second worker inside this app.

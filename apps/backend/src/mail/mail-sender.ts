@@ -3,6 +3,8 @@ import type { MailTemplate } from './mail-outbox';
 /** An email ready to go out: what the outbox worker hands to the transport. */
 export interface MailMessage {
   to: string;
+  /** `<outbox row id@sender's domain>`: the same on every attempt of one outbox row. */
+  messageId: string;
   template: MailTemplate;
   subject: string;
   /** Plain-text and HTML bodies. May hold secrets (set-password links): never logged. */

@@ -33,6 +33,7 @@ export class SmtpMailSender extends MailSender {
     await this.transporter.sendMail({
       from: this.from,
       to: message.to,
+      messageId: message.messageId,
       subject: message.subject,
       text: message.text,
       html: message.html,
@@ -67,6 +68,7 @@ export class LocalFileMailSender extends MailSender {
     const info = await this.transporter.sendMail({
       from: this.from,
       to: message.to,
+      messageId: message.messageId,
       subject: message.subject,
       text: message.text,
       html: message.html,

@@ -21,6 +21,17 @@ export function retryDelaySeconds(baseSeconds: number, attempts: number): number
   return Math.min(MAX_RETRY_SECONDS, baseSeconds * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * The `Message-ID` of an outbox row: one per row, the same on every attempt, so that a receiver or
+ * a mail provider de-duplicates a second delivery (a crash between the SMTP server's acceptance
+ * and the row's mark). On the domain of the sender address (RFC 5322: unique on the right-hand
+ * side's host), `localhost` when it has none.
+ */
+export function messageIdOf(outboxMessageId: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${outboxMessageId}@${domain.toLowerCase()}>`;
+}
+
 export interface DeliveryRound {
   sent: number;
   retried: number;
@@ -103,7 +114,13 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       const values = { ...message.payload, ...(await this.deliveryValues.of(message)) };
       values.link ??= this.config.CLIENT_APP_URL;
       const rendered = renderMail(template, message.language, values);
-      await this.sender.send({ to: message.recipient, template, ...rendered, data: values });
+      await this.sender.send({
+        to: message.recipient,
+        messageId: messageIdOf(message.id, this.config.MAIL_FROM),
+        template,
+        ...rendered,
+        data: values,
+      });
     } catch (error) {
       const final = message.attempts >= this.config.MAIL_MAX_ATTEMPTS;
       const reason = error instanceof Error ? error.message : String(error);

@@ -26,6 +26,15 @@ export class PasswordResetToken {
   @Column({ name: 'token_hash', type: 'varchar', length: 64 })
   tokenHash!: string;
 
+  /**
+   * The outbox message whose delivery issued the token. A second delivery of the same message
+   * (after a crash between the SMTP server's acceptance and the outbox's mark) keeps the first
+   * delivery's token usable: a receiver that de-duplicates the two (one Message-ID) may show
+   * either. No foreign key: sent messages may be pruned.
+   */
+  @Column({ name: 'outbox_message_id', type: 'uuid', nullable: true })
+  outboxMessageId!: string | null;
+
   @TimestampColumn('expires_at')
   expiresAt!: Date;
 

@@ -17,20 +17,30 @@ export class PasswordResetTokensRepository {
     return transactional(this.plain);
   }
 
-  /** Stores a new token and drops the user's earlier unused ones: only the latest link works. */
+  /**
+   * Stores a new token, issued by the delivery of outbox message `outboxMessageId`, and drops the
+   * user's unused tokens issued by other messages: only the latest email's link works, whichever
+   * of its deliveries (one Message-ID) the recipient keeps.
+   */
   async replaceUnused(
     userId: string,
     purpose: PasswordTokenPurpose,
     tokenHash: string,
     expiresAt: Date,
+    outboxMessageId: string,
   ): Promise<void> {
     await this.transactions.run(async () => {
-      await this.repo.delete({ userId, usedAt: IsNull() });
-      await this.repo.insert({ userId, purpose, tokenHash, expiresAt });
+      await this.repo
+        .createQueryBuilder()
+        .delete()
+        .where('user_id = :userId AND used_at IS NULL', { userId })
+        .andWhere('outbox_message_id IS DISTINCT FROM :outboxMessageId', { outboxMessageId })
+        .execute();
+      await this.repo.insert({ userId, purpose, tokenHash, expiresAt, outboxMessageId });
     });
   }
 
-  /** The user's tokens that are neither used nor expired (at most one, see replaceUnused). */
+  /** The user's tokens that are neither used nor expired (those of one email, see replaceUnused). */
   findUsableOfUser(userId: string, now: Date): Promise<PasswordResetToken[]> {
     return this.repo.find({ where: { userId, usedAt: IsNull(), expiresAt: MoreThan(now) } });
   }

@@ -57,7 +57,8 @@ export class PasswordResetService implements OnModuleInit {
   /**
    * The link of a reset or invitation email, issued as the email is composed for delivery, so
    * that the outbox never holds a token: a single-use token (only its hash is stored) that
-   * replaces the user's earlier unused ones, so only the latest link works.
+   * replaces the user's unused ones of earlier emails, so only the latest email's link works (both
+   * links of an email delivered twice after a crash do: a receiver may keep either copy).
    */
   private async issueLink(
     message: OutboxMessage,
@@ -75,6 +76,7 @@ export class PasswordResetService implements OnModuleInit {
       purpose,
       sha256Hex(token),
       new Date(this.clock.now().getTime() + ttlMs),
+      message.id,
     );
     const page = reset ? '/reset-password' : '/accept-invitation';
     return {

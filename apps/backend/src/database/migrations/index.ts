@@ -5,6 +5,7 @@ import { ActivationCodes1795551618513 } from './1795551618513-ActivationCodes';
 import { Images1795552364077 } from './1795552364077-Images';
 import { ToursActivitiesProviders1795552659714 } from './1795552659714-ToursActivitiesProviders';
 import { TripsAndCodeWindow1795553959951 } from './1795553959951-TripsAndCodeWindow';
+import { OutboxMessageIds1795636328101 } from './1795636328101-OutboxMessageIds';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -15,4 +16,5 @@ export const backendMigrations: Function[] = [
   Images1795552364077,
   ToursActivitiesProviders1795552659714,
   TripsAndCodeWindow1795553959951,
+  OutboxMessageIds1795636328101,
 ];
