@@ -1,12 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@rt/testing';
 
 /**
  * The README's run command on its built copies (`pnpm test:process` builds first): both services
- * come up on embedded databases, answer, stop cleanly on SIGTERM, and find their data again.
+ * come up on embedded databases, answer, stop cleanly on SIGTERM, and find their data again; what
+ * they write stays under DATA_DIR.
  */
 const root = join(__dirname, '..');
 
@@ -45,6 +46,23 @@ async function waitFor(url: string, running: Running, timeoutMs = 60000): Promis
   }
 }
 
+async function waitForFiles(
+  folder: string,
+  name: RegExp,
+  running: Running,
+  timeoutMs = 30000,
+): Promise<string[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await readdir(folder).catch(() => [] as string[])).filter((file) => name.test(file));
+    if (found.length > 0) return found;
+    if (running.child.exitCode !== null || Date.now() > deadline) {
+      throw new Error(`no ${name} in ${folder}; output:\n${running.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe('pnpm start (both services, embedded databases)', () => {
   let dataDir: string;
   let env: Record<string, string>;
@@ -77,6 +95,8 @@ describe('pnpm start (both services, embedded databases)', () => {
       );
     }
     expect(first.output()).toMatch(/Migrations applied: [1-9]/);
+    // The demo's invitations, written by the local mail transport beside the embedded database.
+    expect(await waitForFiles(join(dataDir, 'mail'), /\.eml$/, first)).not.toEqual([]);
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { ConfigError } from '@rt/platform';
 import { loadBackendConfig } from './config';
 
@@ -19,6 +20,23 @@ describe('loadBackendConfig', () => {
       port: 3000,
       migrateOnStart: true,
     });
+  });
+
+  it('keeps a local run together: mail and images beside the embedded database, wherever DATA_DIR puts it', () => {
+    const repositoryRoot = resolve(__dirname, '..', '..', '..');
+    expect(loadBackendConfig({})).toMatchObject({
+      dataDir: join(repositoryRoot, '.data', 'backend'),
+      mailDir: join(repositoryRoot, '.data', 'mail'),
+      imageDir: join(repositoryRoot, '.data', 'images'),
+    });
+    expect(loadBackendConfig({ DATA_DIR: '/srv/demo/backend' })).toMatchObject({
+      dataDir: '/srv/demo/backend',
+      mailDir: '/srv/demo/mail',
+      imageDir: '/srv/demo/images',
+    });
+    expect(
+      loadBackendConfig({ DATA_DIR: '/srv/demo/backend', MAIL_DIR: '/var/mail/rt', IMAGE_DIR: 'pictures' }),
+    ).toMatchObject({ mailDir: '/var/mail/rt', imageDir: resolve('pictures') });
   });
 
   it('reads the per-address throttle budgets, positive integers', () => {

@@ -14,6 +14,8 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { join, resolve } from 'node:path';
+import { defaultDataDir } from '@rt/database';
 import { BaseEnv, ConfigError, EnvBoolean, EnvInt, EnvList, loadConfig } from '@rt/platform';
 
 /** Every variable the backend reads, validated at start-up. */
@@ -100,7 +102,7 @@ export class BackendEnv extends BaseEnv {
   @MinLength(3)
   MAIL_FROM: string = 'Road Trip <no-reply@localhost>';
 
-  /** Where the local transport writes each message as an `.eml` file (default `.data/mail`). */
+  /** Where the local transport writes each message as an `.eml` file (default: `mail` beside DATA_DIR). */
   @IsOptional()
   @IsString()
   MAIL_DIR?: string;
@@ -221,7 +223,7 @@ export class BackendEnv extends BaseEnv {
   @IsIn(['local', 's3'])
   IMAGE_STORAGE: 'local' | 's3' = 'local';
 
-  /** The directory of the `local` storage (default `.data/images` at the repository root). */
+  /** The directory of the `local` storage (default: `images` beside DATA_DIR). */
   @IsOptional()
   @IsString()
   IMAGE_DIR?: string;
@@ -322,15 +324,27 @@ export class BackendEnv extends BaseEnv {
 export type BackendConfig = BackendEnv & {
   port: number;
   migrateOnStart: boolean;
+  /** The embedded database's folder: DATA_DIR, default `.data/backend` at the repository root. */
+  dataDir: string;
+  /** The local mail transport's folder: MAIL_DIR, default `mail` beside the embedded database. */
+  mailDir: string;
+  /** The `local` image storage's folder: IMAGE_DIR, default `images` beside the embedded database. */
+  imageDir: string;
 };
 
 export function loadBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   const config = loadConfig(BackendEnv, env);
   const n = config.PASSWORD_SCRYPT_N;
   if ((n & (n - 1)) !== 0) throw new ConfigError([`PASSWORD_SCRYPT_N: must be a power of two (got ${n})`]);
+  // What a local run writes stays together: `DATA_DIR=X pnpm start` keeps X/backend, X/mail and
+  // X/images (scripts/start-all.mjs gives each service DATA_DIR=X/<service>).
+  const dataDir = resolve(config.DATA_DIR ?? defaultDataDir('backend'));
   return Object.assign(config, {
     port: config.PORT ?? 3000,
     migrateOnStart: config.DB_MIGRATE_ON_START ?? config.APP_ENV === 'local',
+    dataDir,
+    mailDir: resolve(config.MAIL_DIR ?? join(dataDir, '..', 'mail')),
+    imageDir: resolve(config.IMAGE_DIR ?? join(dataDir, '..', 'images')),
   });
 }
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { defaultDataDir, startApp } from '@rt/database';
+import { startApp } from '@rt/database';
 import { closeOnSignals, ConfigError, NEST_APP_OPTIONS } from '@rt/platform';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
@@ -18,7 +18,7 @@ async function bootstrap(): Promise<void> {
     {
       app: 'backend',
       url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+      dataDir: config.dataDir,
       extensions: BACKEND_EXTENSIONS,
       migrate: config.migrateOnStart,
     },

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
-import { defaultDataDir, startApp } from '@rt/database';
+import { startApp } from '@rt/database';
 import { ConfigError } from '@rt/platform';
 import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     {
       app: 'backend',
       url: config.DATABASE_URL,
-      dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+      dataDir: config.dataDir,
       extensions: BACKEND_EXTENSIONS,
       migrate: config.migrateOnStart,
     },

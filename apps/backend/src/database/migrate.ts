@@ -1,4 +1,4 @@
-import { defaultDataDir, runMigrateCommand } from '@rt/database';
+import { runMigrateCommand } from '@rt/database';
 import { ConfigError } from '@rt/platform';
 import { loadBackendConfig } from '../config';
 import { BACKEND_EXTENSIONS } from './extensions';
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   await runMigrateCommand({
     app: 'backend',
     url: config.DATABASE_URL,
-    dataDir: config.DATA_DIR ?? defaultDataDir('backend'),
+    dataDir: config.dataDir,
     extensions: BACKEND_EXTENSIONS,
     migrations: backendMigrations,
   });

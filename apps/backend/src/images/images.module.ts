@@ -1,7 +1,5 @@
-import { resolve } from 'node:path';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { defaultDataDir } from '@rt/database';
 import { MetricsModule } from '@rt/platform';
 import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { Image } from './image.entity';
@@ -11,9 +9,6 @@ import { ImageUploadInterceptor } from './image-upload.interceptor';
 import { ImagesController } from './images.controller';
 import { ImagesRepository } from './images.repository';
 import { ImagesService } from './images.service';
-
-/** `.data/images` at the workspace root, beside the embedded database's `.data/backend`. */
-export const defaultImageDir = (): string => resolve(defaultDataDir('backend'), '..', 'images');
 
 export function imageStorageFor(config: BackendConfig): ImageStorage {
   if (config.IMAGE_STORAGE === 's3') {
@@ -26,7 +21,7 @@ export function imageStorageFor(config: BackendConfig): ImageStorage {
       secretAccessKey: config.S3_SECRET_ACCESS_KEY,
     });
   }
-  return new LocalImageStorage(config.IMAGE_DIR ?? defaultImageDir());
+  return new LocalImageStorage(config.imageDir);
 }
 
 /** Uploads, signed URLs and their delivery; other features ask ImagesService for variants maps. */

@@ -1,8 +1,6 @@
-import { resolve } from 'node:path';
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MetricsModule } from '@rt/platform';
-import { defaultDataDir } from '@rt/database';
 import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { DeliveryValues } from './mail-links';
 import { MailMetrics } from './mail-metrics';
@@ -16,13 +14,10 @@ import { OutboxRepository } from './outbox.repository';
 /** SMTP exchanges time out well within the outbox lease, so a slow server never causes a double send. */
 const smtpTimeoutMs = (config: BackendConfig) => Math.min(60_000, (config.MAIL_LEASE_SECONDS * 1000) / 4);
 
-/** `.data/mail` at the workspace root, beside the embedded database's `.data/backend`. */
-export const defaultMailDir = (): string => resolve(defaultDataDir('backend'), '..', 'mail');
-
 export function mailSenderFor(config: BackendConfig): MailSender {
   return config.SMTP_URL
     ? new SmtpMailSender(config.SMTP_URL, config.MAIL_FROM, smtpTimeoutMs(config))
-    : new LocalFileMailSender(config.MAIL_DIR ?? defaultMailDir(), config.MAIL_FROM);
+    : new LocalFileMailSender(config.mailDir, config.MAIL_FROM);
 }
 
 /** Emails: the outbox every feature writes to (MailOutbox), its worker, transports and metric. */
