@@ -1,10 +1,18 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
-import { freePort, ThrowawayCluster, waitFor } from '@rt/testing';
+import {
+  ContractValidator,
+  freePort,
+  listOperations,
+  type OpenApiDocument,
+  ThrowawayCluster,
+  waitFor,
+} from '@rt/testing';
 
 /**
  * Faults of the backend (issue 15), on its built copy run as processes against a throwaway
@@ -22,6 +30,7 @@ import { freePort, ThrowawayCluster, waitFor } from '@rt/testing';
  */
 const root = join(__dirname, '..');
 const MAIN = 'apps/backend/dist/main.js';
+const BACKEND_CONTRACT = join(root, 'apps/backend/contract/openapi.json');
 const CREATE_ADMIN = 'apps/backend/dist/cli/create-admin.js';
 const ADMIN_EMAIL = 'faults.admin@example.com';
 const ADMIN_PASSWORD = 'fault injection passphrase 1';
@@ -418,6 +427,8 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
       transportFailures: [] as Answer[],
       /** Answers to requests sent and answered wholly inside the outage that are not the clear 503. */
       unclearOutageAnswers: [] as Answer[],
+      /** The first clear 503 of each request kind, checked against the contract at the end. */
+      outageSamples: new Map<string, Answer>(),
       outageAnswers: 0,
       /** Writes answered 2xx: the tag's id and name. */
       acknowledged: [] as { id: string; name: string }[],
@@ -441,6 +452,10 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
           typeof answer.body?.message === 'string' &&
           /^\d+$/.test(answer.retryAfter ?? '');
         if (!clear) stats.unclearOutageAnswers.push(answer);
+        else {
+          const kind = answer.request.split('?')[0];
+          if (!stats.outageSamples.has(kind)) stats.outageSamples.set(kind, answer);
+        }
       }
     };
 
@@ -581,6 +596,34 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
       sameProcess: true,
     });
     expect(stats.transportFailures.slice(0, 3)).toEqual([]);
+    // The outage's 503 is part of each operation's contract: status, envelope and Retry-After.
+    const contract = JSON.parse(readFileSync(BACKEND_CONTRACT, 'utf8')) as OpenApiDocument;
+    const operations = listOperations(contract);
+    const validator = new ContractValidator(contract, 'backend');
+    expect([...stats.outageSamples.keys()].sort()).toEqual([
+      'GET /api/tags',
+      'GET /api/user',
+      'POST /api/tags',
+    ]);
+    for (const [kind, answer] of stats.outageSamples) {
+      const [method, path] = kind.split(' ');
+      const operation = operations.find(
+        (candidate) => candidate.key === `${method} ${path.replace(/^\/api/, '')}`,
+      )!;
+      const problems = validator.check(operation, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify(answer.body)),
+      });
+      expect({ kind, problems: problems.filter((problem) => problem.kind !== 'server-error') }).toEqual({
+        kind,
+        problems: [],
+      });
+      const documented = contract.paths[operation.path][method.toLowerCase()] as {
+        responses: Record<string, { headers?: Record<string, unknown> }>;
+      };
+      expect(documented.responses['503'].headers).toHaveProperty('Retry-After');
+    }
     if (stats.serverErrors.length > 0 || stats.unclearOutageAnswers.length > 0) {
       throw new Error(
         `${stats.serverErrors.length} answers were a 5xx other than 503 (e.g. ${sample(stats.serverErrors)}); ` +

@@ -342,6 +342,7 @@ describe('mail outbox: the local transport', () => {
       const sender = new LocalFileMailSender(directory, 'Road Trip <no-reply@localhost>');
       await sender.send({
         to: 'local@example.com',
+        messageId: '<0b7e0a52-54a4-4b8e-9d0b-1f0c2f9a6c3e@localhost>',
         template: 'invitation',
         subject: 'You are invited to manage Lakeside',
         text: 'Choose your password: http://localhost:5173/accept-invitation?token=abc&email=local%40example.com\n',
@@ -356,6 +357,7 @@ describe('mail outbox: the local transport', () => {
       );
       const parsed = await simpleParser(await readFile(join(directory, file)));
       expect(parsed.subject).toBe('You are invited to manage Lakeside');
+      expect(parsed.messageId).toBe('<0b7e0a52-54a4-4b8e-9d0b-1f0c2f9a6c3e@localhost>');
       expect(parsed.text).toContain('accept-invitation?token=abc');
       expect(parsed.html).toContain('<p>Choose your password</p>');
     } finally {

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@rt/errors';
 import { createBackendClient } from './backend';
-import { ApiError, ERROR_CODES, isApiError } from './errors';
+import { ApiError, ERROR_CODES, isApiError, retryAfterSeconds } from './errors';
 import { createSearchClient } from './search';
 
 /** A fetch that answers from `answer` and records every request. */
@@ -65,6 +65,7 @@ describe('createBackendClient', () => {
       json(403, { message: 'No.', error: 'hat_not_held' }),
       new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }),
       new Response(null, { status: 500 }),
+      json(503, { message: 'Down.', error: 'service_unavailable' }, { 'Retry-After': '5' }),
     ];
     const { fetch } = fakeFetch(() => answers.shift() as Response);
     const api = createBackendClient({ baseUrl: 'http://backend.test/api', fetch });
@@ -101,6 +102,19 @@ describe('createBackendClient', () => {
       text: '<html>Bad gateway</html>',
     });
     expect((await failureOf(claim())).body).toMatchObject({ error: 'unexpected_response', text: '' });
+    const unavailable = await failureOf(claim());
+    expect(unavailable).toMatchObject({ status: 503, retryAfter: 5, body: { error: 'service_unavailable' } });
+    expect(notHeld.retryAfter).toBeNull();
+  });
+
+  it('reads Retry-After in seconds or as an HTTP date', () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds(' 0 ', now)).toBe(0);
+    expect(retryAfterSeconds('Wed, 25 Nov 2026 12:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('Wed, 25 Nov 2026 11:59:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
   });
 
   it('signs in and keeps the token; signs out clearing it even when the call fails', async () => {

@@ -100,6 +100,11 @@ export class ApiError extends Error {
     readonly requestId: string | null,
     /** Method and URL of the call, for logs. */
     readonly request: { method: string; url: string },
+    /**
+     * Seconds to wait before trying again (`Retry-After` of a 429 or a 503, given in seconds or as
+     * an HTTP date); null when the answer has none.
+     */
+    readonly retryAfter: number | null = null,
   ) {
     super(`${request.method} ${request.url} → ${status} ${body.error}: ${body.message}`);
   }
@@ -162,5 +167,15 @@ export function toApiError(method: string, url: string, response: Response, payl
       method,
       url,
     },
+    retryAfterSeconds(response.headers.get('Retry-After')),
   );
+}
+
+/** `Retry-After` in seconds (RFC 9110: a number of seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now: Date = new Date()): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now.getTime()) / 1000));
 }

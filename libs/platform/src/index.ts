@@ -7,3 +7,4 @@ export * from './http-app';
 export * from './http-edge';
 export * from './shutdown';
 export * from './zurich-time';
+export * from './openapi-unavailable';

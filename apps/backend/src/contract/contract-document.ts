@@ -6,7 +6,7 @@ import {
   type ResponsesObject,
   SwaggerModule,
 } from '@nestjs/swagger';
-import { toOpenApi31 } from '@rt/platform';
+import { documentServiceUnavailable, toOpenApi31 } from '@rt/platform';
 import { BACKEND_VERSION } from '../version/backend-version';
 import { BEARER_SCHEME } from '../access/access.decorators';
 
@@ -20,7 +20,8 @@ const DESCRIPTION = [
   '  (403 `hat_not_held`), organization approved (403 `organization_not_approved`), the',
   "  endpoint's hat rule (403 `forbidden`), then the body (422).",
   '- Errors: 422 `{message, errors, reason?}`; any other status `{message, error}` with a stable code.',
-  '  Any request may also answer 500 `internal_error` (the request id is in `X-Request-Id`).',
+  '  Any request may also answer 500 `internal_error` (the request id is in `X-Request-Id`), and',
+  '  503 `service_unavailable` with `Retry-After` while the database cannot be reached.',
   '- Timestamps are ISO 8601 UTC with `Z`; ids are UUIDs.',
 ].join('\n');
 
@@ -61,6 +62,13 @@ export function buildContractDocument(app: INestApplication): OpenAPIObject {
       }
     }
   }
+  // Every operation reads the database (the bearer token, the throttles, the sign-in itself).
+  documentServiceUnavailable(document, {
+    description:
+      '`service_unavailable`: the database (or, for images, the image storage) cannot be reached ' +
+      'right now; nothing was changed. Try again after `Retry-After` seconds.',
+    errorSchemaRef: '#/components/schemas/ErrorResponseDto',
+  });
   return toOpenApi31(document);
 }
 

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
-import { docsPagePolicy, toOpenApi31 } from '@rt/platform';
+import { docsPagePolicy, documentServiceUnavailable, toOpenApi31 } from '@rt/platform';
 import type { Request, Response } from 'express';
 
 /** Redoc's standalone bundle, served by the service itself from the `redoc` package (no CDN). */
@@ -33,6 +33,13 @@ export function buildOpenApiDocument(
       }
     }
   }
+  // The listings read the database; the root, the well-known files and the reindex trigger do not.
+  documentServiceUnavailable(document, {
+    description:
+      '`service_unavailable`: the database cannot be reached right now. Try again after `Retry-After` seconds.',
+    errorSchemaRef: '#/components/schemas/ErrorResponseDto',
+    appliesTo: (_operation, path) => path === '/travels',
+  });
   return toOpenApi31(document);
 }
 

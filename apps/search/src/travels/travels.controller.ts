@@ -3,10 +3,11 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ValidationErrorResponseDto } from '@rt/contracts';
+import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
 import { AppError } from '@rt/errors';
 import type { Request, Response } from 'express';
 import { TravelListingResponseDto } from './dto/travel-listing.response';
@@ -38,6 +39,12 @@ export class TravelsController {
   @ApiUnprocessableEntityResponse({
     type: ValidationErrorResponseDto,
     description: 'A parameter is out of bounds or malformed.',
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description:
+      '`embedding_unavailable`: with a `search`, the embedding provider cannot answer (and ' +
+      'SEARCH_FULLTEXT_FALLBACK is off: with it, a full-text answer with `X-Search-Fallback`).',
   })
   @ApiHeader({ name: 'X-Request-Id', required: false, description: 'Echoed, or generated.' })
   async list(

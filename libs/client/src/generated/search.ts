@@ -245,6 +245,15 @@ export interface components {
             /** @description A stable rejection code, on some 422 answers. */
             reason?: string;
         };
+        ErrorResponseDto: {
+            /** @example Not found. */
+            message: string;
+            /**
+             * @description A stable machine code.
+             * @example not_found
+             */
+            error: string;
+        };
         ReindexResponseDto: {
             /** @example Reindex started in the background. */
             message: string;
@@ -274,15 +283,6 @@ export interface components {
              */
             relation: string[];
             target: components["schemas"]["AssetLinkTargetDto"];
-        };
-        ErrorResponseDto: {
-            /** @example Not found. */
-            message: string;
-            /**
-             * @description A stable machine code.
-             * @example not_found
-             */
-            error: string;
         };
     };
     responses: never;
@@ -369,6 +369,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
+                };
+            };
+            /** @description `embedding_unavailable`: with a `search`, the embedding provider cannot answer (and SEARCH_FULLTEXT_FALLBACK is off: with it, a full-text answer with `X-Search-Fallback`). `service_unavailable`: the database cannot be reached right now. Try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
         };
