@@ -66,7 +66,8 @@ export function buildContractDocument(app: INestApplication): OpenAPIObject {
   documentServiceUnavailable(document, {
     description:
       '`service_unavailable`: the database (or, for images, the image storage) cannot be reached ' +
-      'right now; nothing was changed. Try again after `Retry-After` seconds.',
+      'right now. Try again after `Retry-After` seconds; a write may in rare cases have been ' +
+      'applied (the connection dropped after its commit), so retry writes that are not idempotent with care.',
     errorSchemaRef: '#/components/schemas/ErrorResponseDto',
   });
   return toOpenApi31(document);

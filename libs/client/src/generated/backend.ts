@@ -2011,7 +2011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2091,7 +2091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2186,7 +2186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2255,7 +2255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2347,7 +2347,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2396,7 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2457,7 +2457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2539,7 +2539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2643,7 +2643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2747,7 +2747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2829,7 +2829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2867,7 +2867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -2947,7 +2947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3027,7 +3027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3096,7 +3096,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3188,7 +3188,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3263,7 +3263,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3337,7 +3337,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3429,7 +3429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3532,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3636,7 +3636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3700,7 +3700,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3782,7 +3782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3849,7 +3849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -3941,7 +3941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4045,7 +4045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4125,7 +4125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4196,7 +4196,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4288,7 +4288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4370,7 +4370,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4474,7 +4474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4545,7 +4545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4637,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4729,7 +4729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4811,7 +4811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4915,7 +4915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -4997,7 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5101,7 +5101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5183,7 +5183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5254,7 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5346,7 +5346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5428,7 +5428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5532,7 +5532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5612,7 +5612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5694,7 +5694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5798,7 +5798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5902,7 +5902,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -5986,7 +5986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6092,7 +6092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6174,7 +6174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6239,7 +6239,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6331,7 +6331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6413,7 +6413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
@@ -6502,7 +6502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds. */
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
