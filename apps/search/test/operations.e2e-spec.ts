@@ -181,7 +181,9 @@ describe('operations endpoints (docs on, no app configured)', () => {
     );
     const size = travels.parameters.find((p: { name: string }) => p.name === 'size');
     expect(size.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 8 });
-    expect(Object.keys(travels.responses).sort()).toEqual(['200', '422']);
+    expect(Object.keys(travels.responses).sort()).toEqual(['200', '422', '503']);
+    expect(travels.responses['503'].description).toMatch(/`embedding_unavailable`.*`service_unavailable`/s);
+    expect(travels.responses['503'].headers).toHaveProperty('Retry-After');
     const schemas = document.components.schemas;
     expect(Object.keys(schemas)).toEqual(
       expect.arrayContaining([
