@@ -1,3 +1,4 @@
+import { csvCellSql } from '../src/activation-codes/activation-code-listing.sql';
 import type { Organization } from '../src/organizations/organization.entity';
 import type { SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
@@ -458,6 +459,32 @@ describe('activation codes', () => {
       const searched = await fetchCsv(`organisation_id[]=${c.id}&search=${listed[0].slice(5, 9)}`);
       expect(searched.slice(1).map((row) => row.split(',')[0])).toContain(listed[0]);
     });
+
+    it.each([
+      [null, ''],
+      ['plain', 'plain'],
+      ['Alpine = fun', 'Alpine = fun'],
+      ['a,b', '"a,b"'],
+      ['say "hi"', '"say ""hi"""'],
+      ['two\nlines', '"two\nlines"'],
+      ['cr\rinside', '"cr\rinside"'],
+      ['=1+1', "'=1+1"],
+      ['+1', "'+1"],
+      ['-1', "'-1"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['\tx', "'\tx"],
+      ['\rx', `"'\rx"`],
+      ['-1,5', `"'-1,5"`],
+      ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ])(
+      'writes the text cell %j as %j in PostgreSQL (quoted, formulas neutralised)',
+      async (value, written) => {
+        const [row] = (await t.dataSource.query(`SELECT ${csvCellSql('$1::text')} AS cell`, [value])) as {
+          cell: string;
+        }[];
+        expect(row.cell).toBe(written);
+      },
+    );
 
     it('refuses bad filters with 422', async () => {
       await asAdmin.get('/activation-codes/export?organisation_id[]=nope').expect(422);

@@ -3,6 +3,7 @@ import {
   CODE_ALPHABET,
   CODE_BITS,
   FULL_CODE_PATTERN,
+  searchFitsCodes,
   normalizeTypedCode,
 } from './activation-code-generator';
 
@@ -65,4 +66,48 @@ describe('normalizeTypedCode', () => {
       expect(normalizeTypedCode(typed)).toBeNull();
     },
   );
+});
+
+describe('searchFitsCodes', () => {
+  it.each(['ABCD', 'abcd', 'cd-ef', 'D-EFGH-J', 'ABCD-EFGH-JKLM', 'abcd-efgh-jklm', '-EFGH-', 'M', '2-9'])(
+    'lets %j through: some code can hold it',
+    (search) => {
+      expect(searchFitsCodes(search)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['----', 'dashes nowhere together'],
+    ['%%%%', 'not a symbol'],
+    ['____', 'not a symbol'],
+    ['AB0D', '0 is not in the alphabet'],
+    ['oABC', 'O is not in the alphabet'],
+    ['1ABC', '1 is not in the alphabet'],
+    ['iABC', 'I is not in the alphabet'],
+    ['ABCDE', 'five symbols in a row'],
+    ['A-BC-D', 'groups have four symbols'],
+    ['ABCD-EFGH-JKLM-', 'longer than a code'],
+    ['ABCD-EFGH-JKLMN', 'longer than a code'],
+    ['ABCD EFGH', 'a space'],
+    ['ÀBCD', 'not ASCII'],
+  ])('refuses %j (%s)', (search) => {
+    expect(searchFitsCodes(search)).toBe(false);
+  });
+
+  it('agrees with FULL_CODE_PATTERN on every infix of generated codes', () => {
+    const codes = new ActivationCodeGenerator().generate(50);
+    for (const code of codes) {
+      expect(code).toMatch(FULL_CODE_PATTERN);
+      for (let from = 0; from < code.length; from++)
+        for (let to = from + 1; to <= code.length; to++)
+          expect(searchFitsCodes(code.slice(from, to))).toBe(true);
+    }
+  });
+
+  it('the database check spells the same alphabet', () => {
+    const checked = /^[2-9A-HJ-NP-Z]$/;
+    for (const symbol of CODE_ALPHABET) expect(symbol).toMatch(checked);
+    const others = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'].filter((c) => !CODE_ALPHABET.includes(c));
+    for (const other of others) expect(other).not.toMatch(checked);
+  });
 });

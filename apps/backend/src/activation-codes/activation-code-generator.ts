@@ -64,3 +64,27 @@ export function normalizeTypedCode(typed: string): string | null {
   for (const symbol of symbols) if (!CODE_ALPHABET.includes(symbol)) return null;
   return formatCode(symbols);
 }
+
+const SYMBOLS_LOWER = CODE_ALPHABET.toLowerCase();
+const FULL_CODE_LENGTH = CODE_LENGTH + 2;
+
+/**
+ * Whether some code of the generator's form could hold `search` as a part, any case (as ILIKE
+ * compares: both sides lower-cased): each character a symbol of the alphabet or a dash, the dashes
+ * where a code has them. A search that fails cannot match any stored code
+ * (activation_codes_full_code_format_check), so the listing answers it without reading; a search
+ * without three letters in a row (`----`) would otherwise read every code, the trigram index having
+ * nothing to look up.
+ */
+export function searchFitsCodes(search: string): boolean {
+  const typed = [...search].map((character) => character.toLowerCase());
+  for (let from = 0; from + typed.length <= FULL_CODE_LENGTH; from++) {
+    const fits = typed.every((character, index) =>
+      (from + index) % (GROUP + 1) === GROUP
+        ? character === '-'
+        : character.length === 1 && SYMBOLS_LOWER.includes(character),
+    );
+    if (fits) return true;
+  }
+  return false;
+}

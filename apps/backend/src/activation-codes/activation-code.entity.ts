@@ -18,10 +18,15 @@ import { ActivationCodeBatch } from './activation-code-batch.entity';
   'activation_codes_trip_window_check',
   `("trip_starts_on" IS NULL) = ("trip_ends_on" IS NULL) AND ("trip_ends_on" IS NULL OR "trip_ends_on" >= "trip_starts_on")`,
 )
+// The generator's form (activation-code-generator.ts), which the listing's search relies on.
+@Check(
+  'activation_codes_full_code_format_check',
+  `"full_code" ~ '^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$'`,
+)
 @Unique('activation_codes_full_code_unique', ['fullCode'])
-// Infix search on full_code: a trigram GIN index, created by hand in the migration (TypeORM cannot
-// express the operator class), hence not synchronised from here.
-@Index('activation_codes_full_code_trgm_idx', { synchronize: false })
+// Infix search: a trigram GIN index of the code's symbols without dashes, created by hand in the
+// migration (TypeORM cannot express the expression's operator class), hence not synchronised.
+@Index('activation_codes_symbols_trgm_idx', { synchronize: false })
 // The listing's order (created_at DESC, full_code), scoped to an organization or not.
 @Index('activation_codes_organization_created_idx', { synchronize: false })
 @Index('activation_codes_created_idx', { synchronize: false })

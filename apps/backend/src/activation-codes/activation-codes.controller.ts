@@ -102,7 +102,7 @@ export class ActivationCodesController {
     );
     try {
       // Back-pressure end to end; a client that goes away destroys the chain, which releases the
-      // database connection (ActivationCodesRepository.exportRows).
+      // database connection (ActivationCodesRepository.exportLines).
       await pipeline(csv, response);
     } catch (error) {
       if (!response.headersSent) {

@@ -8,14 +8,7 @@ import { transactional } from '../database/transactions';
 import { ActivationCodeBatch } from './activation-code-batch.entity';
 import type { CodeAction } from './activation-code-event.entity';
 import { ActivationCode } from './activation-code.entity';
-import {
-  CODE_COLUMNS,
-  CodeFilter,
-  EXPORT_COLUMNS,
-  exportSql,
-  ExportKey,
-  listingSql,
-} from './activation-code-listing.sql';
+import { CODE_COLUMNS, CodeFilter, exportSql, ExportKey, listingSql } from './activation-code-listing.sql';
 import { CODE_STATUSES, type BulkAction, type CodeFlags, type CodeStatus } from './activation-code-status';
 import { statusCountsSql, statusSql, transitionSourceSql } from './activation-code-status.sql';
 
@@ -531,22 +524,23 @@ export class ActivationCodesRepository {
   // --- export -------------------------------------------------------------------------------------
 
   /**
-   * The export's rows in batches (each row an array of values in EXPORT_COLUMNS order), streamed with back-pressure: on a server,
+   * The export's CSV lines in batches (arrays of lines written by PostgreSQL, see `exportSql`),
+   * streamed with back-pressure: on a server,
    * from a cursor (pg-cursor) on a connection of its own taken from the pool, released when
    * the stream ends, fails or is destroyed (a client that goes away); on the embedded database,
    * whose pool is its single session, in keyset chunks of EXPORT_CHUNK_ROWS between which other
    * requests get the session. Either way memory holds one chunk, whatever the row count.
    */
-  exportRows(filter: CodeFilter): Readable {
+  exportLines(filter: CodeFilter): Readable {
     const extra = (this.dataSource.options as { extra?: { max?: number } }).extra;
     return extra?.max === 1 ? this.exportInChunks(filter) : this.exportFromCursor(filter);
   }
 
   private exportFromCursor(filter: CodeFilter): Readable {
     const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const sql = exportSql(filter);
+    const sql = exportSql(filter, { form: 'csv-lines' });
     let client: PoolClient | undefined;
-    let cursor: Cursor<unknown[]> | undefined;
+    let cursor: Cursor<[string]> | undefined;
     let released = false;
     /** Back to the pool; with an error (given up half-way, mid-protocol) the pool discards it. */
     const release = (error?: Error) => {
@@ -562,7 +556,7 @@ export class ActivationCodesRepository {
           if (!client) {
             client = await pool.connect();
             if (this.destroyed) return release(new Error('export interrupted'));
-            cursor = client.query(new Cursor<unknown[]>(sql.text, sql.values, { rowMode: 'array' }));
+            cursor = client.query(new Cursor<[string]>(sql.text, sql.values, { rowMode: 'array' }));
           }
           const rows = await cursor!.read(EXPORT_CURSOR_ROWS);
           if (this.destroyed) return;
@@ -572,7 +566,7 @@ export class ActivationCodesRepository {
             this.push(null);
             return;
           }
-          this.push(rows);
+          this.push(rows.map((row) => row[0]));
         };
         next().catch((error: Error) => this.destroy(error));
       },
@@ -586,15 +580,15 @@ export class ActivationCodesRepository {
 
   private exportInChunks(filter: CodeFilter): Readable {
     const query = (text: string, values: unknown[]) => this.dataSource.query(text, values);
-    async function* chunks(): AsyncGenerator<unknown[][]> {
+    async function* chunks(): AsyncGenerator<string[]> {
       let after: ExportKey | undefined;
       for (;;) {
-        const sql = exportSql(filter, { after, limit: EXPORT_CHUNK_ROWS });
-        const rows: (Record<string, unknown> & { k_created_at: string; k_full_code: string })[] = await query(
+        const sql = exportSql(filter, { form: 'csv-lines', chunk: { after, limit: EXPORT_CHUNK_ROWS } });
+        const rows: { line: string; k_created_at: string; k_full_code: string }[] = await query(
           sql.text,
           sql.values,
         );
-        yield rows.map((row) => EXPORT_COLUMNS.map((column) => row[column]));
+        yield rows.map((row) => row.line);
         if (rows.length < EXPORT_CHUNK_ROWS) return;
         const last = rows[rows.length - 1];
         after = { createdAt: last.k_created_at, fullCode: last.k_full_code };

@@ -47,7 +47,7 @@ import { ActivationCodesQueryDto } from './dto/activation-codes-query.dto';
 import { GenerateActivationCodesDto } from './dto/generate-activation-codes.dto';
 import { UpdateActivationCodeBatchDto } from './dto/update-activation-code-batch.dto';
 import { UpdateActivationCodeStatusDto } from './dto/update-activation-code-status.dto';
-import { csvOfExportRows } from './export-csv';
+import { csvOfExportLines } from './export-csv';
 
 export type { TripStart } from './activation-codes.repository';
 
@@ -127,11 +127,11 @@ export class ActivationCodesService {
 
   /** The export as CSV text chunks (header first), streamed from the database. */
   exportCsv(query: ActivationCodesExportQueryDto): Readable {
-    const rows = this.codes.exportRows({ ...this.filterOf(query), organizationIds: query.organisation_id });
-    const csv: Transform = csvOfExportRows();
-    rows.on('error', (error) => csv.destroy(error));
-    csv.on('close', () => rows.destroy());
-    return rows.pipe(csv);
+    const lines = this.codes.exportLines({ ...this.filterOf(query), organizationIds: query.organisation_id });
+    const csv: Transform = csvOfExportLines();
+    lines.on('error', (error) => csv.destroy(error));
+    csv.on('close', () => lines.destroy());
+    return lines.pipe(csv);
   }
 
   async details(id: string): Promise<ActivationCodeDetailsResponseDto> {

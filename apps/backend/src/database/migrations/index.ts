@@ -6,6 +6,7 @@ import { Images1795552364077 } from './1795552364077-Images';
 import { ToursActivitiesProviders1795552659714 } from './1795552659714-ToursActivitiesProviders';
 import { TripsAndCodeWindow1795553959951 } from './1795553959951-TripsAndCodeWindow';
 import { OutboxMessageIds1795636328101 } from './1795636328101-OutboxMessageIds';
+import { ActivationCodeFormat1795650000000 } from './1795650000000-ActivationCodeFormat';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -17,4 +18,5 @@ export const backendMigrations: Function[] = [
   ToursActivitiesProviders1795552659714,
   TripsAndCodeWindow1795553959951,
   OutboxMessageIds1795636328101,
+  ActivationCodeFormat1795650000000,
 ];
