@@ -1,4 +1,4 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,9 @@ import {
   ContractValidator,
   freePort,
   listOperations,
+  NodeProcess,
   type OpenApiDocument,
+  ServiceProcess,
   ThrowawayCluster,
   waitFor,
 } from '@rt/testing';
@@ -113,47 +115,45 @@ function errorTypeOf(line: string | undefined): string {
   }
 }
 
-/** A built backend run as a process, with everything it writes kept for a failure's message. */
+/** A built backend run as a process (ServiceProcess), with the log lines of its 500 answers kept apart. */
 class BackendProcess {
-  private output = '';
-  private partial = '';
-  /** The log lines of 500 answers, kept whole however much the process writes. */
-  private readonly errorLines: string[] = [];
-  readonly exited: Promise<number | null>;
-
   private constructor(
-    readonly name: string,
-    readonly child: ChildProcess,
-    readonly base: string,
-  ) {
-    child.stdout?.on('data', (chunk: Buffer) => this.keep(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => this.keep(chunk));
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  }
+    private readonly process: ServiceProcess,
+    /** The log lines of 500 answers, kept whole however much the process writes. */
+    private readonly errorLines: string[],
+  ) {}
 
   static async spawn(name: string, env: Record<string, string>): Promise<BackendProcess> {
-    const port = await freePort();
-    const child = spawn(process.execPath, [MAIN], {
+    const errorLines: string[] = [];
+    const started = await ServiceProcess.start({
+      name,
+      script: MAIN,
       cwd: root,
-      env: { ...process.env, ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+      // The outages log a line per 503: keep the last part, and every 500's line apart.
+      keepOutput: 400_000,
+      onLine: (line) => {
+        if (line.includes('"statusCode":500')) errorLines.push(line);
+      },
     });
-    const backend = new BackendProcess(name, child, `http://127.0.0.1:${port}`);
-    running.add(backend);
-    return backend;
+    return new BackendProcess(started, errorLines);
+  }
+
+  get base(): string {
+    return this.process.base;
   }
 
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.process.pid;
   }
 
   get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
+    return this.process.alive;
   }
 
   /** The last part of what the process wrote. */
-  tail(characters = 6000): string {
-    return `--- ${this.name} (pid ${this.pid}) ---\n${this.output.slice(-characters)}`;
+  tail(): string {
+    return this.process.tail();
   }
 
   /** The log lines of 500 answers that name `requestId`. */
@@ -162,39 +162,13 @@ class BackendProcess {
   }
 
   async ready(timeoutMs = 90_000): Promise<void> {
-    await waitFor(
-      async () => {
-        if (!this.alive) throw new Error(`${this.name} exited while starting:\n${this.tail()}`);
-        return (await call(this.base, 'GET', '/health/ready')).status === 200 ? true : undefined;
-      },
-      timeoutMs,
-      () => `${this.name} never became ready:\n${this.tail()}`,
-      200,
-    );
+    await this.process.ready(timeoutMs, 200);
   }
 
-  async stop(): Promise<void> {
-    running.delete(this);
-    if (!this.alive) return;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-    await this.exited;
-    clearTimeout(timer);
-  }
-
-  private keep(chunk: Buffer): void {
-    const text = chunk.toString();
-    this.output += text;
-    // The outages log a line per 503: keep the last part, and every 500's line apart.
-    this.partial += text;
-    const lines = this.partial.split('\n');
-    this.partial = lines.pop() ?? '';
-    this.errorLines.push(...lines.filter((line) => line.includes('"statusCode":500')));
-    if (this.output.length > 400_000) this.output = this.output.slice(-200_000);
+  stop(): Promise<void> {
+    return this.process.stop();
   }
 }
-
-const running = new Set<BackendProcess>();
 
 interface ReceivedMail {
   /** The envelope's recipients (RCPT TO), lower-cased. */
@@ -391,7 +365,7 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all([...running].map((backend) => backend.stop()));
+    await NodeProcess.stopAll();
     await smtp?.stop();
     await cluster?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });

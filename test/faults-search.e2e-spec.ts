@@ -1,14 +1,16 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { freePort, ThrowawayCluster, waitFor } from '@rt/testing';
+import {
+  FakeEmbeddingServer,
+  NodeProcess,
+  type ProcessExit,
+  ServiceProcess,
+  ThrowawayCluster,
+  waitFor,
+} from '@rt/testing';
 
 /**
  * Fault tests of the search service (issue 15), on its built copies (`pnpm test:process` builds
@@ -89,172 +91,25 @@ function countAnswer(status: number, body: unknown): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A fake OpenAI-compatible embedding server
-
-/** Deterministic vectors (hashed character trigrams): similar texts get similar vectors. */
-function fakeVector(text: string): number[] {
-  const vector = new Array<number>(DIMENSION).fill(0);
-  const padded = ` ${text.toLowerCase()} `;
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    let hash = 2166136261;
-    for (let j = i; j < i + 3; j++) hash = Math.imul(hash ^ padded.charCodeAt(j), 16777619) >>> 0;
-    vector[hash % DIMENSION] += 1;
-  }
-  vector[0] += 0.01; // never a zero vector
-  return vector;
-}
-
-/**
- * `POST /v1/embeddings` on 127.0.0.1. A request with one input is a search query, one with more a
- * reindex batch (the services send batches of 32): each kind has its own delay, and reindex batches
- * can be held until released (a rebuild stays in its embedding step as long as the test needs).
- * `down()` closes the port (connection refused), `up()` listens again on the same port.
- */
-class FakeEmbeddingServer {
-  queryDelayMs = 0;
-  documentDelayMs = 0;
-  queryRequests = 0;
-  documentRequests = 0;
-  private server?: Server;
-  private port = 0;
-  private held?: { promise: Promise<void>; release: () => void };
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  async up(): Promise<void> {
-    if (this.server) return;
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.listen(this.port, '127.0.0.1');
-    await once(server, 'listening');
-    this.port = (server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async down(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  /** Reindex batches wait from now until `release()` (or `reset()`). */
-  holdDocuments(): void {
-    if (this.held) return;
-    let release = () => undefined as void;
-    const promise = new Promise<void>((resolve) => (release = resolve));
-    this.held = { promise, release };
-  }
-
-  release(): void {
-    this.held?.release();
-    this.held = undefined;
-  }
-
-  reset(): void {
-    this.queryDelayMs = 0;
-    this.documentDelayMs = 0;
-    this.release();
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    let body: { input?: unknown; model?: unknown } = {};
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof body;
-    } catch {
-      // answered 400 below
-    }
-    if (req.method !== 'POST' || req.url !== '/v1/embeddings' || body.input === undefined) {
-      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"bad request"}');
-      return;
-    }
-    const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input)];
-    const documents = inputs.length > 1;
-    if (documents) this.documentRequests++;
-    else this.queryRequests++;
-    if (documents && this.held) await this.held.promise;
-    const delay = documents ? this.documentDelayMs : this.queryDelayMs;
-    if (delay > 0) await sleep(delay);
-    if (res.destroyed) return;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        object: 'list',
-        model: body.model,
-        data: inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeVector(text) })),
-      }),
-    );
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
 // Processes
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
+/** How long a process may take to stop on SIGTERM before it is killed. */
+const STOP_GRACE_MS = 15_000;
 
-interface NodeProcess {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<Exit>;
-}
+/** Starts a built command or service, without the parent's variables that would point it elsewhere. */
+const processOptions = (name: string, script: string, args: string[], env: Record<string, string>) => ({
+  name,
+  script,
+  args,
+  cwd: root,
+  env,
+  withoutEnv:
+    /^(DATABASE_URL|TEST_DATABASE_URL|DATA_DIR|PORT|APP_ENV|LOG_LEVEL|CATALOGUE_|EMBEDDING_|SEARCH_|REINDEX_|QUERY_EMBEDDING_|DB_)/,
+  keepOutput: 16_000_000,
+});
 
-const running = new Set<NodeProcess>();
-
-/** The parent's environment without anything that would point a child elsewhere. */
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined) continue;
-    if (
-      /^(DATABASE_URL|TEST_DATABASE_URL|DATA_DIR|PORT|APP_ENV|LOG_LEVEL|CATALOGUE_|EMBEDDING_|SEARCH_|REINDEX_|QUERY_EMBEDDING_|DB_)/.test(
-        key,
-      )
-    ) {
-      continue;
-    }
-    env[key] = value;
-  }
-  return env;
-}
-
-function spawnNode(name: string, script: string, args: string[], env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: { ...cleanEnv(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.length > 16_000_000) output = output.slice(-8_000_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const started: NodeProcess = { name, child, output: () => output, exited };
-  running.add(started);
-  void exited.then(() => running.delete(started));
-  return started;
-}
-
-async function stopProcess(started: NodeProcess): Promise<void> {
-  if (started.child.exitCode !== null || started.child.signalCode !== null) return;
-  started.child.kill('SIGTERM');
-  const exit = await Promise.race([started.exited, sleep(15_000, undefined, { ref: false })]);
-  if (!exit) {
-    started.child.kill('SIGKILL');
-    await started.exited;
-  }
-}
+const spawnNode = (name: string, script: string, args: string[], env: Record<string, string>) =>
+  new NodeProcess(processOptions(name, script, args, env));
 
 const tail = (text: string, lines = 40) => text.split('\n').slice(-lines).join('\n');
 
@@ -281,33 +136,28 @@ interface ErrorBody {
 }
 
 class SearchService {
-  private constructor(
-    readonly name: string,
-    readonly base: string,
-    readonly process: NodeProcess,
-  ) {}
+  private constructor(readonly process: ServiceProcess) {}
 
   static async start(name: string, env: Record<string, string>): Promise<SearchService> {
-    const port = await freePort();
-    const started = spawnNode(name, SEARCH_MAIN, [], { ...env, PORT: String(port) });
-    const service = new SearchService(name, `http://127.0.0.1:${port}`, started);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const live = await service.get('/health/live', 2000, false);
-      if (live.status === 200) return service;
-      if (started.child.exitCode !== null || Date.now() > deadline) {
-        throw new Error(`${name} did not start:\n${tail(started.output())}`);
-      }
-      await sleep(100);
-    }
+    const service = new SearchService(await ServiceProcess.start(processOptions(name, SEARCH_MAIN, [], env)));
+    await service.process.ready(60_000, 100, '/health/live');
+    return service;
+  }
+
+  get name(): string {
+    return this.process.name;
+  }
+
+  get base(): string {
+    return this.process.base;
   }
 
   get pid(): number | undefined {
-    return this.process.child.pid;
+    return this.process.pid;
   }
 
   get alive(): boolean {
-    return this.process.child.exitCode === null && this.process.child.signalCode === null;
+    return this.process.alive;
   }
 
   /** One GET; a refused, reset or timed-out request answers status 0. Counted in the figures unless `count` is false. */
@@ -347,19 +197,8 @@ class SearchService {
   }
 
   /** Waits until `/health/ready` answers 200; returns how long that took. */
-  async waitReady(timeoutMs: number): Promise<number> {
-    const started = Date.now();
-    for (;;) {
-      const ready = await this.get('/health/ready', 2000, false);
-      if (ready.status === 200) return Date.now() - started;
-      if (!this.alive || Date.now() - started > timeoutMs) {
-        throw new Error(
-          `${this.name} not ready after ${timeoutMs} ms (${ready.status} ${JSON.stringify(ready.body)}):\n` +
-            tail(this.process.output()),
-        );
-      }
-      await sleep(100);
-    }
+  waitReady(timeoutMs: number): Promise<number> {
+    return this.process.ready(timeoutMs, 100);
   }
 
   /** A sample of GET /metrics: `search_reindex_runs_total{result="…"}`, or `search_reindex_running` without labels. */
@@ -373,7 +212,7 @@ class SearchService {
   }
 
   stop(): Promise<void> {
-    return stopProcess(this.process);
+    return this.process.stop(STOP_GRACE_MS);
   }
 }
 
@@ -439,7 +278,7 @@ const statusTally = (samples: Sample[]) =>
 
 let workDir: string;
 let cluster: ThrowawayCluster | undefined;
-const fake = new FakeEmbeddingServer();
+const fake = new FakeEmbeddingServer(DIMENSION);
 let generated: Offer[] = [];
 
 async function writeCatalogue(file: string, offers: Offer[]): Promise<void> {
@@ -695,7 +534,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
   });
 
   afterAll(async () => {
-    await Promise.all([...running].map((child) => stopProcess(child)));
+    await NodeProcess.stopAll(STOP_GRACE_MS);
     await fake.down();
     await cluster?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
@@ -1326,7 +1165,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     await writeCatalogue(catalogue, v4);
     fake.holdDocuments();
     const load = startLoad(replicas, PATHS, 4);
-    let cliSkipped: Exit | undefined;
+    let cliSkipped: ProcessExit | undefined;
     try {
       figures.faults_injected.push('two replicas asked to reindex at once');
       const triggers = await Promise.all(replicas.map((replica) => replica.get('/reindex')));

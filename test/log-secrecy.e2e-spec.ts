@@ -1,8 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@rt/testing';
+import { ServiceProcess } from '@rt/testing';
 
 /**
  * Secrets never reach the logs (issue 15): the built backend runs as a process at the most verbose
@@ -20,23 +19,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the backend keeps secrets out of its logs', () => {
   let workDir: string;
-  let child: ChildProcess;
-  let output = '';
+  let backend: ServiceProcess;
   let base: string;
 
   beforeAll(async () => {
     workDir = await mkdtemp(join(tmpdir(), 'rt-log-secrecy-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['apps/backend/dist/main.js'], {
+    backend = await ServiceProcess.start({
+      name: 'backend',
+      script: 'apps/backend/dist/main.js',
       cwd: root,
       env: {
-        ...process.env,
         DATABASE_URL: '',
         DATA_DIR: join(workDir, 'database'),
         MAIL_DIR: join(workDir, 'mail'),
         IMAGE_DIR: join(workDir, 'images'),
-        PORT: String(port),
         LOG_LEVEL: 'trace',
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
@@ -44,26 +40,13 @@ describe('the backend keeps secrets out of its logs', () => {
         PASSWORD_SCRYPT_N: '1024',
         PASSWORD_SCRYPT_P: '1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${base}/health/ready`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null || attempt > 240) throw new Error(`the backend did not start:\n${output}`);
-      await sleep(250);
-    }
+    base = backend.base;
+    await backend.ready(60_000);
   });
 
   afterAll(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await backend.stop();
     await rm(workDir, { recursive: true, force: true });
   });
 
@@ -89,7 +72,7 @@ describe('the backend keeps secrets out of its logs', () => {
       if (tokens.length >= count) return tokens;
       await sleep(100);
     }
-    throw new Error(`fewer than ${count} emails were written:\n${output}`);
+    throw new Error(`fewer than ${count} emails were written:\n${backend.output()}`);
   }
 
   it('logs no password, bearer token or emailed link token', async () => {
@@ -121,8 +104,8 @@ describe('the backend keeps secrets out of its logs', () => {
       (await post('/login', { email: ADMIN_EMAIL, password: NEW_PASSWORD, device_name: 'x' })).status,
     ).toBe(200);
 
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await backend.stop();
+    const output = backend.output();
     expect(output).toContain('"msg":"request completed"');
     const secrets = {
       'the admin password': ADMIN_PASSWORD,

@@ -1,8 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@rt/testing';
+import { freePort, NodeProcess } from '@rt/testing';
 
 /**
  * The README's run command on its built copies (`pnpm test:process` builds first): both services
@@ -11,45 +10,20 @@ import { freePort } from '@rt/testing';
  */
 const root = join(__dirname, '..');
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startAll(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['scripts/start-all.mjs'], {
+const startAll = (env: Record<string, string>) =>
+  new NodeProcess({
+    name: 'pnpm start',
+    script: 'scripts/start-all.mjs',
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { LOG_LEVEL: 'info', ...env },
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
 
-async function waitFor(url: string, running: Running, timeoutMs = 60000): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return response;
-    } catch {
-      // not listening yet
-    }
-    if (running.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`${url} did not answer; output:\n${running.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const waitFor = (url: string, running: NodeProcess) => running.waitForOk(url, 60_000);
 
 async function waitForFiles(
   folder: string,
   name: RegExp,
-  running: Running,
+  running: NodeProcess,
   timeoutMs = 30000,
 ): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
@@ -99,7 +73,7 @@ describe('pnpm start (both services, embedded databases)', () => {
     expect(await waitForFiles(join(dataDir, 'mail'), /\.eml$/, first)).not.toEqual([]);
 
     first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+    expect((await first.exited).code).toBe(0);
     expect(first.output().match(/"msg":"Closed"/g)).toHaveLength(2);
 
     const second = startAll(env);
@@ -107,6 +81,6 @@ describe('pnpm start (both services, embedded databases)', () => {
     await waitFor(`${search}/health/ready`, second);
     expect(second.output()).not.toMatch(/Migrations applied: [1-9]/);
     second.child.kill('SIGINT');
-    expect(await second.exited).toBe(0);
+    expect((await second.exited).code).toBe(0);
   });
 });

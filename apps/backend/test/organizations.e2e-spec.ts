@@ -511,6 +511,7 @@ describe('organizations', () => {
       expect((await setStatus('not-a-uuid', 'approved').expect(404)).body.error).toBe('not_found');
       await setStatus(UNKNOWN_ID, 'pending').expect(422);
       await setStatus(UNKNOWN_ID, 'rejected').expect(422);
+      await setStatus('not-a-uuid', 'pending').expect(422);
     });
 
     it('sends one invitation when two approvals race', async () => {

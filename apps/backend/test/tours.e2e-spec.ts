@@ -188,6 +188,33 @@ describe('tours and steps', () => {
     });
   });
 
+  describe('malformed path ids', () => {
+    const notFound = (message: string) => ({ message, error: 'not_found' });
+
+    it("answer the feature's own 404 once the body is valid, and the body's 422 before", async () => {
+      expect((await asAdmin.put('/tour/nope').send({ name: 'x' }).expect(404)).body).toEqual(
+        notFound('Tour not found.'),
+      );
+      const badBody = await asAdmin.put('/tour/nope').send({ color: 'blue' }).expect(422);
+      expect(Object.keys(badBody.body.errors)).toEqual(['color']);
+      await asAdmin.post('/tour/nope/steps').send({ time: '9:00' }).expect(422);
+      expect((await asAdmin.post('/tour/nope/steps').send({}).expect(404)).body).toEqual(
+        notFound('Tour not found.'),
+      );
+    });
+
+    it('check a step id after its tour', async () => {
+      const tour = await createTour();
+      expect((await asAdmin.get(`/tour/${UNKNOWN_ID}/steps/nope`).expect(404)).body).toEqual(
+        notFound('Tour not found.'),
+      );
+      expect((await asAdmin.get(`/tour/${tour.id}/steps/nope`).expect(404)).body).toEqual(
+        notFound('Step not found.'),
+      );
+      await asAdmin.delete(`/tour/nope/steps/nope`).expect(404);
+    });
+  });
+
   describe('steps', () => {
     it('creates dated and undated steps; time HH:MM in, HH:MM:SS out; name is plan A', async () => {
       const tour = await createTour();

@@ -1,4 +1,5 @@
 import { Registry } from 'prom-client';
+import { FakeEmbeddingServer } from '@rt/testing';
 import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
 import { EMBEDDING_PROVIDER } from '../src/embedding/embedding-provider';
 import { EmbeddingMetrics } from '../src/embedding/embedding-metrics';
@@ -6,7 +7,7 @@ import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailabl
 import { HttpEmbeddingProvider } from '../src/embedding/http-embedding.provider';
 import type { HttpEmbeddingOptions } from '../src/embedding/http-embedding.provider';
 import { CachedEmbeddingProvider } from '../src/embedding/query-embedding-cache';
-import { FakeEmbeddingServer } from './fake-embedding-server';
+import { builtinTimesThree } from './builtin-fake-vector';
 import { createTestApp, TestApp } from './test-app';
 
 const DIM = 16;
@@ -42,7 +43,7 @@ async function metric(
 }
 
 describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => {
-  const server = new FakeEmbeddingServer(DIM);
+  const server = new FakeEmbeddingServer(DIM, builtinTimesThree);
   const builtin = new BuiltinEmbeddingProvider(DIM);
   let registry: Registry;
   let metrics: EmbeddingMetrics;
@@ -384,7 +385,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
 });
 
 describe('the service with EMBEDDING_PROVIDER=http', () => {
-  const server = new FakeEmbeddingServer(384);
+  const server = new FakeEmbeddingServer(384, builtinTimesThree);
   const KEY_OF_APP = 'sk-app-key-abcdef';
   let t: TestApp;
 

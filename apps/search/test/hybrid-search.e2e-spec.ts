@@ -1,9 +1,10 @@
+import { FakeEmbeddingServer } from '@rt/testing';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { textSideCtes } from '../src/travels/text-side.sql';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { FakeEmbeddingServer } from './fake-embedding-server';
+import { builtinTimesThree } from './builtin-fake-vector';
 import { createTestApp, TestApp } from './test-app';
 
 /** A handful of offers where the two sides disagree: exact names, a typo, words in descriptions only. */
@@ -356,7 +357,7 @@ describe('GET /travels with a search (hybrid ranking)', () => {
 });
 
 describe('GET /travels with a search when the embedding service is down', () => {
-  const server = new FakeEmbeddingServer(384);
+  const server = new FakeEmbeddingServer(384, builtinTimesThree);
   let strict: TestApp;
 
   const env = () => ({

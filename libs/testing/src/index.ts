@@ -5,3 +5,5 @@ export * from './free-port';
 export * from './throwaway-cluster';
 export * from './fuzz';
 export * from './wait-for';
+export * from './service-process';
+export * from './fake-embedding-server';

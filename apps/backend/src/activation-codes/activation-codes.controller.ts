@@ -1,5 +1,5 @@
 import { pipeline } from 'node:stream/promises';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { AppError } from '@rt/errors';
@@ -9,9 +9,10 @@ import type { Response } from 'express';
 import type { AuthUser } from '../access/access';
 import { CurrentUser, SuperAdminOnly, ViewingAs } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { Clock } from '../common/clock';
 import { RateLimit } from '../throttling/rate-limit.decorator';
-import { ActivationCodesService } from './activation-codes.service';
+import { ActivationCodesService, batchNotFound, codeNotFound } from './activation-codes.service';
 import { ActivationCodeBatchListResponseDto } from './dto/activation-code-batch-list.response';
 import { ActivationCodeBatchResponseDto } from './dto/activation-code-batch.response';
 import { ActivationCodeBatchesQueryDto } from './dto/activation-code-batches-query.dto';
@@ -208,7 +209,7 @@ export class ActivationCodesController {
   @ApiResourceNotFoundResponse('no batch has this id (a malformed id included).')
   @ApiJsonBodyErrors()
   updateBatch(
-    @Param('id') id: string,
+    @ResourceId('id', batchNotFound) id: string,
     @Body() dto: UpdateActivationCodeBatchDto,
     @CurrentUser() user: AuthUser,
   ): Promise<ActivationCodeBatchResponseDto> {
@@ -242,7 +243,7 @@ export class ActivationCodesController {
   })
   @ApiOkResponse({ type: ActivationCodeDetailsResponseDto, description: 'The code and its history.' })
   @ApiResourceNotFoundResponse('no code has this id (a malformed id included).')
-  details(@Param('id') id: string): Promise<ActivationCodeDetailsResponseDto> {
+  details(@ResourceId('id', codeNotFound) id: string): Promise<ActivationCodeDetailsResponseDto> {
     return this.codes.details(id);
   }
 }

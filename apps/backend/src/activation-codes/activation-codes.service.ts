@@ -61,8 +61,8 @@ const CLAIM_MESSAGES: Record<ClaimRefusal, string> = {
   code_expired: 'This code has expired.',
 };
 
-const batchNotFound = () => AppError.notFound('Activation code batch not found.');
-const codeNotFound = () => AppError.notFound('Activation code not found.');
+export const batchNotFound = () => AppError.notFound('Activation code batch not found.');
+export const codeNotFound = () => AppError.notFound('Activation code not found.');
 
 /** The rules of activation codes: generation, listing, export, bulk moves, claim, batches, statistics. */
 @Injectable()
@@ -135,7 +135,6 @@ export class ActivationCodesService {
   }
 
   async details(id: string): Promise<ActivationCodeDetailsResponseDto> {
-    if (!isUUID(id)) throw codeNotFound();
     const code = await this.codes.findById(id);
     if (!code) throw codeNotFound();
     const history = await this.codes.findHistory(id);
@@ -242,7 +241,6 @@ export class ActivationCodesService {
     dto: UpdateActivationCodeBatchDto,
     actorUserId: string,
   ): Promise<ActivationCodeBatchResponseDto> {
-    if (!isUUID(id)) throw batchNotFound();
     const found = await this.transactions.run(async () => {
       if (dto.internal_note !== undefined && !(await this.codes.setBatchNote(id, dto.internal_note))) {
         return false;

@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
-import { ActivitiesService } from './activities.service';
+import { ResourceId } from '../common/resource-id';
+import { ActivitiesService, activityNotFound } from './activities.service';
 import { ActivitiesQueryDto } from './dto/activities-query.dto';
 import { ActivityListResponseDto } from './dto/activity-list.response';
 import { ActivityResponseDto } from './dto/activity.response';
@@ -71,7 +72,7 @@ export class ActivitiesController {
   @ApiOperation({ operationId: 'getActivity', summary: 'An activity' })
   @ApiOkResponse({ type: ActivityResponseDto, description: 'The activity.' })
   @ApiResourceNotFoundResponse(NO_ACTIVITY)
-  details(@Param('id') id: string): Promise<ActivityResponseDto> {
+  details(@ResourceId('id', activityNotFound) id: string): Promise<ActivityResponseDto> {
     return this.activities.details(id);
   }
 
@@ -90,7 +91,10 @@ export class ActivitiesController {
   @ApiOkResponse({ type: ActivityResponseDto, description: 'The activity.' })
   @ApiResourceNotFoundResponse(NO_ACTIVITY)
   @ApiJsonBodyErrors()
-  update(@Param('id') id: string, @Body() dto: UpdateActivityDto): Promise<ActivityResponseDto> {
+  update(
+    @ResourceId('id', activityNotFound) id: string,
+    @Body() dto: UpdateActivityDto,
+  ): Promise<ActivityResponseDto> {
     return this.activities.update(id, dto);
   }
 }

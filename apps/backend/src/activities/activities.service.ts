@@ -15,7 +15,7 @@ import { CreateActivityDto } from './dto/create-activity.dto';
 import { UpdateActivityDto } from './dto/update-activity.dto';
 import { distinctIds, malformedIdProblems, unknownIdProblems } from './id-list';
 
-const notFound = () => AppError.notFound('Activity not found.');
+export const activityNotFound = () => AppError.notFound('Activity not found.');
 
 const failIf = (problems: FieldErrors): void => {
   if (Object.keys(problems).length > 0) throw AppError.validation(problems);
@@ -50,8 +50,8 @@ export class ActivitiesService {
   }
 
   async details(id: string): Promise<ActivityResponseDto> {
-    const view = isUUID(id) ? (await this.activities.findViews([id]))[0] : undefined;
-    if (!view) throw notFound();
+    const [view] = await this.activities.findViews([id]);
+    if (!view) throw activityNotFound();
     return toActivityResponse(view, await this.images.variantsOfId(view.imageId));
   }
 
@@ -80,11 +80,10 @@ export class ActivitiesService {
    * nothing changes.
    */
   async update(id: string, dto: UpdateActivityDto): Promise<ActivityResponseDto> {
-    if (!isUUID(id)) throw notFound();
     if (dto.tags !== undefined) failIf(malformedIdProblems('tags', dto.tags, { refuseDuplicates: false }));
     await this.transactions.run(async () => {
       const activity = await this.activities.findByIdForUpdate(id);
-      if (!activity) throw notFound();
+      if (!activity) throw activityNotFound();
       await this.checkReferences(dto.provider_id, dto.tags ?? [], dto.image_id);
       const capacity = dto.capacity !== undefined ? dto.capacity : activity.capacity;
       const unlimited = dto.unlimited !== undefined ? dto.unlimited : activity.unlimited;

@@ -6,6 +6,8 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
+import { activityNotFound } from './activities.service';
 import { ActivityClosuresService } from './activity-closures.service';
 import { ActivityClosureResponseDto } from './dto/activity-closure.response';
 import { CreateActivityClosureDto } from './dto/create-activity-closure.dto';
@@ -32,7 +34,9 @@ export class ActivityClosuresController {
   })
   @ApiOkResponse({ type: ActivityClosureResponseDto, isArray: true, description: 'The closures.' })
   @ApiResourceNotFoundResponse(NO_ACTIVITY)
-  list(@Param('activityId') activityId: string): Promise<ActivityClosureResponseDto[]> {
+  list(
+    @ResourceId('activityId', activityNotFound) activityId: string,
+  ): Promise<ActivityClosureResponseDto[]> {
     return this.closures.list(activityId);
   }
 
@@ -50,7 +54,7 @@ export class ActivityClosuresController {
   @ApiResourceNotFoundResponse(NO_ACTIVITY)
   @ApiJsonBodyErrors()
   create(
-    @Param('activityId') activityId: string,
+    @ResourceId('activityId', activityNotFound) activityId: string,
     @Body() dto: CreateActivityClosureDto,
   ): Promise<ActivityClosureResponseDto> {
     return this.closures.create(activityId, dto);
@@ -64,7 +68,10 @@ export class ActivityClosuresController {
   @ApiOperation({ operationId: 'deleteActivityClosure', summary: 'Reopen: delete a closure' })
   @ApiNoContentResponse('Deleted.')
   @ApiResourceNotFoundResponse("no activity has this id, or the closure is not one of the activity's.")
-  delete(@Param('activityId') activityId: string, @Param('closureId') closureId: string): Promise<void> {
+  delete(
+    @ResourceId('activityId', activityNotFound) activityId: string,
+    @Param('closureId') closureId: string,
+  ): Promise<void> {
     return this.closures.delete(activityId, closureId);
   }
 }

@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '@rt/errors';
 import { isUUID } from 'class-validator';
 import { ActivityClosuresRepository } from './activity-closures.repository';
-import { ActivitiesService } from './activities.service';
+import { ActivitiesService, activityNotFound } from './activities.service';
 import { toActivityClosureResponse } from './activity.mapper';
 import { ActivityClosureResponseDto } from './dto/activity-closure.response';
 import { CreateActivityClosureDto } from './dto/create-activity-closure.dto';
-
-const activityNotFound = () => AppError.notFound('Activity not found.');
 
 /** Closures of an activity: date ranges (both ends inclusive) on which its capacity is zero. */
 @Injectable()

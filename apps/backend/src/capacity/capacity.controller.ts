@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import {
   ApiExtraModels,
   ApiOkResponse,
@@ -9,7 +9,8 @@ import {
 } from '@nestjs/swagger';
 import { SuperAdminOnly } from '../access/access.decorators';
 import { ApiResourceNotFoundResponse } from '../common/api-responses';
-import { CapacityService } from './capacity.service';
+import { ResourceId } from '../common/resource-id';
+import { CapacityService, notARegion } from './capacity.service';
 import { CapacityQueryDto } from './dto/capacity-query.dto';
 import { RegionCapacityRangeResponseDto } from './dto/region-capacity-range.response';
 import { RegionCapacityResponseDto } from './dto/region-capacity.response';
@@ -63,7 +64,7 @@ export class CapacityController {
   })
   @ApiResourceNotFoundResponse('no organization of type region has this id (a malformed id included).')
   rollUp(
-    @Param('id') id: string,
+    @ResourceId('id', notARegion) id: string,
     @Query() query: CapacityQueryDto,
   ): Promise<RegionCapacityResponseDto | RegionCapacityRangeResponseDto> {
     return this.capacity.rollUp(id, query);

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, FieldErrors } from '@rt/errors';
 import { zurichToday } from '@rt/platform';
-import { isUUID } from 'class-validator';
 import { daysBetween } from '../common/calendar-date';
 import { Clock } from '../common/clock';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -34,7 +33,7 @@ export interface CapacityInputs {
 
 const toMeasure = (measure: Measure): MeasureDto => ({ value: measure.value, exactness: measure.exactness });
 
-const notARegion = () => AppError.notFound('Region not found.');
+export const notARegion = () => AppError.notFound('Region not found.');
 
 /**
  * The daily capacity roll-up of a region (decisions.md "Region capacity"; the model in
@@ -55,7 +54,6 @@ export class CapacityService {
     query: CapacityQueryDto,
   ): Promise<RegionCapacityResponseDto | RegionCapacityRangeResponseDto> {
     const range = this.rangeOf(query);
-    if (!isUUID(organizationId)) throw notARegion();
     const regionId = organizationId.toLowerCase();
     const [type, inputs] = await Promise.all([
       this.organizations.findType(regionId),

@@ -19,6 +19,8 @@ const DESCRIPTION = [
   '  Checks run in this order: token (401), hat syntax (422 under `x-viewing-as`), hat held',
   '  (403 `hat_not_held`), organization approved (403 `organization_not_approved`), the',
   "  endpoint's hat rule (403 `forbidden`), then the body (422).",
+  '  A path id that is not a UUID names no resource: 404 `not_found`, answered once the body and',
+  '  the query are valid.',
   '- Errors: 422 `{message, errors, reason?}`; any other status `{message, error}` with a stable code.',
   '  Any request may also answer 500 `internal_error` (the request id is in `X-Request-Id`), and',
   '  503 `service_unavailable` with `Retry-After` while the database cannot be reached.',

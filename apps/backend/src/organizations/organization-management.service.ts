@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
 import { AppError } from '@rt/errors';
-import { isUUID } from 'class-validator';
 import { Clock } from '../common/clock';
 import { Transactions } from '../database/transactions';
 import { MailOutbox } from '../mail/mail-outbox';
@@ -71,7 +70,7 @@ const DEMO_ORGANIZATIONS: (OrganizationInput & { manager: ManagerInput })[] = [
   },
 ];
 
-const notFound = () => AppError.notFound('Organization not found.');
+export const organizationNotFound = () => AppError.notFound('Organization not found.');
 
 /**
  * The rules of the organizations endpoints: creation with a manager (a new account or an existing
@@ -106,11 +105,10 @@ export class OrganizationManagementService {
     return toOrganizationSummary(view);
   }
 
-  /** The organization resource with its members; 404 when the id names none (a malformed id included). */
+  /** The organization resource with its members; 404 when the id names none. */
   async details(id: string): Promise<OrganizationResponseDto> {
-    if (!isUUID(id)) throw notFound();
     const view = await this.organizations.findView(id);
-    if (!view) throw notFound();
+    if (!view) throw organizationNotFound();
     return toOrganizationResponse(view, await this.organizations.findMembers(id));
   }
 
@@ -161,7 +159,6 @@ export class OrganizationManagementService {
 
   /** `PATCH /organizations/{id}`: the fields sent; the commission pair comes whole or not at all. */
   async update(id: string, dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
-    if (!isUUID(id)) throw notFound();
     const changes: OrganizationChanges = {};
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.description !== undefined) changes.description = dto.description;
@@ -170,7 +167,7 @@ export class OrganizationManagementService {
       changes.commission = commission.value.toFixed(2);
       changes.commissionType = commission.type;
     }
-    if (!(await this.organizations.update(id, changes))) throw notFound();
+    if (!(await this.organizations.update(id, changes))) throw organizationNotFound();
     return this.details(id);
   }
 
@@ -182,10 +179,9 @@ export class OrganizationManagementService {
    * validation refuses it).
    */
   async changeStatus(id: string, status: StatusTarget): Promise<OrganizationResponseDto> {
-    if (!isUUID(id)) throw notFound();
     await this.transactions.run(async () => {
       const organization = await this.organizations.findByIdForUpdate(id);
-      if (!organization) throw notFound();
+      if (!organization) throw organizationNotFound();
       if (organization.status === status) return;
       if (status === 'approved' && organization.managerInvitedAt === null) {
         const managerId = await this.organizations.findManagerId(id);

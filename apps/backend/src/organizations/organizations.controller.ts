@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import type { ViewingContext } from '../access/access';
@@ -8,6 +8,7 @@ import {
   ApiResourceNotFoundResponse,
   ApiValidationFailedResponse,
 } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { RateLimit } from '../throttling/rate-limit.decorator';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { OrganizationListItemDto } from './dto/organization-list-item.response';
@@ -18,7 +19,7 @@ import { OrganizationsQueryDto } from './dto/organizations-query.dto';
 import { SignUpOrganizationDto } from './dto/sign-up-organization.dto';
 import { UpdateOrganizationStatusDto } from './dto/update-organization-status.dto';
 import { UpdateOrganizationDto } from './dto/update-organization.dto';
-import { OrganizationManagementService } from './organization-management.service';
+import { OrganizationManagementService, organizationNotFound } from './organization-management.service';
 
 const ID_PARAM = ApiParam({
   name: 'id',
@@ -123,7 +124,10 @@ export class OrganizationsController {
   @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
   @ApiResourceNotFoundResponse(NO_ORGANIZATION)
   @ApiJsonBodyErrors()
-  update(@Param('id') id: string, @Body() dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
+  update(
+    @ResourceId('id', organizationNotFound) id: string,
+    @Body() dto: UpdateOrganizationDto,
+  ): Promise<OrganizationResponseDto> {
     return this.organizations.update(id, dto);
   }
 
@@ -144,7 +148,7 @@ export class OrganizationsController {
   @ApiResourceNotFoundResponse(NO_ORGANIZATION)
   @ApiJsonBodyErrors()
   changeStatus(
-    @Param('id') id: string,
+    @ResourceId('id', organizationNotFound) id: string,
     @Body() dto: UpdateOrganizationStatusDto,
   ): Promise<OrganizationResponseDto> {
     return this.organizations.changeStatus(id, dto.status);

@@ -1,15 +1,16 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { CreateProviderDto } from './dto/create-provider.dto';
 import { ProviderListItemDto } from './dto/provider-list-item.response';
 import { ProviderListResponseDto } from './dto/provider-list.response';
 import { ProviderResponseDto } from './dto/provider.response';
 import { ProvidersQueryDto } from './dto/providers-query.dto';
 import { UpdateProviderDto } from './dto/update-provider.dto';
-import { ProvidersService } from './providers.service';
+import { providerNotFound, ProvidersService } from './providers.service';
 
 const ID_PARAM = ApiParam({
   name: 'id',
@@ -59,7 +60,7 @@ export class ProvidersController {
   @ApiOperation({ operationId: 'getProvider', summary: 'A provider' })
   @ApiOkResponse({ type: ProviderResponseDto, description: 'The provider.' })
   @ApiResourceNotFoundResponse(NO_PROVIDER)
-  details(@Param('id') id: string): Promise<ProviderResponseDto> {
+  details(@ResourceId('id', providerNotFound) id: string): Promise<ProviderResponseDto> {
     return this.providers.details(id);
   }
 
@@ -76,7 +77,10 @@ export class ProvidersController {
   @ApiOkResponse({ type: ProviderResponseDto, description: 'The provider.' })
   @ApiResourceNotFoundResponse(NO_PROVIDER)
   @ApiJsonBodyErrors()
-  update(@Param('id') id: string, @Body() dto: UpdateProviderDto): Promise<ProviderResponseDto> {
+  update(
+    @ResourceId('id', providerNotFound) id: string,
+    @Body() dto: UpdateProviderDto,
+  ): Promise<ProviderResponseDto> {
     return this.providers.update(id, dto);
   }
 }

@@ -11,7 +11,7 @@ import { UpdateProviderDto } from './dto/update-provider.dto';
 import { toProviderListItem, toProviderResponse } from './provider.mapper';
 import { ProviderChanges, ProviderFields, ProvidersRepository } from './providers.repository';
 
-const notFound = () => AppError.notFound('Provider not found.');
+export const providerNotFound = () => AppError.notFound('Provider not found.');
 
 /**
  * Providers: the proximity search, on-the-fly creation while planning, reads and updates. Other
@@ -45,9 +45,8 @@ export class ProvidersService {
   }
 
   async details(id: string): Promise<ProviderResponseDto> {
-    if (!isUUID(id)) throw notFound();
     const provider = await this.providers.findById(id);
-    if (!provider) throw notFound();
+    if (!provider) throw providerNotFound();
     return toProviderResponse(provider);
   }
 
@@ -72,7 +71,6 @@ export class ProvidersService {
 
   /** `PUT /tour/provider/{id}`: the fields sent; null clears a nullable one. */
   async update(id: string, dto: UpdateProviderDto): Promise<ProviderResponseDto> {
-    if (!isUUID(id)) throw notFound();
     const changes: ProviderChanges = {};
     const keys = [
       'name',
@@ -90,7 +88,7 @@ export class ProvidersService {
     for (const key of keys) {
       if (dto[key] !== undefined) (changes as Record<string, unknown>)[key] = dto[key];
     }
-    if (!(await this.providers.update(id, changes))) throw notFound();
+    if (!(await this.providers.update(id, changes))) throw providerNotFound();
     return this.details(id);
   }
 

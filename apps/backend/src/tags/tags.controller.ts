@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly, ViewingAs } from '../access/access.decorators';
@@ -7,12 +7,13 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { CreateTagDto } from './dto/create-tag.dto';
 import { TagListResponseDto } from './dto/tag-list.response';
 import { TagResponseDto } from './dto/tag.response';
 import { TagsQueryDto } from './dto/tags-query.dto';
 import { UpdateTagDto } from './dto/update-tag.dto';
-import { TagsService } from './tags.service';
+import { tagNotFound, TagsService } from './tags.service';
 
 const ID_PARAM = ApiParam({
   name: 'id',
@@ -64,7 +65,7 @@ export class TagsController {
   @ApiOkResponse({ type: TagResponseDto, description: 'The tag.' })
   @ApiResourceNotFoundResponse(NO_TAG)
   @ApiJsonBodyErrors()
-  update(@Param('id') id: string, @Body() dto: UpdateTagDto): Promise<TagResponseDto> {
+  update(@ResourceId('id', tagNotFound) id: string, @Body() dto: UpdateTagDto): Promise<TagResponseDto> {
     return this.tags.update(id, dto);
   }
 
@@ -79,7 +80,7 @@ export class TagsController {
   })
   @ApiNoContentResponse('Deleted.')
   @ApiResourceNotFoundResponse(NO_TAG)
-  delete(@Param('id') id: string): Promise<void> {
+  delete(@ResourceId('id', tagNotFound) id: string): Promise<void> {
     return this.tags.delete(id);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { paginated, Paginated, TAG_PAGE_RULES, toPage } from '@rt/contracts';
 import { AppError } from '@rt/errors';
-import { isUUID } from 'class-validator';
 import { CreateTagDto } from './dto/create-tag.dto';
 import { TagResponseDto } from './dto/tag.response';
 import { TagsQueryDto } from './dto/tags-query.dto';
@@ -9,7 +8,7 @@ import { UpdateTagDto } from './dto/update-tag.dto';
 import { toTagResponse } from './tag.mapper';
 import { TagFields, TagsRepository } from './tags.repository';
 
-const notFound = () => AppError.notFound('Tag not found.');
+export const tagNotFound = () => AppError.notFound('Tag not found.');
 
 /**
  * The tag registry: four vocabularies, read by any signed-in hat, written by super-admins. Other
@@ -39,7 +38,6 @@ export class TagsService {
 
   /** `PUT /tags/{id}`: the fields sent; `names` replaces the three names together. */
   async update(id: string, dto: UpdateTagDto): Promise<TagResponseDto> {
-    if (!isUUID(id)) throw notFound();
     const changes: Partial<TagFields> = {};
     if (dto.type !== undefined) changes.type = dto.type;
     if (dto.icon !== undefined) changes.icon = dto.icon;
@@ -48,15 +46,15 @@ export class TagsService {
       changes.nameEn = dto.names.en ?? null;
       changes.nameDe = dto.names.de ?? null;
     }
-    if (!(await this.tags.update(id, changes))) throw notFound();
+    if (!(await this.tags.update(id, changes))) throw tagNotFound();
     const tag = await this.tags.findById(id);
-    if (!tag) throw notFound();
+    if (!tag) throw tagNotFound();
     return toTagResponse(tag);
   }
 
   /** `DELETE /tags/{id}`: the tag and its links to activities (the activities stay). */
   async delete(id: string): Promise<void> {
-    if (!isUUID(id) || !(await this.tags.delete(id))) throw notFound();
+    if (!(await this.tags.delete(id))) throw tagNotFound();
   }
 
   /** The ids among `ids` that name a tag (activities check their `tags`). */

@@ -6,11 +6,13 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { CreateTourStepDto } from './dto/create-tour-step.dto';
 import { ReorderTourStepsDto } from './dto/reorder-tour-steps.dto';
 import { TourStepResponseDto } from './dto/tour-step.response';
 import { UpdateTourStepDto } from './dto/update-tour-step.dto';
 import { TourStepsService } from './tour-steps.service';
+import { tourNotFound } from './tours.service';
 import { NO_TOUR, TOUR_ID_PARAM } from './tours.controller';
 
 const STEP_ID_PARAM = ApiParam({ name: 'stepId', format: 'uuid', description: 'A step of the tour.' });
@@ -38,7 +40,10 @@ export class TourStepsController {
   @ApiCreatedResponse({ type: TourStepResponseDto, description: 'The step.' })
   @ApiResourceNotFoundResponse(NO_TOUR)
   @ApiJsonBodyErrors()
-  create(@Param('id') tourId: string, @Body() dto: CreateTourStepDto): Promise<TourStepResponseDto> {
+  create(
+    @ResourceId('id', tourNotFound) tourId: string,
+    @Body() dto: CreateTourStepDto,
+  ): Promise<TourStepResponseDto> {
     return this.steps.create(tourId, dto);
   }
 
@@ -58,7 +63,10 @@ export class TourStepsController {
   })
   @ApiResourceNotFoundResponse(NO_TOUR)
   @ApiJsonBodyErrors()
-  reorder(@Param('id') tourId: string, @Body() dto: ReorderTourStepsDto): Promise<TourStepResponseDto[]> {
+  reorder(
+    @ResourceId('id', tourNotFound) tourId: string,
+    @Body() dto: ReorderTourStepsDto,
+  ): Promise<TourStepResponseDto[]> {
     return this.steps.reorder(tourId, dto);
   }
 
@@ -69,7 +77,10 @@ export class TourStepsController {
   @ApiOperation({ operationId: 'getTourStep', summary: 'A step' })
   @ApiOkResponse({ type: TourStepResponseDto, description: 'The step.' })
   @ApiResourceNotFoundResponse(NO_STEP)
-  details(@Param('id') tourId: string, @Param('stepId') stepId: string): Promise<TourStepResponseDto> {
+  details(
+    @ResourceId('id', tourNotFound) tourId: string,
+    @Param('stepId') stepId: string,
+  ): Promise<TourStepResponseDto> {
     return this.steps.details(tourId, stepId);
   }
 
@@ -88,7 +99,7 @@ export class TourStepsController {
   @ApiResourceNotFoundResponse(NO_STEP)
   @ApiJsonBodyErrors()
   update(
-    @Param('id') tourId: string,
+    @ResourceId('id', tourNotFound) tourId: string,
     @Param('stepId') stepId: string,
     @Body() dto: UpdateTourStepDto,
   ): Promise<TourStepResponseDto> {
@@ -107,7 +118,7 @@ export class TourStepsController {
   })
   @ApiNoContentResponse('Deleted.')
   @ApiResourceNotFoundResponse(NO_STEP)
-  delete(@Param('id') tourId: string, @Param('stepId') stepId: string): Promise<void> {
+  delete(@ResourceId('id', tourNotFound) tourId: string, @Param('stepId') stepId: string): Promise<void> {
     return this.steps.delete(tourId, stepId);
   }
 }

@@ -23,7 +23,9 @@ const failIf = (problems: FieldErrors): void => {
 /**
  * Steps of a tour. Every change locks the tour's row first, so the positions (1..n) of one tour
  * change one request at a time. `activity_ids` is the plan order: malformed or repeated ids are
- * refused before any lookup, unknown ones after (422 on `activity_ids.N`).
+ * refused before any lookup, unknown ones after (422 on `activity_ids.N`). The tour id comes as a
+ * UUID (the controllers' ResourceId); a step id is checked here, after the tour, so that an unknown
+ * tour answers its own 404 whatever the step id.
  */
 @Injectable()
 export class TourStepsService {
@@ -37,7 +39,6 @@ export class TourStepsService {
   async create(tourId: string, dto: CreateTourStepDto): Promise<TourStepResponseDto> {
     if (dto.activity_ids)
       failIf(malformedIdProblems('activity_ids', dto.activity_ids, { refuseDuplicates: true }));
-    if (!isUUID(tourId)) throw tourNotFound();
     const stepId = await this.transactions.run(async () => {
       await this.lockTour(tourId);
       if (dto.activity_ids) await this.checkActivities(dto.activity_ids);
@@ -113,11 +114,10 @@ export class TourStepsService {
   }
 
   private async lockTour(tourId: string): Promise<void> {
-    if (!isUUID(tourId) || !(await this.tours.findByIdForUpdate(tourId))) throw tourNotFound();
+    if (!(await this.tours.findByIdForUpdate(tourId))) throw tourNotFound();
   }
 
   private async findStep(tourId: string, stepId: string): Promise<StepView> {
-    if (!isUUID(tourId)) throw tourNotFound();
     const step = isUUID(stepId) ? await this.steps.findOne(tourId, stepId) : null;
     if (step) return step;
     if (!(await this.tours.findById(tourId))) throw tourNotFound();

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
@@ -7,13 +7,14 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { CreateTourDto } from './dto/create-tour.dto';
 import { TourDetailsResponseDto } from './dto/tour-details.response';
 import { TourListResponseDto } from './dto/tour-list.response';
 import { TourResponseDto } from './dto/tour.response';
 import { ToursQueryDto } from './dto/tours-query.dto';
 import { UpdateTourDto } from './dto/update-tour.dto';
-import { ToursService } from './tours.service';
+import { tourNotFound, ToursService } from './tours.service';
 
 export const TOUR_ID_PARAM = ApiParam({
   name: 'id',
@@ -72,7 +73,7 @@ export class ToursController {
   })
   @ApiOkResponse({ type: TourDetailsResponseDto, description: 'The tour with its steps.' })
   @ApiResourceNotFoundResponse(NO_TOUR)
-  details(@Param('id') id: string): Promise<TourDetailsResponseDto> {
+  details(@ResourceId('id', tourNotFound) id: string): Promise<TourDetailsResponseDto> {
     return this.tours.details(id);
   }
 
@@ -89,7 +90,7 @@ export class ToursController {
   @ApiOkResponse({ type: TourResponseDto, description: 'The tour, without steps.' })
   @ApiResourceNotFoundResponse(NO_TOUR)
   @ApiJsonBodyErrors()
-  update(@Param('id') id: string, @Body() dto: UpdateTourDto): Promise<TourResponseDto> {
+  update(@ResourceId('id', tourNotFound) id: string, @Body() dto: UpdateTourDto): Promise<TourResponseDto> {
     return this.tours.update(id, dto);
   }
 
@@ -104,7 +105,7 @@ export class ToursController {
   })
   @ApiNoContentResponse('Deleted.')
   @ApiResourceNotFoundResponse(NO_TOUR)
-  delete(@Param('id') id: string): Promise<void> {
+  delete(@ResourceId('id', tourNotFound) id: string): Promise<void> {
     return this.tours.delete(id);
   }
 
@@ -120,7 +121,7 @@ export class ToursController {
   })
   @ApiCreatedResponse({ type: TourDetailsResponseDto, description: 'The copy with its steps.' })
   @ApiResourceNotFoundResponse(NO_TOUR)
-  duplicate(@Param('id') id: string): Promise<TourDetailsResponseDto> {
+  duplicate(@ResourceId('id', tourNotFound) id: string): Promise<TourDetailsResponseDto> {
     return this.tours.duplicate(id);
   }
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
 import { AppError, FieldErrors } from '@rt/errors';
-import { isUUID } from 'class-validator';
 import { ActivitiesService } from '../activities/activities.service';
 import { Transactions } from '../database/transactions';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -44,7 +43,6 @@ export class ToursService {
 
   /** `GET /tour/{id}`: the tour with its steps and their plans, in three queries whatever its size. */
   async details(id: string): Promise<TourDetailsResponseDto> {
-    if (!isUUID(id)) throw tourNotFound();
     const tour = await this.tours.findById(id);
     if (!tour) throw tourNotFound();
     const steps = await this.steps.findOfTour(id);
@@ -66,7 +64,6 @@ export class ToursService {
 
   /** `PUT /tour/{id}`: the fields sent; an absent region keeps the link, null clears it. */
   async update(id: string, dto: UpdateTourDto): Promise<TourResponseDto> {
-    if (!isUUID(id)) throw tourNotFound();
     if (!(await this.tours.findById(id))) throw tourNotFound();
     await this.checkOrganizations(dto.partner_organization_id, dto.region_organization_id);
     const changes: Partial<TourFields> = {};
@@ -84,7 +81,7 @@ export class ToursService {
 
   /** `DELETE /tour/{id}`: the tour, its steps and their plans; the activities stay. */
   async delete(id: string): Promise<void> {
-    if (!isUUID(id) || !(await this.tours.delete(id))) throw tourNotFound();
+    if (!(await this.tours.delete(id))) throw tourNotFound();
   }
 
   /**
@@ -92,7 +89,6 @@ export class ToursService {
    * link, and copies of the steps naming the same activities. One transaction.
    */
   async duplicate(id: string): Promise<TourDetailsResponseDto> {
-    if (!isUUID(id)) throw tourNotFound();
     const copyId = await this.transactions.run(async () => {
       const source = await this.tours.findByIdForUpdate(id);
       if (!source) throw tourNotFound();

@@ -1,14 +1,15 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import type { AuthUser, ViewingContext } from '../access/access';
 import { CurrentUser, Viewing, ViewingAs } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
+import { ResourceId } from '../common/resource-id';
 import { CreateTripDto } from './dto/create-trip.dto';
 import { TripListResponseDto } from './dto/trip-list.response';
 import { TripResponseDto } from './dto/trip.response';
 import { TripsQueryDto } from './dto/trips-query.dto';
-import { TripsService } from './trips.service';
+import { tripNotFound, TripsService } from './trips.service';
 
 @ApiTags('trips')
 @Controller('trips')
@@ -65,7 +66,10 @@ export class TripsController {
   })
   @ApiOkResponse({ type: TripResponseDto, description: 'The trip.' })
   @ApiResourceNotFoundResponse('no trip of the caller has this id (a malformed id included).')
-  details(@Param('id') id: string, @Viewing() viewing: ViewingContext): Promise<TripResponseDto> {
+  details(
+    @ResourceId('id', tripNotFound) id: string,
+    @Viewing() viewing: ViewingContext,
+  ): Promise<TripResponseDto> {
     return this.trips.details(id, viewing);
   }
 }

@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
 import { AppError } from '@rt/errors';
 import { zurichToday } from '@rt/platform';
-import { isUUID } from 'class-validator';
 import type { ViewingContext } from '../access/access';
 import type { TripStartRefusal } from '../activation-codes/activation-code-status';
 import { ActivationCodesService } from '../activation-codes/activation-codes.service';
@@ -27,7 +26,7 @@ const CODE_MESSAGES: Record<TripStartRefusal, string> = {
   code_expired: 'This code has expired.',
 };
 
-const tripNotFound = () => AppError.notFound('Trip not found.');
+export const tripNotFound = () => AppError.notFound('Trip not found.');
 
 /** The rules of trips: a traveller starts a tour on a code they claimed; their trips. */
 @Injectable()
@@ -93,7 +92,6 @@ export class TripsService {
 
   /** A trip for its traveller, or anyone's under the super-admin hat; any other → 404. */
   async details(id: string, viewing: ViewingContext): Promise<TripResponseDto> {
-    if (!isUUID(id)) throw tripNotFound();
     const trip = await this.trips.findById(id);
     if (!trip) throw tripNotFound();
     if (viewing.hat.kind !== 'super-admin' && trip.userId !== viewing.user.id) throw tripNotFound();
