@@ -1049,8 +1049,8 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
           } finally {
             // Hybrid searches packed around the moment the orphaned session resumes, finds its
             // client gone and rolls back (the 500 once seen in CI was a hybrid search here).
-            const burst = startLoad([service], SEARCHES, 4);
-            await sleep(100);
+            const burst = startLoad([service], SEARCHES, 6);
+            await sleep(300);
             await blocker.query('ROLLBACK');
             await blocker.end();
             await waitFor(
