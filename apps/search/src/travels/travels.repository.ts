@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
+import { retryOnceOnInternalError } from './internal-error-retry';
 import { firstTextStrategy } from './text-side.sql';
 import type { TextStrategy } from './text-side.sql';
 import { filterListingSql, Sql, textListingSql } from './travel-listing.sql';
@@ -38,7 +40,10 @@ export interface ListingResult {
 /** Reads the index (`travel_offers`, raw SQL: see travel-listing.sql.ts for the indexes each statement uses). */
 @Injectable()
 export class TravelsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectPinoLogger(TravelsRepository.name) private readonly logger: PinoLogger,
+  ) {}
 
   /** A filter-only page and its exact total, from one snapshot. */
   listFiltered(request: FilterRequest): Promise<ListingResult> {
@@ -59,7 +64,21 @@ export class TravelsRepository {
    * in one statement, on a connection whose session carries the pgvector settings (given once per
    * connection, and again when they change). `embedding`: the query's, in pgvector's text form.
    */
-  async listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
+  listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
+    // The one statement that scans the HNSW index: an internal error there gets one more try
+    // (internal-error-retry.ts), on a connection of its own.
+    return retryOnceOnInternalError(
+      () => this.hybridOnce(request, embedding),
+      (error) =>
+        this.logger.warn(
+          // The state and the server's message only: the error also carries the statement's parameters.
+          { sqlstate: (error as { code?: unknown }).code, cause: (error as Error).message },
+          'hybrid search met an internal database error; trying once more',
+        ),
+    );
+  }
+
+  private async hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
     const statement = (strategy: TextStrategy) => hybridListingSql(request, embedding, strategy);
     if (request.tuning.rrfVectorWeight === 0) return this.rank(request, statement, this.run.bind(this));
     const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
