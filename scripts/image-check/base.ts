@@ -1,5 +1,6 @@
 // The Dockerfiles' base image, assembled from Debian's packages and the npm registry where no
 // container registry is reachable (README.md beside this file).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -42,9 +43,11 @@ export async function ensureTools(): Promise<void> {
   );
 }
 
-/** npm's own configuration on this machine: the registry and the CA bundle it trusts. */
-async function npmConfig(key: string): Promise<string> {
-  return (await must('npm', ['config', 'get', key])).trim();
+/** npm's own configuration on this machine: the registry and the CA bundle it trusts (stdout only: npm warns on stderr). */
+function npmConfig(key: string): string {
+  const result = spawnSync('npm', ['config', 'get', key], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`npm config get ${key} failed: ${result.stderr}`);
+  return result.stdout.trim();
 }
 
 /** The Debian mirror apt uses here (the suite's first `deb` source), so debootstrap fetches from it too. */
@@ -85,8 +88,8 @@ async function labelOf(image: string): Promise<string | undefined> {
 export async function ensureBase(image: string): Promise<string> {
   const nodeVersion = /^node:(\d+\.\d+\.\d+)-/.exec(image)?.[1];
   if (!nodeVersion) throw new Error(`the Dockerfiles' FROM ${image} is not a node:<version>-… image`);
-  const registry = await npmConfig('registry');
-  const cafile = await npmConfig('cafile');
+  const registry = npmConfig('registry');
+  const cafile = npmConfig('cafile');
   const ca = cafile && cafile !== 'null' && existsSync(cafile) ? readFileSync(cafile) : undefined;
   const key = createHash('sha256')
     .update(JSON.stringify({ RECIPE, image, NPM_VERSION, registry }))
