@@ -23,6 +23,7 @@ RUN pnpm fetch --frozen-lockfile
 COPY package.json tsconfig.base.json ./
 COPY apps/backend/package.json apps/backend/
 COPY apps/search/package.json apps/search/
+COPY libs/client/package.json libs/client/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/database/package.json libs/database/
 COPY libs/errors/package.json libs/errors/
@@ -33,10 +34,13 @@ RUN pnpm install --frozen-lockfile --offline
 # The sources: the libraries and this app only.
 COPY libs ./libs
 COPY apps/search ./apps/search
-# Compile the app and the libraries it references, then keep only what runs: the app, its
-# libraries and their production dependencies, in /out.
+# Compile the app and the libraries it references, then keep only what runs in /out: the files
+# each package.json lists (`files`: its dist/), the libraries as copies of theirs, and the
+# production dependencies. The deploy installs from the workspace lockfile (injected workspace
+# packages), so the store that `pnpm fetch` filled is all it needs offline; `--legacy` resolved
+# again and asked for registry metadata the store does not keep (ERR_PNPM_NO_OFFLINE_META).
 RUN pnpm --filter search build \
-  && pnpm --filter search deploy --prod --legacy --offline /out
+  && pnpm --filter search deploy --prod --offline --config.inject-workspace-packages=true /out
 
 FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
