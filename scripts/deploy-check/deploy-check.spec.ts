@@ -1,10 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { checkDeployment } from './check';
 import { checkCompose } from './compose';
 import { checkDockerfiles } from './dockerfiles';
 import { checkKubernetes } from './kubernetes';
+import { checkMonitoring, selectorsOf } from './monitoring';
 import { checkWorkflows } from './workflows';
 
 const repositoryRoot = join(__dirname, '..', '..');
@@ -44,7 +45,7 @@ describe('pnpm check:deploy', () => {
   it('passes on the repository as it is', async () => {
     const results = await checkDeployment(root);
     expect(results.flatMap((result) => result.problems)).toEqual([]);
-    expect(results).toHaveLength(4);
+    expect(results).toHaveLength(5);
   });
 });
 
@@ -144,6 +145,121 @@ describe('Kubernetes manifests', () => {
         'k8s/overlays/production: the Ingress exposes /metrics of backend (metrics, health and reindex stay internal)',
       ]),
     );
+  });
+});
+
+describe('monitoring (ServiceMonitors, PrometheusRule, dashboards)', () => {
+  it('fails, never skips, when promtool is not installed', () => {
+    const path = process.env.PATH;
+    // kubectl stays reachable, promtool does not.
+    process.env.PATH = (path ?? '')
+      .split(':')
+      .filter((dir) => !existsSync(join(dir, 'promtool')))
+      .join(':');
+    try {
+      expect(checkMonitoring(root)).toEqual([
+        expect.stringMatching(/promtool is not installed.*Debian's `prometheus` package/),
+      ]);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+
+  it('fails on a rule promtool refuses and on an alert whose runbook section is missing', () => {
+    edit(
+      root,
+      'k8s/base/monitoring/prometheusrule.yaml',
+      'expr: up{job=~"backend|search"} == 0',
+      'expr: up{job=~"backend|search"} == == 0',
+    );
+    edit(root, 'docs/observability.md', '### RoadTripEmbeddingCircuitOpen', '### The embedding circuit');
+    const problems = checkMonitoring(root);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^k8s\/overlays\/production: PrometheusRule\/road-trip: promtool check rules .*failed/,
+        ),
+        'k8s/overlays/staging: PrometheusRule/road-trip alert RoadTripEmbeddingCircuitOpen: docs/observability.md has no section #roadtripembeddingcircuitopen',
+      ]),
+    );
+  });
+
+  it('fails when an alert no longer fires as its unit test expects', () => {
+    edit(
+      root,
+      'k8s/base/monitoring/prometheusrule.yaml',
+      'search_embedding_circuit_state{job="search"}) == 2',
+      'search_embedding_circuit_state{job="search"}) == 3',
+    );
+    expect(checkMonitoring(root)).toEqual([
+      expect.stringMatching(/^k8s\/base\/monitoring\/alerts\.test\.yaml: .*RoadTripEmbeddingCircuitOpen/s),
+    ]);
+  });
+
+  it('fails on a metric or a label that no service exports, in a rule or a dashboard', () => {
+    edit(
+      root,
+      'k8s/base/monitoring/prometheusrule.yaml',
+      'mail_outbox_messages{job="backend", state="pending"}) > 500',
+      'mail_outbox_pending{job="backend"}) > 500',
+    );
+    edit(
+      root,
+      'k8s/base/monitoring/dashboards/search.json',
+      'search_travels_requests_total{job=\\"search\\", namespace=\\"$namespace\\"}',
+      'search_travels_requests_total{job=\\"search\\", kind=\\"x\\"}',
+    );
+    expect(checkMonitoring(root)).toEqual(
+      expect.arrayContaining([
+        'k8s/overlays/production: PrometheusRule/road-trip RoadTripOutboxBacklog: uses the metric mail_outbox_pending, which neither service exports',
+        'k8s/overlays/staging: ConfigMap/road-trip-dashboard-search search.json panel "Listings by kind": matches search_travels_requests_total on the label kind, which it does not have',
+      ]),
+    );
+  });
+
+  it('fails on a dashboard that is not JSON, a panel without a query and a service without a monitor', () => {
+    edit(root, 'k8s/base/monitoring/dashboards/backend.json', /^\{/, '{,');
+    const searchDashboard = join(root, 'k8s/base/monitoring/dashboards/search.json');
+    const dashboard = JSON.parse(readFileSync(searchDashboard, 'utf8'));
+    dashboard.panels.find((p: { title?: string }) => p.title === 'Request rate by route').targets = [];
+    writeFileSync(searchDashboard, JSON.stringify(dashboard));
+    edit(root, 'k8s/base/monitoring/kustomization.yaml', '  - servicemonitor-search.yaml\n', '');
+    expect(checkMonitoring(root)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^k8s\/overlays\/production: ConfigMap\/road-trip-dashboard-backend backend\.json: not JSON/,
+        ),
+        'k8s/overlays/production: ConfigMap/road-trip-dashboard-search search.json panel "Request rate by route": has no query',
+        'k8s/overlays/production: Service/search: no ServiceMonitor scrapes /metrics on one of its named ports',
+        'k8s/overlays/production: no Grafana dashboard is tagged backend',
+      ]),
+    );
+  });
+
+  it("validates the shape of the operator's kinds, which kubernetes-models does not know", () => {
+    edit(
+      root,
+      'k8s/base/monitoring/servicemonitor-backend.yaml',
+      '    - port: http\n',
+      '    - scheme: http\n',
+    );
+    expect(checkKubernetes(root)).toEqual(
+      expect.arrayContaining([
+        'k8s/overlays/production: ServiceMonitor/backend: schema: /spec/endpoints/0 names no port',
+      ]),
+    );
+  });
+
+  it('reads the series selectors of an expression, functions, keywords and label lists aside', () => {
+    expect(
+      selectorsOf(
+        'histogram_quantile(0.95, sum by (route, le) (rate(http_request_duration_seconds_bucket{job="x", route!~"/a{1}"}[5m]))) / on (job) group_left up > 2 and time() - foo offset 1h',
+      ),
+    ).toEqual([
+      { metric: 'http_request_duration_seconds_bucket', labels: ['job', 'route'] },
+      { metric: 'up', labels: [] },
+      { metric: 'foo', labels: [] },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { imagePinProblem } from './images';
 import { run } from './run';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are untyped YAML */
-type K8sObject = Record<string, any>;
+export type K8sObject = Record<string, any>;
 
 /** Variables whose value is a secret: they may only come from a Secret, never from a manifest. */
 const SECRET_NAME = /(^DATABASE_URL$|^SMTP_URL$|TOKEN|PASSWORD|SECRET|_KEY$|_KEY_ID$|_SALT$)/;
@@ -45,10 +45,57 @@ export function renderOverlay(root: string, overlay: string): { objects: K8sObje
   return { objects, problems };
 }
 
+/**
+ * The Prometheus Operator's kinds (monitoring.coreos.com/v1) are not in kubernetes-models: their
+ * shape is checked here, minimally (what the operator needs to act on them).
+ */
+export function monitoringShapeProblems(object: K8sObject): string[] | undefined {
+  if (object.apiVersion !== 'monitoring.coreos.com/v1') return undefined;
+  const problems: string[] = [];
+  if (typeof object.metadata?.name !== 'string') problems.push('schema: /metadata/name is required');
+  const spec = object.spec;
+  if (object.kind === 'ServiceMonitor' || object.kind === 'PodMonitor') {
+    const endpointsKey = object.kind === 'ServiceMonitor' ? 'endpoints' : 'podMetricsEndpoints';
+    if (typeof spec?.selector !== 'object' || spec.selector === null)
+      problems.push('schema: /spec/selector must be object');
+    const endpoints = spec?.[endpointsKey];
+    if (!Array.isArray(endpoints) || endpoints.length === 0) {
+      problems.push(`schema: /spec/${endpointsKey} must be a non-empty array`);
+    } else {
+      endpoints.forEach((endpoint: K8sObject, i: number) => {
+        if (typeof endpoint?.port !== 'string' && endpoint?.targetPort === undefined)
+          problems.push(`schema: /spec/${endpointsKey}/${i} names no port`);
+      });
+    }
+  } else if (object.kind === 'PrometheusRule') {
+    const groups = spec?.groups;
+    if (!Array.isArray(groups) || groups.length === 0) {
+      problems.push('schema: /spec/groups must be a non-empty array');
+    } else {
+      groups.forEach((group: K8sObject, g: number) => {
+        if (typeof group?.name !== 'string') problems.push(`schema: /spec/groups/${g}/name is required`);
+        if (!Array.isArray(group?.rules)) problems.push(`schema: /spec/groups/${g}/rules must be array`);
+        (Array.isArray(group?.rules) ? group.rules : []).forEach((rule: K8sObject, r: number) => {
+          const at = `/spec/groups/${g}/rules/${r}`;
+          if ((typeof rule?.alert === 'string') === (typeof rule?.record === 'string'))
+            problems.push(`schema: ${at} needs either alert or record`);
+          if (typeof rule?.expr !== 'string' || rule.expr.trim() === '')
+            problems.push(`schema: ${at}/expr must be a non-empty string`);
+        });
+      });
+    }
+  } else {
+    problems.push(`monitoring.coreos.com/v1 ${String(object.kind)} is not a kind this check knows`);
+  }
+  return problems;
+}
+
 /** Validates an object against the schema of its apiVersion and kind (kubernetes-models). */
 export function schemaProblems(object: K8sObject): string[] {
   const { apiVersion, kind } = object;
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return ['has no apiVersion or kind'];
+  const monitoring = monitoringShapeProblems(object);
+  if (monitoring) return monitoring;
   let model: { new (data: unknown): { validate(): void } } | undefined;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- one module per kind
@@ -67,7 +114,7 @@ export function schemaProblems(object: K8sObject): string[] {
   }
 }
 
-const nameOf = (object: K8sObject) => `${object.kind}/${object.metadata?.name ?? '?'}`;
+export const nameOf = (object: K8sObject) => `${object.kind}/${object.metadata?.name ?? '?'}`;
 
 function podSpecOf(object: K8sObject): K8sObject | undefined {
   if (['Deployment', 'StatefulSet', 'DaemonSet', 'Job'].includes(object.kind))
