@@ -168,6 +168,10 @@ describe('mail outbox: delivery over SMTP', () => {
       const [afterFailure] = await outboxRows(t, user.email);
       expect(afterFailure).toMatchObject({ state: 'pending', attempts: 1, sent_at: null });
       expect(afterFailure.last_error).toEqual(expect.any(String));
+      // It waits, and the gauge of the oldest pending message says since when.
+      const metrics = await t.http.get('/metrics').expect(200);
+      const age = /^mail_outbox_oldest_pending_age_seconds (\S+)$/m.exec(metrics.text)?.[1];
+      expect(Number(age)).toBeGreaterThan(0);
       // Not due yet: the back-off holds it.
       expect(await t.deliverMail()).toEqual({ sent: 0, retried: 0, failed: 0 });
     } finally {
@@ -332,6 +336,7 @@ describe('mail outbox: attempts exhausted', () => {
     const metrics = await t.http.get('/metrics').expect(200);
     expect(metrics.text).toContain('mail_outbox_messages{state="failed"} 1');
     expect(metrics.text).toContain('mail_outbox_messages{state="pending"} 0');
+    expect(metrics.text).toContain('mail_outbox_oldest_pending_age_seconds 0');
   });
 });
 

@@ -90,4 +90,16 @@ export class OutboxRepository {
     for (const row of rows) counts[row.state] = Number(row.count);
     return counts;
   }
+
+  /**
+   * Seconds since the oldest pending message was enqueued (0 when none waits): the
+   * `mail_outbox_oldest_pending_age_seconds` gauge. Reads the pending rows only, which the partial
+   * index `mail_outbox_due_idx` (`WHERE state = 'pending'`) covers.
+   */
+  async oldestPendingAgeSeconds(): Promise<number> {
+    const [row]: { age: string | number | null }[] = await this.repo.query(
+      `SELECT EXTRACT(EPOCH FROM now() - min(created_at)) AS age FROM mail_outbox WHERE state = 'pending'`,
+    );
+    return row?.age === null || row?.age === undefined ? 0 : Math.max(0, Number(row.age));
+  }
 }
