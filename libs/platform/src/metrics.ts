@@ -1,7 +1,8 @@
-import { Controller, Get, Header, Injectable, Module } from '@nestjs/common';
+import { Controller, Get, Header, Injectable, Module, Optional } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { DataSource } from 'typeorm';
 
 /** One Prometheus registry per service: process metrics and the HTTP request histogram. */
 @Injectable()
@@ -45,6 +46,56 @@ function routeLabelOf(req: Request, res: Response): string {
   return `${req.baseUrl}${routePath}`;
 }
 
+/** What the pool of node-postgres (TypeORM's `postgres` driver) tells about itself. */
+interface PgPool {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options?: { max?: number };
+}
+
+/**
+ * The database pool, read at each scrape: `db_pool_connections{state="busy|idle"}`,
+ * `db_pool_max_connections` (`DB_POOL_SIZE`) and `db_pool_waiting_requests` (queries waiting for a
+ * connection: a pool too small, or the database too slow). Without a DataSource (a module tested
+ * alone), nothing is registered.
+ */
+@Injectable()
+export class DatabasePoolMetrics {
+  constructor(metrics: MetricsService, @Optional() dataSource?: DataSource) {
+    if (!dataSource) return;
+    const pool = (): PgPool | undefined => (dataSource.driver as unknown as { master?: PgPool }).master;
+    const registers = [metrics.registry];
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Connections of the database pool by state: busy (running a query or a transaction) or idle.',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const current = pool();
+        this.set({ state: 'busy' }, current ? current.totalCount - current.idleCount : 0);
+        this.set({ state: 'idle' }, current?.idleCount ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_max_connections',
+      help: 'Connections the database pool may open (DB_POOL_SIZE).',
+      registers,
+      collect() {
+        this.set(pool()?.options?.max ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting_requests',
+      help: 'Queries waiting for a connection of the database pool.',
+      registers,
+      collect() {
+        this.set(pool()?.waitingCount ?? 0);
+      },
+    });
+  }
+}
+
 @ApiExcludeController()
 @Controller('metrics')
 export class MetricsController {
@@ -60,7 +111,7 @@ export class MetricsController {
 
 @Module({
   controllers: [MetricsController],
-  providers: [MetricsService],
+  providers: [MetricsService, DatabasePoolMetrics],
   exports: [MetricsService],
 })
 export class MetricsModule {}
