@@ -961,6 +961,14 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
              WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
             )
           )[0].held;
+        /** Until the killed run's session is gone: it held the rebuild lock. */
+        const rebuildLockReleased = (pollMs: number) =>
+          waitFor(
+            async () => ((await advisoryLocks()) === 0 ? true : undefined),
+            10_000,
+            'the killed session to let go of the rebuild lock',
+            pollMs,
+          );
 
         /**
          * The old index answers as before, and the killed run left no lock and no trace in the runs. The
@@ -972,12 +980,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
          */
         const hybridDiffering: number[] = [];
         const expectOldIndexServing = async (afterApply: boolean) => {
-          await waitFor(
-            async () => ((await advisoryLocks()) === 0 ? true : undefined),
-            10_000,
-            'the killed session to let go of the rebuild lock',
-            50,
-          );
+          await rebuildLockReleased(50);
           expect(await indexDigest(database)).toBe(digestBefore);
           expect(await snapshot(service, EXACT_PATHS)).toEqual(pick(before, EXACT_PATHS));
           expect((await service.listing(searchPath('tamarisk'))).totalRecords).toBe(0);
@@ -1053,12 +1056,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
             await sleep(300);
             await blocker.query('ROLLBACK');
             await blocker.end();
-            await waitFor(
-              async () => ((await advisoryLocks()) === 0 ? true : undefined),
-              10_000,
-              'the orphaned session to roll back',
-              10,
-            );
+            await rebuildLockReleased(10);
             await sleep(200);
             rollbackBurst = await burst.stop();
           }

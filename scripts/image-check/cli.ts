@@ -82,16 +82,20 @@ async function main(): Promise<number> {
   const password = randomBytes(18).toString('base64url');
   const email = 'admin@image-check.example.com';
   const hex = () => randomBytes(32).toString('hex');
+  // Both images run as in production: migrations by their own command, not at start.
+  const productionEnv = {
+    APP_ENV: 'production',
+    DB_MIGRATE_ON_START: 'false',
+    LOG_LEVEL: 'info',
+    SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+  };
   const checks: ServiceCheck[] = [
     {
       service: 'backend',
       image: images.backend,
       versionTag,
       env: {
-        APP_ENV: 'production',
-        DB_MIGRATE_ON_START: 'false',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+        ...productionEnv,
         CONTRACT_ACCESS_TOKEN: hex(),
         IMGPROXY_KEY: hex(),
         IMGPROXY_SALT: hex(),
@@ -130,10 +134,7 @@ async function main(): Promise<number> {
       image: images.search,
       versionTag,
       env: {
-        APP_ENV: 'production',
-        DB_MIGRATE_ON_START: 'false',
-        LOG_LEVEL: 'info',
-        SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
+        ...productionEnv,
         CATALOGUE_SOURCE: '/catalogue/sample.ndjson',
       },
       mounts: [

@@ -144,6 +144,19 @@ export function csvCellSql(expression: string): string {
   return `coalesce(CASE WHEN ${expression} ~ '[",\\r\\n]' THEN '"' || replace(${neutral}, '"', '""') || '"' ELSE ${neutral} END, '')`;
 }
 
+/** Each exported column's value, timestamps already written as text. */
+const EXPORT_VALUES: Record<(typeof EXPORT_COLUMNS)[number], string> = {
+  full_code: 'c.full_code',
+  status: statusSql('c'),
+  organisation_id: 'c.organization_id',
+  organisation_name: 'o.name',
+  batch_number: 'b.batch_number',
+  purchased_at: iso('c.purchased_at'),
+  used_at: iso('c.used_at'),
+  expires_at: iso('c.expires_at'),
+  created_at: iso('c.created_at'),
+};
+
 /** The export's header line (without its line break). */
 export const EXPORT_HEADER = EXPORT_COLUMNS.join(',');
 
@@ -173,30 +186,16 @@ export function exportSql(
     values.push(chunk.limit);
     limit = `LIMIT $${values.length}`;
   }
-  const columns = [
-    'c.full_code',
-    `${statusSql('c')} AS status`,
-    'c.organization_id AS organisation_id',
-    'o.name AS organisation_name',
-    'b.batch_number',
-    `${iso('c.purchased_at')} AS purchased_at`,
-    `${iso('c.used_at')} AS used_at`,
-    `${iso('c.expires_at')} AS expires_at`,
-    `${iso('c.created_at')} AS created_at`,
-  ];
-  // A code, a status, a uuid, a number and timestamps never need quoting or neutralising.
-  const cells = [
-    'c.full_code',
-    statusSql('c'),
-    'c.organization_id::text',
-    csvCellSql('o.name'),
-    'b.batch_number::text',
-    `coalesce(${iso('c.purchased_at')}, '')`,
-    `coalesce(${iso('c.used_at')}, '')`,
-    `coalesce(${iso('c.expires_at')}, '')`,
-    iso('c.created_at'),
-  ];
-  const selected = options.form === 'csv-lines' ? `${cells.join(` || ',' || `)} AS line` : columns.join(', ');
+  const selected =
+    options.form === 'csv-lines'
+      ? `${EXPORT_COLUMNS.map((column) =>
+          // Only the name is free text; a code, a status, a uuid, a number and timestamps never need
+          // quoting or neutralising.
+          column === 'organisation_name'
+            ? csvCellSql(EXPORT_VALUES[column])
+            : `coalesce(${EXPORT_VALUES[column]}::text, '')`,
+        ).join(` || ',' || `)} AS line`
+      : EXPORT_COLUMNS.map((column) => `${EXPORT_VALUES[column]} AS ${column}`).join(', ');
   return {
     text: `SELECT ${selected}${chunk ? ',\n       c.created_at::text AS k_created_at, c.full_code AS k_full_code' : ''}
   FROM activation_codes c
