@@ -27,6 +27,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/database/package.json libs/database/
 COPY libs/errors/package.json libs/errors/
 COPY libs/platform/package.json libs/platform/
+COPY libs/telemetry/package.json libs/telemetry/
 COPY libs/testing/package.json libs/testing/
 RUN pnpm install --frozen-lockfile --offline
 

@@ -39,7 +39,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        loggingModule({ level: runtime.config.LOG_LEVEL, serviceName: 'backend' }),
+        loggingModule({
+          level: runtime.config.LOG_LEVEL,
+          format: runtime.config.LOG_FORMAT,
+          serviceName: 'backend',
+        }),
         TypeOrmModule.forRoot(
           backendTypeOrmOptions({
             url: runtime.database.url,

@@ -1,3 +1,5 @@
+// Tracing first: its instrumentations must see http and pg loaded.
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -32,7 +34,12 @@ async function bootstrap(): Promise<void> {
     },
   );
   const logger = app.get(Logger);
-  closeOnSignals(app, { graceMs: config.SHUTDOWN_GRACE_MS, logger, afterClose: () => database.close() });
+  closeOnSignals(app, {
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    logger,
+    afterClose: () => database.close(),
+    flush: () => tracing.shutdown(),
+  });
   if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
   if (config.migrateOnStart) logger.log(`Migrations applied: ${applied.length}`, 'Database');
   if (database.embedded) {

@@ -26,7 +26,11 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        loggingModule({ level: runtime.config.LOG_LEVEL, serviceName: 'search' }),
+        loggingModule({
+          level: runtime.config.LOG_LEVEL,
+          format: runtime.config.LOG_FORMAT,
+          serviceName: 'search',
+        }),
         TypeOrmModule.forRoot(
           typeOrmOptions({
             url: runtime.database.url,

@@ -66,6 +66,11 @@ export class BaseEnv {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
+  /** `pretty` (readable lines, the default on a terminal) or `json` (the default otherwise). */
+  @IsOptional()
+  @IsIn(['json', 'pretty'])
+  LOG_FORMAT?: 'json' | 'pretty';
+
   /** Express `trust proxy`: `true`, `false`, a hop count, or a list of addresses/subnets. */
   @IsOptional()
   @IsString()

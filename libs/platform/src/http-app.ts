@@ -2,13 +2,23 @@ import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Reflector } from '@nestjs/core';
 import { createValidationPipe, expressErrorHandler, HttpExceptionFilter } from '@rt/errors';
-import express from 'express';
+import express, { NextFunction, Request, Response } from 'express';
+import { activeTraceIds } from '@rt/telemetry';
 import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { parseTrustProxy } from './config';
 import { allowedMethodsOf, answerClientErrors, MultipartGuard, requireJsonBodies } from './http-edge';
 import { MetricsService } from './metrics';
+
+const TRACE_ID_HEADER = 'X-Trace-Id';
+
+/** A traced request answers its trace id, so a client reporting a failure can name the trace. */
+function answerTraceId(_req: Request, res: Response, next: NextFunction): void {
+  const ids = activeTraceIds();
+  if (ids) res.setHeader(TRACE_ID_HEADER, ids.traceId);
+  next();
+}
 
 export interface HttpAppOptions {
   bodyLimitBytes: number;
@@ -37,12 +47,13 @@ export function configureHttpApp(nestApp: INestApplication, options: HttpAppOpti
   app.set('query parser', 'extended');
   app.set('trust proxy', parseTrustProxy(options.trustProxy));
   app.use(app.get(MetricsService).middleware());
+  app.use(answerTraceId);
   app.use(helmet());
   app.enableCors({
     ...(options.corsOrigins === 'any'
       ? { origin: true, credentials: true }
       : { origin: options.corsOrigins }),
-    exposedHeaders: options.corsExposedHeaders,
+    exposedHeaders: [...options.corsExposedHeaders, TRACE_ID_HEADER],
   });
   // JSON only: no form parser, so a web page cannot post to the API without a CORS preflight.
   app.use(requireJsonBodies);

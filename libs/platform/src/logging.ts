@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import { DynamicModule, RequestMethod } from '@nestjs/common';
+import { activeTraceIds } from '@rt/telemetry';
+import type { DestinationStream } from 'pino';
+import PinoPretty from 'pino-pretty';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 /** A client's id is echoed only when it is short and plain, so it cannot forge log lines. */
@@ -78,53 +82,78 @@ export function safeErrorOf(value: unknown): Record<string, unknown> {
 export interface LoggingOptions {
   level: string;
   serviceName: string;
+  /** Unset: readable lines on a terminal, JSON otherwise (a container, a file, a pipe). */
+  format?: 'json' | 'pretty';
+}
+
+/** Every line written inside a span names it, so logs and traces meet (OpenTelemetry's field names). */
+export function traceFieldsOfLogLine(): Record<string, string> {
+  const ids = activeTraceIds();
+  return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+}
+
+/** What a developer reads in a terminal: time, level, service, context and message on one line, other fields below. */
+function prettyDestination(): DestinationStream {
+  return PinoPretty({
+    colorize: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service,req,res,responseTime,context,requestId,trace_id,span_id',
+    messageFormat:
+      '{service} {if context}[{context}] {end}{msg}{if req} {req.method} {req.url} → {res.statusCode} in {responseTime} ms{end}',
+    singleLine: false,
+    sync: true,
+  });
 }
 
 /**
- * JSON logs with pino: one line per request, and every line written while serving a request
- * carries its `requestId`. Credentials never reach the log.
+ * Logs with pino: one line per request, and every line written while serving a request carries its
+ * `requestId` (and, when traced, its `trace_id` and `span_id`). JSON for machines, readable lines on
+ * a terminal. Credentials never reach the log.
  */
 export function loggingModule(options: LoggingOptions): DynamicModule {
+  const format = options.format ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const pinoOptions: PinoHttpOptions = {
+    level: options.level,
+    mixin: traceFieldsOfLogLine,
+    base: { service: options.serviceName },
+    genReqId: requestIdOf,
+    quietReqLogger: true,
+    customAttributeKeys: { reqId: 'requestId' },
+    redact: {
+      // Credentials and personal fields, wherever a log line's object carries them.
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        ...PERSONAL_FIELDS,
+        ...PERSONAL_FIELDS.map((field) => `*.${field}`),
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      err: safeErrorOf,
+      req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
+        method: req.method,
+        url: req.url,
+        userAgent: req.headers['user-agent'],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    // A 5xx line carries the error the filter recorded (res.err), so each failure logs one stack.
+    // A 503 (the database unreachable) is a warning with a one-line cause: an outage answers
+    // every request with it, and readiness already tells the platform.
+    customLogLevel: (_req, res, err) =>
+      res.statusCode === 503
+        ? 'warn'
+        : err || res.statusCode >= 500
+          ? 'error'
+          : res.statusCode >= 400
+            ? 'warn'
+            : 'info',
+  };
   return LoggerModule.forRoot({
     // nestjs-pino's default route pattern (`*`) is the legacy syntax path-to-regexp 8 warns about.
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-    pinoHttp: {
-      level: options.level,
-      base: { service: options.serviceName },
-      genReqId: requestIdOf,
-      quietReqLogger: true,
-      customAttributeKeys: { reqId: 'requestId' },
-      redact: {
-        // Credentials and personal fields, wherever a log line's object carries them.
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          ...PERSONAL_FIELDS,
-          ...PERSONAL_FIELDS.map((field) => `*.${field}`),
-        ],
-        censor: '[redacted]',
-      },
-      serializers: {
-        err: safeErrorOf,
-        req: (req: { method: string; url: string; headers: Record<string, unknown> }) => ({
-          method: req.method,
-          url: req.url,
-          userAgent: req.headers['user-agent'],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      // A 5xx line carries the error the filter recorded (res.err), so each failure logs one stack.
-      // A 503 (the database unreachable) is a warning with a one-line cause: an outage answers
-      // every request with it, and readiness already tells the platform.
-      customLogLevel: (_req, res, err) =>
-        res.statusCode === 503
-          ? 'warn'
-          : err || res.statusCode >= 500
-            ? 'error'
-            : res.statusCode >= 400
-              ? 'warn'
-              : 'info',
-    },
+    pinoHttp: format === 'pretty' ? [pinoOptions, prettyDestination()] : pinoOptions,
   });
 }

@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { serverSpanRouteSetter } from '@rt/telemetry';
 
 /** One Prometheus registry per service: process metrics and the HTTP request histogram. */
 @Injectable()
@@ -23,12 +24,16 @@ export class MetricsService {
   /**
    * Express middleware: times every request and labels it with the route template
    * (`/api/tour/:id`, never the raw URL, so label values stay few). Unmatched paths share one label.
+   * The same template names the request's span when it is traced.
    */
   middleware() {
     return (req: Request, res: Response, next: NextFunction): void => {
       const stop = this.httpRequestDuration.startTimer();
+      const nameServerSpan = serverSpanRouteSetter();
       res.once('finish', () => {
-        stop({ method: req.method, route: routeLabelOf(req, res), status_code: String(res.statusCode) });
+        const route = routeLabelOf(req, res);
+        stop({ method: req.method, route, status_code: String(res.statusCode) });
+        nameServerSpan(route);
       });
       next();
     };

@@ -7,11 +7,14 @@ export interface ShutdownOptions {
   logger: LoggerService;
   /** Runs after the app is closed (pool included): stops the embedded database. */
   afterClose?: () => Promise<void>;
+  /** Runs last: exports the spans still buffered (the shutdown's own included). */
+  flush?: () => Promise<void>;
 }
 
 /**
  * Graceful shutdown on SIGTERM and SIGINT: stop accepting connections, let in-flight requests
- * finish (cut after `graceMs`), close the app and its pool, then the embedded database.
+ * finish (cut after `graceMs`), close the app and its pool, then the embedded database, and export
+ * the spans still buffered.
  */
 export function closeOnSignals(app: INestApplication, options: ShutdownOptions): void {
   let closing = false;
@@ -31,6 +34,11 @@ export function closeOnSignals(app: INestApplication, options: ShutdownOptions):
       options.logger.error(`Shutdown failed: ${String(error)}`, undefined, 'Shutdown');
     }
     options.logger.log('Closed', 'Shutdown');
+    try {
+      await options.flush?.();
+    } catch (error) {
+      options.logger.warn(`Spans not exported at shutdown: ${String(error)}`, 'Shutdown');
+    }
     process.exit(exitCode);
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

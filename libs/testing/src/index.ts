@@ -7,3 +7,5 @@ export * from './fuzz';
 export * from './wait-for';
 export * from './service-process';
 export * from './fake-embedding-server';
+export * from './otlp-receiver';
+export * from './recording-smtp-server';

@@ -1,3 +1,4 @@
+import { inSpan } from '@rt/telemetry';
 import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, HttpCode, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
@@ -104,7 +105,13 @@ export class ActivationCodesController {
     try {
       // Back-pressure end to end; a client that goes away destroys the chain, which releases the
       // database connection (ActivationCodesRepository.exportLines).
-      await pipeline(csv, response);
+      await inSpan('activation_codes.export', {}, async (span) => {
+        try {
+          await pipeline(csv, response);
+        } finally {
+          span.setAttribute('export.rows', csv.rows);
+        }
+      });
     } catch (error) {
       if (!response.headersSent) {
         response.removeHeader('Content-Disposition');

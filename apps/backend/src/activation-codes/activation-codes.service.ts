@@ -1,4 +1,3 @@
-import { Readable, Transform } from 'node:stream';
 import { Injectable } from '@nestjs/common';
 import {
   bulkResult,
@@ -47,7 +46,7 @@ import { ActivationCodesQueryDto } from './dto/activation-codes-query.dto';
 import { GenerateActivationCodesDto } from './dto/generate-activation-codes.dto';
 import { UpdateActivationCodeBatchDto } from './dto/update-activation-code-batch.dto';
 import { UpdateActivationCodeStatusDto } from './dto/update-activation-code-status.dto';
-import { csvOfExportLines } from './export-csv';
+import { CsvOfExportLines } from './export-csv';
 
 export type { TripStart } from './activation-codes.repository';
 
@@ -126,9 +125,9 @@ export class ActivationCodesService {
   }
 
   /** The export as CSV text chunks (header first), streamed from the database. */
-  exportCsv(query: ActivationCodesExportQueryDto): Readable {
+  exportCsv(query: ActivationCodesExportQueryDto): CsvOfExportLines {
     const lines = this.codes.exportLines({ ...this.filterOf(query), organizationIds: query.organisation_id });
-    const csv: Transform = csvOfExportLines();
+    const csv = new CsvOfExportLines();
     lines.on('error', (error) => csv.destroy(error));
     csv.on('close', () => lines.destroy());
     return lines.pipe(csv);

@@ -1,4 +1,4 @@
-import { Transform } from 'node:stream';
+import { Transform, TransformCallback } from 'node:stream';
 import { EXPORT_HEADER } from './activation-code-listing.sql';
 
 /**
@@ -7,16 +7,27 @@ import { EXPORT_HEADER } from './activation-code-listing.sql';
  * `csv-lines`: cells quoted and formulas neutralised already); one output chunk (one socket write)
  * per batch, so the stream machinery runs per batch, not per row.
  */
-export function csvOfExportLines(): Transform {
-  let headerWritten = false;
-  const header = () => (headerWritten ? '' : ((headerWritten = true), `${EXPORT_HEADER}\r\n`));
-  return new Transform({
-    writableObjectMode: true,
-    transform(lines: string[], _encoding, callback) {
-      callback(null, lines.length > 0 ? `${header()}${lines.join('\r\n')}\r\n` : header());
-    },
-    flush(callback) {
-      callback(null, header());
-    },
-  });
+export class CsvOfExportLines extends Transform {
+  /** Codes written so far (the header aside). */
+  rows = 0;
+  private headerWritten = false;
+
+  constructor() {
+    super({ writableObjectMode: true });
+  }
+
+  override _transform(lines: string[], _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.rows += lines.length;
+    callback(null, lines.length > 0 ? `${this.header()}${lines.join('\r\n')}\r\n` : this.header());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(null, this.header());
+  }
+
+  private header(): string {
+    if (this.headerWritten) return '';
+    this.headerWritten = true;
+    return `${EXPORT_HEADER}\r\n`;
+  }
 }

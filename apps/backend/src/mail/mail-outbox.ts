@@ -1,3 +1,4 @@
+import { activeTraceContext } from '@rt/telemetry';
 import { Injectable } from '@nestjs/common';
 import type { PreferredLanguage } from '../users/user.entity';
 import { OutboxRepository } from './outbox.repository';
@@ -41,6 +42,7 @@ export class MailOutbox {
       recipient: mail.to,
       language: mail.language,
       payload: { ...mail.payload },
+      traceContext: activeTraceContext(),
     });
   }
 }

@@ -2,11 +2,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import { Attributes, inSpan, SpanKind } from '@rt/telemetry';
 import { MailMessage, MailSender } from './mail-sender';
 
 /** Deployments: SMTP through Nodemailer, pooled connections, timeouts below the outbox lease. */
 export class SmtpMailSender extends MailSender {
   private readonly transporter: Transporter;
+  private readonly serverAttributes: Attributes;
 
   constructor(
     smtpUrl: string,
@@ -15,9 +17,11 @@ export class SmtpMailSender extends MailSender {
   ) {
     super();
     const url = new URL(smtpUrl);
+    const port = url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587;
+    this.serverAttributes = { 'server.address': url.hostname, 'server.port': port };
     this.transporter = createTransport({
       host: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      port,
       secure: url.protocol === 'smtps:',
       auth: url.username
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
@@ -29,15 +33,18 @@ export class SmtpMailSender extends MailSender {
     });
   }
 
+  /** Traced as a client call to the SMTP server (its address, never the message or its recipient). */
   async send(message: MailMessage): Promise<void> {
-    await this.transporter.sendMail({
-      from: this.from,
-      to: message.to,
-      messageId: message.messageId,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: { 'X-Template': message.template },
+    await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: this.serverAttributes }, async () => {
+      await this.transporter.sendMail({
+        from: this.from,
+        to: message.to,
+        messageId: message.messageId,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: { 'X-Template': message.template },
+      });
     });
   }
 

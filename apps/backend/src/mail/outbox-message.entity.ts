@@ -31,6 +31,13 @@ export class OutboxMessage {
   @Column({ type: 'jsonb' })
   payload!: Record<string, string>;
 
+  /**
+   * The W3C trace context (`traceparent`, `tracestate`) of the request that enqueued the message,
+   * when it was traced: its delivery links to that trace.
+   */
+  @Column({ name: 'trace_context', type: 'jsonb', nullable: true })
+  traceContext!: Record<string, string> | null;
+
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   state!: OutboxState;
 

@@ -1,3 +1,4 @@
+import { inSpan, linksTo, SpanStatusCode } from '@rt/telemetry';
 import {
   BeforeApplicationShutdown,
   Inject,
@@ -105,7 +106,27 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  private async deliver(message: OutboxMessage): Promise<keyof DeliveryRound> {
+  /** Each delivery attempt is a trace of its own, linked to the request that enqueued the message. */
+  private deliver(message: OutboxMessage): Promise<keyof DeliveryRound> {
+    const attributes = {
+      'mail.message_id': message.id,
+      'mail.template': message.template,
+      'mail.attempt': message.attempts,
+    };
+    return inSpan(
+      'mail.deliver',
+      { root: true, links: linksTo(message.traceContext), attributes },
+      async (span) => {
+        const outcome = await this.attemptDelivery(message);
+        span.setAttribute('mail.outcome', outcome);
+        if (outcome !== 'sent')
+          span.setStatus({ code: SpanStatusCode.ERROR, message: `delivery ${outcome}` });
+        return outcome;
+      },
+    );
+  }
+
+  private async attemptDelivery(message: OutboxMessage): Promise<keyof DeliveryRound> {
     try {
       if (!(MAIL_TEMPLATES as readonly string[]).includes(message.template)) {
         throw new Error(`unknown mail template "${message.template}"`);

@@ -10,6 +10,7 @@ export interface NewOutboxMessage {
   recipient: string;
   language: PreferredLanguage;
   payload: Record<string, string>;
+  traceContext: Record<string, string> | null;
 }
 
 /** The one writer of `mail_outbox`. */
@@ -45,7 +46,7 @@ export class OutboxRepository {
                ORDER BY next_attempt_at, id
                LIMIT $1
                FOR UPDATE SKIP LOCKED)
-    RETURNING m.id, m.template, m.recipient, m.language, m.payload, m.attempts`,
+    RETURNING m.id, m.template, m.recipient, m.language, m.payload, m.attempts, m.trace_context`,
       [limit, leaseSeconds],
     );
     return rows.map((row) =>
@@ -56,6 +57,7 @@ export class OutboxRepository {
         language: row.language as PreferredLanguage,
         payload: row.payload as Record<string, string>,
         attempts: row.attempts as number,
+        traceContext: row.trace_context as Record<string, string> | null,
       }),
     );
   }

@@ -1,3 +1,4 @@
+import { inSpan } from '@rt/telemetry';
 import { Inject, Injectable } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { embeddingTextOf, toIndexedOffer } from '../catalogue/catalogue-record';
@@ -57,7 +58,10 @@ export class EmbeddingBatches {
   /** Embeds and stages the queued records (the last batch, once the source is read). */
   async flush(): Promise<void> {
     if (this.batch.length === 0) return;
-    await this.session.stage(await this.embed(this.batch));
+    const batch = this.batch;
+    await inSpan('reindex.embed', { attributes: { 'reindex.batch_size': batch.length } }, async () => {
+      await this.session.stage(await this.embed(batch));
+    });
     this.batch = [];
     this.run.reportProgress();
   }

@@ -18,6 +18,7 @@ import { RebuildRun } from './rebuild-run';
 import type { ReindexCounts, ReindexProgress } from './rebuild-run';
 import type { ReindexStatus, ReindexTrigger } from './reindex-run.entity';
 import { RebuildSession, ReindexRepository } from './reindex.repository';
+import { activeTraceContext, Attributes, inSpan, linksTo, SpanStatusCode } from '@rt/telemetry';
 
 export type ReindexOutcome =
   | ({ status: 'succeeded'; total: number; durationMs: number } & ReindexCounts)
@@ -154,9 +155,33 @@ export class ReindexService
     return running;
   }
 
+  /**
+   * One run, traced as a trace of its own (it outlives the request that may have started it, which
+   * it links to): its steps read (with each embedded batch), diff and apply are its children.
+   */
   private async execute(by: ReindexTrigger, options: RebuildOptions): Promise<ReindexOutcome> {
     const source = this.config.catalogueSource;
     if (!source) return { status: 'skipped', reason: 'no catalogue source is configured' };
+    const attributes = { 'reindex.trigger': by, 'reindex.forced': options.force ?? false };
+    return inSpan(
+      'reindex',
+      { root: true, links: linksTo(activeTraceContext()), attributes },
+      async (span) => {
+        const outcome = await this.executeAndRecord(by, options, source);
+        span.setAttribute('reindex.status', outcome.status);
+        if (outcome.status !== 'skipped') span.setAttributes(countAttributes(outcome));
+        if (outcome.status === 'failed')
+          span.setStatus({ code: SpanStatusCode.ERROR, message: 'reindex failed' });
+        return outcome;
+      },
+    );
+  }
+
+  private async executeAndRecord(
+    by: ReindexTrigger,
+    options: RebuildOptions,
+    source: string,
+  ): Promise<ReindexOutcome> {
     const startedAt = new Date();
     const run = new RebuildRun(() => this.shuttingDown, options.onProgress);
     const { counts } = run;
@@ -261,19 +286,43 @@ export class ReindexService
     run: RebuildRun,
     force: boolean,
   ): Promise<number> {
-    const diff = new CatalogueDiff(await session.existingHashes(), this.embedding.identity, run.counts);
-    await session.clearStaging();
-    const records = await this.reading.open(source, run);
-    const batches = this.embedding.start(session, run);
-    for await (const record of records) {
-      const hash = diff.changedHash(record);
-      if (hash !== undefined) await batches.add(record, hash);
-    }
-    await batches.flush();
-    const removedIds = diff.removedIds(this.config.REINDEX_MAX_REMOVAL_SHARE, force);
+    // Reading compares each record with the index as it comes; the changed ones are embedded a
+    // batch at a time meanwhile (each batch a span of its own).
+    const diff = await inSpan('reindex.read', {}, async (span) => {
+      const compared = new CatalogueDiff(await session.existingHashes(), this.embedding.identity, run.counts);
+      await session.clearStaging();
+      const records = await this.reading.open(source, run);
+      const batches = this.embedding.start(session, run);
+      for await (const record of records) {
+        const hash = compared.changedHash(record);
+        if (hash !== undefined) await batches.add(record, hash);
+      }
+      await batches.flush();
+      span.setAttribute('reindex.records_read', run.progress.read);
+      return compared;
+    });
+    const removedIds = await inSpan('reindex.diff', {}, async (span) => {
+      const removed = diff.removedIds(this.config.REINDEX_MAX_REMOVAL_SHARE, force);
+      span.setAttributes({ ...countAttributes(run.counts), 'reindex.removed': removed.length });
+      return removed;
+    });
     run.enterPhase('applying');
-    const total = await this.applying.apply(session, removedIds, run.counts);
+    const total = await inSpan('reindex.apply', {}, async (span) => {
+      const size = await this.applying.apply(session, removedIds, run.counts);
+      span.setAttribute('reindex.catalogue_size', size);
+      return size;
+    });
     run.enterPhase('done');
     return total;
   }
+}
+
+function countAttributes(counts: ReindexCounts): Attributes {
+  return {
+    'reindex.inserted': counts.inserted,
+    'reindex.updated': counts.updated,
+    'reindex.unchanged': counts.unchanged,
+    'reindex.removed': counts.removed,
+    'reindex.invalid': counts.invalid,
+  };
 }

@@ -7,6 +7,7 @@ import { ToursActivitiesProviders1795552659714 } from './1795552659714-ToursActi
 import { TripsAndCodeWindow1795553959951 } from './1795553959951-TripsAndCodeWindow';
 import { OutboxMessageIds1795636328101 } from './1795636328101-OutboxMessageIds';
 import { ActivationCodeFormat1795650000000 } from './1795650000000-ActivationCodeFormat';
+import { OutboxTraceContext1795700000000 } from './1795700000000-OutboxTraceContext';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -19,4 +20,5 @@ export const backendMigrations: Function[] = [
   TripsAndCodeWindow1795553959951,
   OutboxMessageIds1795636328101,
   ActivationCodeFormat1795650000000,
+  OutboxTraceContext1795700000000,
 ];

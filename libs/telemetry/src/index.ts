@@ -1,0 +1,3 @@
+export * from './tracing-settings';
+export * from './start-tracing';
+export * from './spans';
