@@ -22,7 +22,8 @@ const DESCRIPTION = [
   '  A path id that is not a UUID names no resource: 404 `not_found`, answered once the body and',
   '  the query are valid.',
   '- Errors: 422 `{message, errors, reason?}`; any other status `{message, error}` with a stable code.',
-  '  Any request may also answer 500 `internal_error` (the request id is in `X-Request-Id`), and',
+  '  Any request may also answer 500 `internal_error` (the request id is in `X-Request-Id`; when the',
+  '  service traces requests, the OpenTelemetry trace id is in `X-Trace-Id`), and',
   '  503 `service_unavailable` with `Retry-After` while the database cannot be reached.',
   '- Timestamps are ISO 8601 UTC with `Z`; ids are UUIDs.',
 ].join('\n');
