@@ -78,7 +78,7 @@ describe('QueryExpander over the glossary', () => {
   const termsOf = (search: string, token: string) =>
     expander
       .expand(search, 16)
-      .filter((e) => e.token === token)
+      .terms.filter((e) => e.token === token)
       .map((e) => e.term);
 
   it('expands a word to its concept in the other languages, never to itself', () => {
@@ -88,7 +88,7 @@ describe('QueryExpander over the glossary', () => {
     expect(termsOf('Wanderung am See', 'see')).toEqual(
       expect.arrayContaining(['lac', 'lake', 'lago', 'bord du lac']),
     );
-    expect(expander.expand('Wanderung am See', 16).every((e) => e.kind === 'glossary')).toBe(true);
+    expect(expander.expand('Wanderung am See', 16).terms.every((e) => e.kind === 'glossary')).toBe(true);
   });
 
   it('finds folded, inflected, misspelt and compound words, and phrases', () => {
@@ -106,9 +106,21 @@ describe('QueryExpander over the glossary', () => {
     );
   });
 
+  it('knows the words it finds but misspelt ones, and gives a compound its own parts', () => {
+    expect(expander.expand('Bergwanderung randonée Zermatt', 16).knownWords).toEqual(['bergwanderung']);
+    const parts = expander
+      .expand('Fahrradurlaub', 16)
+      .terms.filter((e) => e.kind === 'compound')
+      .map((e) => e.term);
+    // "urlaub" is of a general concept: it splits the word, and expands to nothing
+    expect(parts).toEqual(['fahrrad']);
+    expect(termsOf('Fahrradurlaub', 'fahrradurlaub')).toEqual(expect.arrayContaining(['velo', 'bike']));
+    expect(termsOf('Fahrradurlaub', 'fahrradurlaub')).not.toContain('vacances');
+  });
+
   it('leaves unknown words and short ones alone, and reads only the words the text side reads', () => {
-    expect(expander.expand('Zermatt Xq', 16)).toEqual([]);
-    expect(expander.expand('Zermatt bike', 1)).toEqual([]);
+    expect(expander.expand('Zermatt Xq', 16)).toEqual({ knownWords: [], terms: [] });
+    expect(expander.expand('Zermatt bike', 1)).toEqual({ knownWords: [], terms: [] });
   });
 });
 

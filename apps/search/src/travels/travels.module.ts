@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EmbeddingModule } from '../embedding/embedding.module';
+import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
@@ -16,6 +17,7 @@ import { TravelsService } from './travels.service';
     TravelsService,
     TravelsRepository,
     SearchLog,
+    QueryExpansionService,
     FullTextRanker,
     HybridRanker,
     { provide: SEARCH_RANKER, useExisting: HybridRanker },
