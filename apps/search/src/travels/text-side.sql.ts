@@ -60,7 +60,7 @@ export function queryTermsCall(
 ): string {
   const kept = expansion.terms.filter((term) => weights[term.kind] > 0);
   values.push(
-    weights.glossary > 0 ? expansion.knownWords : [],
+    expansion.knownWords,
     kept.map((term) => term.token),
     kept.map((term) => term.term),
     kept.map((term) => weights[term.kind]),

@@ -152,8 +152,8 @@ export function rankingTuningOf(
     textStrategy: config.SEARCH_TEXT_STRATEGY,
     expansionWeights: {
       glossary: config.SEARCH_GLOSSARY_WEIGHT,
-      synonym: config.SEARCH_GLOSSARY_WEIGHT,
-      compound: config.SEARCH_GLOSSARY_WEIGHT > 0 ? COMPOUND_PART_WEIGHT : 0,
+      synonym: config.SEARCH_SYNONYM_WEIGHT,
+      compound: COMPOUND_PART_WEIGHT,
     },
   };
 }

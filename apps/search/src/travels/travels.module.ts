@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EmbeddingModule } from '../embedding/embedding.module';
-import { QueryExpansionService } from '../glossary/query-expansion.service';
+import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
@@ -11,13 +11,12 @@ import { TravelsRepository } from './travels.repository';
 import { TravelsService } from './travels.service';
 
 @Module({
-  imports: [SearchMetricsModule, EmbeddingModule],
+  imports: [SearchMetricsModule, EmbeddingModule, QueryExpansionModule],
   controllers: [TravelsController],
   providers: [
     TravelsService,
     TravelsRepository,
     SearchLog,
-    QueryExpansionService,
     FullTextRanker,
     HybridRanker,
     { provide: SEARCH_RANKER, useExisting: HybridRanker },
