@@ -98,10 +98,10 @@ describe('search HTTP edge', () => {
     expect(res.headers['strict-transport-security']).toBeDefined();
   });
 
-  it('lets browser code read X-Request-Id and X-Search-Fallback', async () => {
+  it('lets browser code read X-Request-Id, X-Search-Fallback and X-Trace-Id', async () => {
     const res = await t.http.get('/travels?size=1').set('Origin', 'https://app.example.test').expect(200);
     expect(res.headers['access-control-allow-origin']).toBe('https://app.example.test');
-    expect(res.headers['access-control-expose-headers']).toBe('X-Request-Id,X-Search-Fallback');
+    expect(res.headers['access-control-expose-headers']).toBe('X-Request-Id,X-Search-Fallback,X-Trace-Id');
   });
 
   it('serves Redoc from the service itself, under the docs policy', async () => {
