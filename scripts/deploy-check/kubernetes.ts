@@ -8,7 +8,7 @@ import { run } from './run';
 export type K8sObject = Record<string, any>;
 
 /** Variables whose value is a secret: they may only come from a Secret, never from a manifest. */
-const SECRET_NAME = /(^DATABASE_URL$|^SMTP_URL$|TOKEN|PASSWORD|SECRET|_KEY$|_KEY_ID$|_SALT$)/;
+const SECRET_NAME = /(^DATABASE(_READ)?_URL$|^SMTP_URL$|TOKEN|PASSWORD|SECRET|_KEY$|_KEY_ID$|_SALT$)/;
 
 /** Services whose Deployments must be there, each with its migration Job. */
 const SERVICES = ['backend', 'search'];
