@@ -1,8 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
-import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
+import { EXTRA_DATABASE_POOLS, HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { SEARCH_CONFIG, SearchConfig } from './config';
 import {
   READ_DATA_SOURCE_NAME,
@@ -96,9 +97,16 @@ export class AppModule {
         { provide: SEARCH_CONFIG, useValue: runtime.config },
         { provide: SEARCH_DATABASE, useValue: runtime.database },
         { provide: SEARCH_READER, useExisting: readerToken },
+        // The read pool's gauges (`db_pool_*{pool="read"}`) beside the primary's.
+        {
+          provide: EXTRA_DATABASE_POOLS,
+          inject: [SEARCH_READER, DataSource],
+          useFactory: (reader: DataSource, primary: DataSource) =>
+            reader === primary ? {} : { [READ_DATA_SOURCE_NAME]: reader },
+        },
         ReplicaLag,
       ],
-      exports: [SEARCH_CONFIG, SEARCH_DATABASE, SEARCH_READER, ReplicaLag],
+      exports: [SEARCH_CONFIG, SEARCH_DATABASE, SEARCH_READER, EXTRA_DATABASE_POOLS, ReplicaLag],
     };
   }
 }

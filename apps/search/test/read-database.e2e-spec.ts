@@ -75,5 +75,9 @@ describe('DATABASE_READ_URL configuration', () => {
     });
     const metrics = await t.http.get('/metrics').expect(200);
     expect(metrics.text).toMatch(/^database_replica_lag_seconds 0$/m);
+    // Both pools' gauges: the primary's without a label, the read pool's with pool="read".
+    expect(metrics.text).toMatch(/^db_pool_max_connections 10$/m);
+    expect(metrics.text).toMatch(/^db_pool_max_connections\{pool="read"\} 10$/m);
+    expect(metrics.text).toMatch(/^db_pool_waiting_requests\{pool="read"\} \d+$/m);
   });
 });
