@@ -148,6 +148,49 @@ describe('Kubernetes manifests', () => {
   });
 });
 
+describe('the CloudNativePG component (k8s/components/database)', () => {
+  const overlay = 'k8s/overlays/production-database';
+  const component = 'k8s/components/database';
+
+  it('fails on a misspelt field, a wrong enum and a missing required field of its kinds', () => {
+    edit(root, `${component}/pooler.yaml`, 'poolMode: transaction', 'poolMode: statement');
+    edit(root, `${component}/cluster.yaml`, 'enablePodAntiAffinity: true', 'enablePodAntiAfinity: true');
+    edit(root, `${component}/scheduled-backup.yaml`, "  schedule: '0 0 1 * * *'\n", '');
+    expect(checkKubernetes(root)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(
+            `^${overlay}: Pooler/road-trip-db-pooler-rw: schema: /spec/pgbouncer/poolMode must be equal to one of the allowed values`,
+          ),
+        ),
+        `${overlay}: Cluster/road-trip-db: schema: /spec/affinity must NOT have additional properties (enablePodAntiAfinity)`,
+        `${overlay}: ScheduledBackup/road-trip-db-nightly: schema: /spec must have required property 'schedule'`,
+      ]),
+    );
+  });
+
+  it('fails on too few instances, an unpinned image, no scheduled backup and a reference to another cluster', () => {
+    edit(root, `${component}/cluster.yaml`, 'instances: 3', 'instances: 1');
+    edit(
+      root,
+      `${component}/cluster.yaml`,
+      /imageName: .*/,
+      'imageName: ghcr.io/cloudnative-pg/postgresql:latest',
+    );
+    edit(root, `${component}/kustomization.yaml`, '  - scheduled-backup.yaml\n', '');
+    edit(root, `${component}/pooler.yaml`, 'name: road-trip-db\n', 'name: other-db\n');
+    const problems = checkKubernetes(root);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `${overlay}: Cluster/road-trip-db: needs 3 instances (a primary and two replicas)`,
+        expect.stringMatching(new RegExp(`^${overlay}: Cluster/road-trip-db: .*latest`)),
+        `${overlay}: Cluster/road-trip-db: no ScheduledBackup backs it up`,
+        `${overlay}: Pooler/road-trip-db-pooler-rw: refers to Cluster other-db, which the overlay does not define`,
+      ]),
+    );
+  });
+});
+
 describe('monitoring (ServiceMonitors, PrometheusRule, dashboards)', () => {
   it('fails, never skips, when promtool is not installed', () => {
     const path = process.env.PATH;

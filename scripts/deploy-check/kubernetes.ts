@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { cnpgProblems, cnpgSchemaProblems } from './cloudnative-pg';
 import { imagePinProblem } from './images';
 import { run } from './run';
 
@@ -8,7 +9,7 @@ import { run } from './run';
 export type K8sObject = Record<string, any>;
 
 /** Variables whose value is a secret: they may only come from a Secret, never from a manifest. */
-const SECRET_NAME = /(^DATABASE_URL$|^SMTP_URL$|TOKEN|PASSWORD|SECRET|_KEY$|_KEY_ID$|_SALT$)/;
+const SECRET_NAME = /(^DATABASE(_READ)?_URL$|^SMTP_URL$|TOKEN|PASSWORD|SECRET|_KEY$|_KEY_ID$|_SALT$)/;
 
 /** Services whose Deployments must be there, each with its migration Job. */
 const SERVICES = ['backend', 'search'];
@@ -96,6 +97,8 @@ export function schemaProblems(object: K8sObject): string[] {
   if (typeof apiVersion !== 'string' || typeof kind !== 'string') return ['has no apiVersion or kind'];
   const monitoring = monitoringShapeProblems(object);
   if (monitoring) return monitoring;
+  const database = cnpgSchemaProblems(object);
+  if (database) return database;
   let model: { new (data: unknown): { validate(): void } } | undefined;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- one module per kind
@@ -294,6 +297,7 @@ export function invariantProblems(objects: K8sObject[]): string[] {
     problems.push('a HorizontalPodAutoscaler scales a Deployment that does not exist');
   }
   problems.push(...ingressProblems(objects));
+  problems.push(...cnpgProblems(objects));
   const policies = byKind('NetworkPolicy');
   if (
     !policies.some(

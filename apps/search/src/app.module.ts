@@ -1,13 +1,20 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
-import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
+import { EXTRA_DATABASE_POOLS, HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { SEARCH_CONFIG, SearchConfig } from './config';
-import { SEARCH_DATABASE } from './database/database-runtime';
+import {
+  READ_DATA_SOURCE_NAME,
+  readReplicaUrl,
+  SEARCH_DATABASE,
+  SEARCH_READER,
+} from './database/database-runtime';
 import type { DatabaseRuntime } from './database/database-runtime';
 import { searchEntities } from './database/entities';
 import { searchMigrations } from './database/migrations';
+import { ReplicaLag } from './database/replica-lag';
 import { ReindexModule } from './reindex/reindex.module';
 import { ReindexService } from './reindex/reindex.service';
 import { RootModule } from './root/root.module';
@@ -23,6 +30,10 @@ export interface SearchRuntime {
 @Module({})
 export class AppModule {
   static forRoot(runtime: SearchRuntime): DynamicModule {
+    const readUrl = readReplicaUrl(runtime.database, runtime.config.DATABASE_READ_URL);
+    // Listings and searches read from a replica's pool when DATABASE_READ_URL names one; the
+    // primary's DataSource (the default one) keeps the reindex, its lock, migrations and writes.
+    const readerToken = readUrl ? getDataSourceToken(READ_DATA_SOURCE_NAME) : getDataSourceToken();
     return {
       module: AppModule,
       imports: [
@@ -41,16 +52,43 @@ export class AppModule {
             applicationName: 'search',
           }),
         ),
+        ...(readUrl
+          ? [
+              TypeOrmModule.forRoot({
+                ...typeOrmOptions({
+                  url: readUrl,
+                  singleSession: false,
+                  poolSize: runtime.config.DB_POOL_SIZE,
+                  entities: [],
+                  migrations: [],
+                  applicationName: 'search-read',
+                }),
+                name: READ_DATA_SOURCE_NAME,
+              }),
+            ]
+          : []),
         MetricsModule,
         HealthModule.forRoot({
           imports: [ReindexModule],
+          pingDatabase: SEARCH_READER,
           readinessChecks: {
-            inject: [ReindexService, HealthIndicatorService],
-            useFactory: (reindex: ReindexService, indicators: HealthIndicatorService) => [
+            inject: [ReindexService, ReplicaLag, HealthIndicatorService],
+            useFactory: (reindex: ReindexService, lag: ReplicaLag, indicators: HealthIndicatorService) => [
               async () =>
                 (await reindex.isReady())
                   ? indicators.check('index').up()
                   : indicators.check('index').down({ message: 'the first index build is not done yet' }),
+              // Only with a read pool of its own: reading the primary, there is no lag to bound.
+              ...(readUrl
+                ? [
+                    async () => {
+                      const verdict = await lag.verdict();
+                      return verdict.ok
+                        ? indicators.check('replica').up({ lag_seconds: verdict.lagSeconds })
+                        : indicators.check('replica').down({ message: verdict.reason });
+                    },
+                  ]
+                : []),
             ],
           },
         }),
@@ -62,8 +100,17 @@ export class AppModule {
       providers: [
         { provide: SEARCH_CONFIG, useValue: runtime.config },
         { provide: SEARCH_DATABASE, useValue: runtime.database },
+        { provide: SEARCH_READER, useExisting: readerToken },
+        // The read pool's gauges (`db_pool_*{pool="read"}`) beside the primary's.
+        {
+          provide: EXTRA_DATABASE_POOLS,
+          inject: [SEARCH_READER, DataSource],
+          useFactory: (reader: DataSource, primary: DataSource) =>
+            reader === primary ? {} : { [READ_DATA_SOURCE_NAME]: reader },
+        },
+        ReplicaLag,
       ],
-      exports: [SEARCH_CONFIG, SEARCH_DATABASE],
+      exports: [SEARCH_CONFIG, SEARCH_DATABASE, SEARCH_READER, EXTRA_DATABASE_POOLS, ReplicaLag],
     };
   }
 }

@@ -8,19 +8,41 @@ import {
   IsString,
   IsUrl,
   Matches,
+  MaxLength,
   Max,
   Min,
   ValidateIf,
 } from 'class-validator';
 import { TEXT_STRATEGIES } from './travels/text-side.sql';
 import type { TextStrategy } from './travels/text-side.sql';
-import { BaseEnv, EnvBoolean, EnvFloat, EnvInt, EnvList, loadConfig } from '@rt/platform';
+import { BaseEnv, ConfigError, EnvBoolean, EnvFloat, EnvInt, EnvList, loadConfig } from '@rt/platform';
 
 export const EMBEDDING_PROVIDERS = ['builtin', 'http'] as const;
 export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
 
 /** Every variable the search service reads, validated at start-up. */
 export class SearchEnv extends BaseEnv {
+  /**
+   * A PostgreSQL that listings and searches read from: a streaming replica of DATABASE_URL's
+   * server (apps/search/README.md, "Read replicas"). Unset: DATABASE_URL. The reindex, its lock,
+   * migrations and every write stay on DATABASE_URL; the embedded database has no replica.
+   */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  DATABASE_READ_URL?: string;
+
+  /**
+   * `/health/ready` fails while the read database replays the primary's changes more than this many
+   * seconds late (`database_replica_lag_seconds`).
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(86_400)
+  DATABASE_READ_MAX_LAG_SECONDS: number = 30;
+
   /** `app-name` of the root response. */
   @IsOptional()
   @IsString()
@@ -374,6 +396,11 @@ export const DEMO_CATALOGUE_SOURCE = 'generated:2000';
 
 export function loadSearchConfig(env: Record<string, string | undefined> = process.env): SearchConfig {
   const config = loadConfig(SearchEnv, env);
+  if (config.DATABASE_READ_URL !== undefined && config.DATABASE_URL === undefined) {
+    throw new ConfigError([
+      'DATABASE_READ_URL: needs DATABASE_URL (the primary); the embedded database has no replica',
+    ]);
+  }
   const source = config.CATALOGUE_SOURCE ?? (config.APP_ENV === 'local' ? DEMO_CATALOGUE_SOURCE : 'none');
   return Object.assign(config, {
     port: config.PORT ?? 3001,

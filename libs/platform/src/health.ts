@@ -26,6 +26,9 @@ import type { Response } from 'express';
 /** Extra readiness checks a service adds (e.g. "the index is built"), beside the database ping. */
 export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 
+/** The DataSource readiness pings, when it is not the app's default one (`HealthModuleOptions.pingDatabase`). */
+const PINGED_DATABASE = Symbol('PINGED_DATABASE');
+
 /** Health answers keep terminus's own body (decisions.md), also when they fail with 503. */
 @Catch(HttpException)
 class HealthBodyFilter implements ExceptionFilter {
@@ -42,6 +45,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly database: TypeOrmHealthIndicator,
     @Optional() @Inject(READINESS_CHECKS) private readonly readinessChecks: HealthIndicatorFunction[] = [],
+    @Optional() @Inject(PINGED_DATABASE) private readonly pingedDatabase?: unknown,
   ) {}
 
   /** The process is up and serving; never touches the database. */
@@ -56,7 +60,11 @@ export class HealthController {
   @HealthCheck()
   ready(): Promise<HealthCheckResult> {
     return this.health.check([
-      () => this.database.pingCheck('database', { timeout: 1000 }),
+      () =>
+        this.database.pingCheck('database', {
+          timeout: 1000,
+          ...(this.pingedDatabase ? { connection: this.pingedDatabase } : {}),
+        }),
       ...this.readinessChecks,
     ]);
   }
@@ -64,6 +72,11 @@ export class HealthController {
 
 export interface HealthModuleOptions {
   imports?: ModuleMetadata['imports'];
+  /**
+   * The injection token of the DataSource readiness pings instead of the app's default one (the
+   * search service pings the database it serves listings from).
+   */
+  pingDatabase?: string | symbol | Function;
   readinessChecks?: {
     inject?: (string | symbol | Function)[];
     useFactory: (...deps: never[]) => HealthIndicatorFunction[];
@@ -77,15 +90,18 @@ export class HealthModule {
       module: HealthModule,
       imports: [TerminusModule.forRoot({ logger: false }), ...(options.imports ?? [])],
       controllers: [HealthController],
-      providers: options.readinessChecks
-        ? [
-            {
-              provide: READINESS_CHECKS,
-              inject: options.readinessChecks.inject ?? [],
-              useFactory: options.readinessChecks.useFactory,
-            },
-          ]
-        : [],
+      providers: [
+        ...(options.readinessChecks
+          ? [
+              {
+                provide: READINESS_CHECKS,
+                inject: options.readinessChecks.inject ?? [],
+                useFactory: options.readinessChecks.useFactory,
+              },
+            ]
+          : []),
+        ...(options.pingDatabase ? [{ provide: PINGED_DATABASE, useExisting: options.pingDatabase }] : []),
+      ],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Injectable, Module, Optional } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Injectable, Module, Optional } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -60,42 +60,65 @@ interface PgPool {
 }
 
 /**
- * The database pool, read at each scrape: `db_pool_connections{state="busy|idle"}`,
+ * Pools beside the app's default DataSource, by name (the search service's read replica: `read`),
+ * provided by the app under this token; their series carry `pool="<name>"`, the default pool's none.
+ */
+export const EXTRA_DATABASE_POOLS = Symbol('EXTRA_DATABASE_POOLS');
+
+/**
+ * The database pools, read at each scrape: `db_pool_connections{state="busy|idle"}`,
  * `db_pool_max_connections` (`DB_POOL_SIZE`) and `db_pool_waiting_requests` (queries waiting for a
- * connection: a pool too small, or the database too slow). Without a DataSource (a module tested
- * alone), nothing is registered.
+ * connection: a pool too small, or the database too slow). The default DataSource's series have no
+ * `pool` label (as before there were several); an extra pool's have `pool="<name>"`. Without a
+ * DataSource (a module tested alone), nothing is registered.
  */
 @Injectable()
 export class DatabasePoolMetrics {
-  constructor(metrics: MetricsService, @Optional() dataSource?: DataSource) {
+  constructor(
+    metrics: MetricsService,
+    @Optional() dataSource?: DataSource,
+    @Optional() @Inject(EXTRA_DATABASE_POOLS) extraPools?: Record<string, DataSource>,
+  ) {
     if (!dataSource) return;
-    const pool = (): PgPool | undefined => (dataSource.driver as unknown as { master?: PgPool }).master;
+    const poolOf = (source: DataSource): PgPool | undefined =>
+      (source.driver as unknown as { master?: PgPool }).master;
+    const pools: { labels: { pool?: string }; pool: () => PgPool | undefined }[] = [
+      { labels: {}, pool: () => poolOf(dataSource) },
+      ...Object.entries(extraPools ?? {}).map(([name, source]) => ({
+        labels: { pool: name },
+        pool: () => poolOf(source),
+      })),
+    ];
     const registers = [metrics.registry];
     new Gauge({
       name: 'db_pool_connections',
       help: 'Connections of the database pool by state: busy (running a query or a transaction) or idle.',
-      labelNames: ['state'],
+      labelNames: ['state', 'pool'],
       registers,
       collect() {
-        const current = pool();
-        this.set({ state: 'busy' }, current ? current.totalCount - current.idleCount : 0);
-        this.set({ state: 'idle' }, current?.idleCount ?? 0);
+        for (const { labels, pool } of pools) {
+          const current = pool();
+          this.set({ ...labels, state: 'busy' }, current ? current.totalCount - current.idleCount : 0);
+          this.set({ ...labels, state: 'idle' }, current?.idleCount ?? 0);
+        }
       },
     });
     new Gauge({
       name: 'db_pool_max_connections',
       help: 'Connections the database pool may open (DB_POOL_SIZE).',
+      labelNames: ['pool'],
       registers,
       collect() {
-        this.set(pool()?.options?.max ?? 0);
+        for (const { labels, pool } of pools) this.set(labels, pool()?.options?.max ?? 0);
       },
     });
     new Gauge({
       name: 'db_pool_waiting_requests',
       help: 'Queries waiting for a connection of the database pool.',
+      labelNames: ['pool'],
       registers,
       collect() {
-        this.set(pool()?.waitingCount ?? 0);
+        for (const { labels, pool } of pools) this.set(labels, pool()?.waitingCount ?? 0);
       },
     });
   }

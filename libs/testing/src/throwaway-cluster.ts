@@ -28,13 +28,7 @@ export class ThrowawayCluster {
   ) {}
 
   static async create(): Promise<ThrowawayCluster> {
-    const binDir = postgresBinDir();
-    const runAs = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
-    sweepAbandonedClusters(binDir, runAs);
-    const directory = await mkdtemp(join(tmpdir(), FOLDER_PREFIX));
-    await writeFile(join(directory, OWNER_FILE), String(process.pid));
-    if (runAs) await chown(directory, runAs.uid, runAs.gid);
-    const cluster = new ThrowawayCluster(directory, await freePort(), binDir, runAs);
+    const cluster = await ThrowawayCluster.allocate();
     await cluster.exec('initdb', [
       '--pgdata',
       cluster.dataDir,
@@ -50,6 +44,70 @@ export class ThrowawayCluster {
     ]);
     await cluster.start();
     return cluster;
+  }
+
+  /** A new folder and a free port, owned by this test process (swept when the process is gone). */
+  private static async allocate(): Promise<ThrowawayCluster> {
+    const binDir = postgresBinDir();
+    const runAs = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
+    sweepAbandonedClusters(binDir, runAs);
+    const directory = await mkdtemp(join(tmpdir(), FOLDER_PREFIX));
+    await writeFile(join(directory, OWNER_FILE), String(process.pid));
+    if (runAs) await chown(directory, runAs.uid, runAs.gid);
+    return new ThrowawayCluster(directory, await freePort(), binDir, runAs);
+  }
+
+  /**
+   * A hot standby of this cluster, streaming from it: a copy made with `pg_basebackup -R` (which
+   * writes `standby.signal` and the `primary_conninfo` naming this server), started on a port of
+   * its own. It answers read-only queries and replays what this cluster writes. The primary needs
+   * nothing more than what `create()` gives it: `wal_level=replica` and `max_wal_senders` are
+   * PostgreSQL's defaults (set explicitly in `start()`), and initdb's `pg_hba.conf` with
+   * `--auth trust` admits replication connections from 127.0.0.1.
+   */
+  async createStandby(): Promise<ThrowawayCluster> {
+    const standby = await ThrowawayCluster.allocate();
+    await standby.exec('pg_basebackup', [
+      '--pgdata',
+      standby.dataDir,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(this.port),
+      '--username',
+      'postgres',
+      '--write-recovery-conf',
+      '--wal-method',
+      'stream',
+      '--checkpoint',
+      'fast',
+      '--no-sync',
+    ]);
+    await standby.start();
+    return standby;
+  }
+
+  /** Stops (true) or resumes (false) replaying the primary's changes on a standby; it keeps receiving them. */
+  async pauseReplay(paused: boolean): Promise<void> {
+    await this.query(paused ? 'SELECT pg_wal_replay_pause()' : 'SELECT pg_wal_replay_resume()');
+  }
+
+  /**
+   * Waits until this standby has replayed everything the primary had written when called (the
+   * primary's current WAL position), e.g. a database the test created on the primary.
+   */
+  async waitForReplayOf(primary: ThrowawayCluster, timeoutMs = 30_000): Promise<void> {
+    const [{ lsn }] = await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ caught_up }] = await this.query<{ caught_up: boolean }>(
+        'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS caught_up',
+        [lsn],
+      );
+      if (caught_up) return;
+      if (Date.now() > deadline) throw new Error(`the standby did not replay ${lsn} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   get dataDir(): string {
@@ -71,6 +129,9 @@ export class ThrowawayCluster {
       `-c unix_socket_directories=${this.directory}`,
       '-c fsync=off',
       '-c max_connections=200',
+      // What a standby made with createStandby() needs of its primary (PostgreSQL's defaults).
+      '-c wal_level=replica',
+      '-c max_wal_senders=10',
     ].join(' ');
     await this.exec('pg_ctl', [
       'start',

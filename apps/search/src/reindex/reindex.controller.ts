@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '@rt/contracts';
 import { ReindexResponseDto } from './dto/reindex.response';
 import { toReindexResponse } from './reindex.mapper';
 import { ReindexService } from './reindex.service';
@@ -17,7 +18,12 @@ export class ReindexController {
       'Answers at once. A trigger while a rebuild runs is ignored (still 200). Open: protect it at the reverse proxy when exposed.',
   })
   @ApiOkResponse({ type: ReindexResponseDto })
-  trigger(): ReindexResponseDto {
-    return toReindexResponse(this.reindex.trigger('http'), new Date());
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description:
+      '`service_unavailable` (with `Retry-After`): the primary database, where the rebuild writes, cannot be reached.',
+  })
+  async trigger(): Promise<ReindexResponseDto> {
+    return toReindexResponse(await this.reindex.trigger('http'), new Date());
   }
 }

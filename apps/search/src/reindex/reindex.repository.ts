@@ -236,6 +236,11 @@ export class ReindexRepository {
     );
   }
 
+  /** Throws when the primary cannot be reached (the reindex writes there). */
+  async pingPrimary(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
+  }
+
   countOffers(): Promise<number> {
     return this.dataSource
       .query('SELECT count(*)::int AS total FROM travel_offers')

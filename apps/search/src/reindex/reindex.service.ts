@@ -111,9 +111,16 @@ export class ReindexService
     return this.ready;
   }
 
-  /** GET /reindex: starts a background rebuild unless one is running here. */
-  trigger(by: ReindexTrigger = 'http'): TriggerAnswer {
+  /**
+   * GET /reindex: starts a background rebuild unless one is running here. The rebuild writes to
+   * the primary: when it cannot be reached (the service may still serve listings from a replica)
+   * this throws its connection error, which the edge answers 503 `service_unavailable`, rather than
+   * start a run bound to fail.
+   */
+  async trigger(by: ReindexTrigger = 'http'): Promise<TriggerAnswer> {
     if (!this.config.catalogueSource) return 'no_source';
+    if (this.running) return 'already_running';
+    await this.repository.pingPrimary();
     if (this.running) return 'already_running';
     this.start(by, {}).catch((error: unknown) => this.logger.error({ err: error }, 'Reindex crashed'));
     return 'started';

@@ -1,8 +1,8 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
+import { SEARCH_READER } from '../database/database-runtime';
 import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import { firstTextStrategy } from './text-side.sql';
@@ -37,11 +37,14 @@ export interface ListingResult {
   exact?: boolean;
 }
 
-/** Reads the index (`travel_offers`, raw SQL: see travel-listing.sql.ts for the indexes each statement uses). */
+/**
+ * Reads the index (`travel_offers`, raw SQL: see travel-listing.sql.ts for the indexes each
+ * statement uses), from the read database (DATABASE_READ_URL, else the primary).
+ */
 @Injectable()
 export class TravelsRepository {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(SEARCH_READER) private readonly dataSource: DataSource,
     @InjectPinoLogger(TravelsRepository.name) private readonly logger: PinoLogger,
   ) {}
 

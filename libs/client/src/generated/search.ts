@@ -401,6 +401,15 @@ export interface operations {
                     "application/json": components["schemas"]["ReindexResponseDto"];
                 };
             };
+            /** @description `service_unavailable` (with `Retry-After`): the primary database, where the rebuild writes, cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
         };
     };
     AssetLinksController_assetLinks: {
