@@ -481,6 +481,9 @@ async function main(): Promise<void> {
     console.log('reindex:');
     await recreateDatabase();
     reindex = await reindexTwice();
+  } else {
+    // A database built by an earlier version: its statements are this version's.
+    await migrateDatabase({ url: databaseUrl, singleSession: false }, 'search', searchMigrations);
   }
   const admin = new Client({ connectionString: databaseUrl });
   await admin.connect();
