@@ -23,7 +23,7 @@ import { createDatabases, databaseUrl, type DatabasePlan, dropDatabases, planDat
 import { drive } from './driver';
 import { MIX_WEIGHTS, requestMix } from './mix';
 import { parseOptions, USAGE, type LoadOptions } from './options';
-import { prepare, type LoadUser } from './prepare';
+import { prepare, preparedBackendEnv, type LoadUser } from './prepare';
 import {
   freePort,
   runCommand,
@@ -128,17 +128,7 @@ async function main(options: LoadOptions): Promise<number> {
   const backendEnv = {
     ...common,
     ...database('backend'),
-    // Invitations go to files the preparation reads (never to an SMTP_URL of the environment).
-    SMTP_URL: '',
-    MAIL_WORKER_ENABLED: 'true',
-    MAIL_DIR: dir('mail'),
-    MAIL_POLL_INTERVAL_MS: '200',
-    IMAGE_STORAGE: 'local',
-    IMAGE_DIR: dir('images'),
-    IMGPROXY_KEY: randomBytes(32).toString('hex'),
-    IMGPROXY_SALT: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
+    ...preparedBackendEnv(dir('mail'), dir('images'), admin),
   };
   const searchEnv = {
     ...common,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +32,30 @@ export interface LoadFixture {
   /** Signed image URLs (`/img/...`), originals and variants. */
   imagePaths: string[];
   offers: number;
+}
+
+/**
+ * The backend's variables that the preparation relies on: invitations written to files in
+ * `mailDir` (never sent to an SMTP_URL of the environment), local images signed with a fresh
+ * pair, and the seeded super-admin.
+ */
+export function preparedBackendEnv(
+  mailDir: string,
+  imageDir: string,
+  admin: LoadUser,
+): Record<string, string> {
+  return {
+    SMTP_URL: '',
+    MAIL_WORKER_ENABLED: 'true',
+    MAIL_DIR: mailDir,
+    MAIL_POLL_INTERVAL_MS: '200',
+    IMAGE_STORAGE: 'local',
+    IMAGE_DIR: imageDir,
+    IMGPROXY_KEY: randomBytes(32).toString('hex'),
+    IMGPROXY_SALT: randomBytes(32).toString('hex'),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
 }
 
 export interface PrepareContext {

@@ -19,7 +19,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabases, databaseUrl, dropDatabases, planDatabase } from './database';
-import { prepare, type LoadUser } from './prepare';
+import { prepare, preparedBackendEnv, type LoadUser } from './prepare';
 import { freePort, runCommand, startService, stopService, waitReady, type RunningService } from './services';
 
 const root = resolve(__dirname, '..', '..', '..');
@@ -111,15 +111,7 @@ async function main(): Promise<void> {
     const backendEnv = {
       ...common,
       DATABASE_URL: databaseUrl(plan.serverUrl, plan.databases.backend),
-      SMTP_URL: '',
-      MAIL_DIR: dir('mail'),
-      MAIL_POLL_INTERVAL_MS: '200',
-      IMAGE_STORAGE: 'local',
-      IMAGE_DIR: dir('images'),
-      IMGPROXY_KEY: randomBytes(32).toString('hex'),
-      IMGPROXY_SALT: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
+      ...preparedBackendEnv(dir('mail'), dir('images'), admin),
     };
     const searchEnv = {
       ...common,

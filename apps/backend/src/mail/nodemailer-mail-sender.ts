@@ -5,6 +5,19 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { Attributes, inSpan, SpanKind } from '@rt/telemetry';
 import { MailMessage, MailSender } from './mail-sender';
 
+/** The message as Nodemailer sends it, whichever transport: both senders build the same email. */
+function nodemailerMessageOf(from: string, message: MailMessage) {
+  return {
+    from,
+    to: message.to,
+    messageId: message.messageId,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: { 'X-Template': message.template },
+  };
+}
+
 /** Deployments: SMTP through Nodemailer, pooled connections, timeouts below the outbox lease. */
 export class SmtpMailSender extends MailSender {
   private readonly transporter: Transporter;
@@ -36,15 +49,7 @@ export class SmtpMailSender extends MailSender {
   /** Traced as a client call to the SMTP server (its address, never the message or its recipient). */
   async send(message: MailMessage): Promise<void> {
     await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: this.serverAttributes }, async () => {
-      await this.transporter.sendMail({
-        from: this.from,
-        to: message.to,
-        messageId: message.messageId,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        headers: { 'X-Template': message.template },
-      });
+      await this.transporter.sendMail(nodemailerMessageOf(this.from, message));
     });
   }
 
@@ -72,15 +77,7 @@ export class LocalFileMailSender extends MailSender {
   }
 
   async send(message: MailMessage): Promise<void> {
-    const info = await this.transporter.sendMail({
-      from: this.from,
-      to: message.to,
-      messageId: message.messageId,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      headers: { 'X-Template': message.template },
-    });
+    const info = await this.transporter.sendMail(nodemailerMessageOf(this.from, message));
     await mkdir(this.directory, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(this.directory, `${stamp}-${message.template}-${safeFileName(message.to)}.eml`);
