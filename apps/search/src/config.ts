@@ -290,6 +290,37 @@ export class SearchEnv extends BaseEnv {
   @Min(1)
   SEARCH_HNSW_MAX_SCAN_TUPLES: number = 5_000;
 
+  /**
+   * The weight of a word a search gains from the travel glossary (a concept's word in another
+   * language: apps/search/README.md, "Query expansion"), beside an exact word's 1 and a typo
+   * correction's 0.6 / 0.4: below both, so exact and corrected matches rank first. 0 turns the
+   * glossary off.
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(0.39)
+  SEARCH_GLOSSARY_WEIGHT: number = 0.3;
+
+  /**
+   * Operator synonyms (apps/search/README.md, "Query expansion"): a file path or an `http(s)://`
+   * URL of a synonyms file in Solr's format (`a, b, c` multi-way, `a => b` one-way), read at start
+   * (a file that cannot be read or parsed stops the start, naming the line) and at each reindex
+   * (then refused, keeping the previous synonyms). Unset: none.
+   */
+  @IsOptional()
+  @IsString()
+  SEARCH_SYNONYMS_SOURCE?: string;
+
+  /** The weight of a word a search gains from an operator synonym (as SEARCH_GLOSSARY_WEIGHT); 0 turns them off. */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(0.39)
+  SEARCH_SYNONYM_WEIGHT: number = 0.3;
+
   /** The `k` of reciprocal rank fusion (decisions.md: 60). */
   @EnvInt()
   @IsOptional()

@@ -2,7 +2,9 @@ import { FakeEmbeddingServer } from '@rt/testing';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
-import { textSideCtes } from '../src/travels/text-side.sql';
+import { QueryExpansionService } from '../src/glossary/query-expansion.service';
+import { queryTermsCall, textSideCtes } from '../src/travels/text-side.sql';
+import { rankingTuningOf } from '../src/travels/travels-request';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { builtinTimesThree } from './builtin-fake-vector';
 import { createTestApp, TestApp } from './test-app';
@@ -102,11 +104,18 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     const vector = toVectorLiteral(await provider.embedQuery(search));
     // The text side's scores come from its own statement (text-side.sql.ts; its ranking is tested
     // in text-side.e2e-spec.ts); everything else is computed here.
+    const values: unknown[] = [search];
+    const terms = queryTermsCall(
+      t.app.get(QueryExpansionService).expand(search),
+      rankingTuningOf({}, t.config).expansionWeights,
+      values,
+    );
     const textScores = new Map(
       (
-        (await t.dataSource.query(`WITH ${textSideCtes('$1', '')} SELECT id, score FROM scored`, [
-          search,
-        ])) as {
+        (await t.dataSource.query(
+          `WITH ${textSideCtes(terms, '')} SELECT id, score FROM scored`,
+          values,
+        )) as {
           id: string;
           score: number;
         }[]

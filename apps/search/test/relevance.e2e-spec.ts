@@ -19,5 +19,8 @@ describe('relevance of the demo catalogue (pnpm --filter search relevance)', () 
     // Reported, not gated (they need a language model): the figures exist.
     expect(report.hybrid.synonym?.ndcg).toEqual(expect.any(Number));
     expect(report.hybrid.cross_language?.ndcg).toEqual(expect.any(Number));
+    for (const type of ['traveller_cross_language', 'traveller_synonym', 'mixed_or_italian'] as const) {
+      expect(report.hybrid[type]?.queries).toBeGreaterThanOrEqual(15);
+    }
   }, 120_000);
 });

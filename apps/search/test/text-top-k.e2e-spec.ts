@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
 import { toVectorLiteral } from '../src/embedding/embedding-provider';
+import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
 import { hybridListingSql } from '../src/travels/hybrid-listing.sql';
 import { TEXT_READS } from '../src/travels/text-side.sql';
@@ -73,9 +74,12 @@ describe('top-k text side (issue 24)', () => {
   });
 
   const requestOf = (query: Record<string, string>): RankingRequest => {
+    // with the glossary's expansions, as the service builds its requests (issue 26)
+    const expansions = t.app.get(QueryExpansionService);
     const request = toTravelsRequest(
       plainToInstance(TravelsQueryDto, { infoDensity: 'min', size: '8', ...query }),
       t.config,
+      (search) => expansions.expand(search),
     );
     if (request.branch !== 'search') throw new Error('a search was expected');
     return request;

@@ -17,6 +17,8 @@ export class SearchMetrics {
   readonly reindexRecords: Counter<'outcome'>;
   readonly reindexLastSuccess: Gauge;
   readonly indexedOffers: Gauge;
+  readonly synonymSets: Gauge;
+  readonly synonymReloads: Counter<'result'>;
 
   constructor(metrics: MetricsService) {
     const registers = [metrics.registry];
@@ -67,6 +69,19 @@ export class SearchMetrics {
       help: 'Offers in the index after the last reindex this instance saw.',
       registers,
     });
+    this.synonymSets = new Gauge({
+      name: 'search_synonym_sets',
+      help: 'Operator synonym sets (lines of SEARCH_SYNONYMS_SOURCE) in use.',
+      registers,
+    });
+    this.synonymReloads = new Counter({
+      name: 'search_synonyms_reloads_total',
+      help: 'Reads of SEARCH_SYNONYMS_SOURCE (at start and at each reindex), by result; a failed one keeps the previous synonyms.',
+      labelNames: ['result'],
+      registers,
+    });
+    for (const result of ['succeeded', 'failed'] as const) this.synonymReloads.inc({ result }, 0);
+    this.synonymSets.set(0);
     for (const branch of ['filter', 'search'] as const) this.travelsRequests.inc({ branch }, 0);
     for (const result of ['succeeded', 'failed', 'refused', 'skipped'] as const)
       this.reindexRuns.inc({ result }, 0);

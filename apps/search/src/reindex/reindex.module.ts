@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueSourceReader } from '../catalogue/catalogue-source';
 import { EmbeddingModule } from '../embedding/embedding.module';
+import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
 import { ApplyStep } from './apply-step';
 import { CatalogueReader } from './catalogue-reader';
@@ -12,7 +13,12 @@ import { ReindexRepository } from './reindex.repository';
 import { ReindexService } from './reindex.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ReindexRun]), EmbeddingModule, SearchMetricsModule],
+  imports: [
+    TypeOrmModule.forFeature([ReindexRun]),
+    EmbeddingModule,
+    SearchMetricsModule,
+    QueryExpansionModule,
+  ],
   controllers: [ReindexController],
   providers: [
     ReindexService,

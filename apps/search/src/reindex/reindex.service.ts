@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { describeSource, SourceError } from '../catalogue/catalogue-source';
 import { SEARCH_CONFIG } from '../config';
+import { QueryExpansionService } from '../glossary/query-expansion.service';
 import type { SearchConfig } from '../config';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { ApplyStep } from './apply-step';
@@ -62,6 +63,7 @@ export class ReindexService
     private readonly embedding: EmbeddingStep,
     private readonly applying: ApplyStep,
     private readonly metrics: SearchMetrics,
+    private readonly expansions: QueryExpansionService,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
   ) {}
 
@@ -167,6 +169,8 @@ export class ReindexService
    * it links to): its steps read (with each embedded batch), diff and apply are its children.
    */
   private async execute(by: ReindexTrigger, options: RebuildOptions): Promise<ReindexOutcome> {
+    // the operator synonyms are read again with each reindex (a start-up build read them at start)
+    if (by !== 'startup') await this.reloadSynonyms();
     const source = this.config.catalogueSource;
     if (!source) return { status: 'skipped', reason: 'no catalogue source is configured' };
     const attributes = { 'reindex.trigger': by, 'reindex.forced': options.force ?? false };
@@ -239,6 +243,15 @@ export class ReindexService
     this.metrics.reindexRuns.inc({ result: outcome.status });
     await this.finish(outcome, by, source, startedAt, options.force ?? false);
     return outcome;
+  }
+
+  /** A synonyms file that cannot be read or parsed is refused, the previous synonyms kept, the reindex goes on. */
+  private async reloadSynonyms(): Promise<void> {
+    try {
+      await this.expansions.reloadSynonyms();
+    } catch (error) {
+      this.logger.error(`Synonyms refused, the previous ones are kept: ${(error as Error).message}`);
+    }
   }
 
   private async finish(

@@ -14,6 +14,11 @@ import { COUNTRIES } from '../catalogue/generator-data';
  * offers written in another language than the query's. Issue 16 extended the set to 15 queries of
  * each of 8 types (`long`: natural-language sentences), spread over fr, de and en. Run once:
  * `node dist/relevance/build-judgements.js` (the file is then edited by hand only to add queries).
+ * Issue 26 added 46 queries written by hand as travellers type them, not from the generator's word
+ * lists, graded alike: `traveller_cross_language` (the query in one language, judged on the offers
+ * in the others), `traveller_synonym` (words the catalogue does not use for the thing) and
+ * `mixed_or_italian` (Italian, or words of two languages in one query; the catalogue has no
+ * Italian offer, so every offer is judged).
  */
 /** The query types of the judged set (relevance.ts reads them; kept here so the set stands alone). */
 type QueryType =
@@ -24,7 +29,10 @@ type QueryType =
   | 'typo'
   | 'synonym'
   | 'cross_language'
-  | 'long';
+  | 'long'
+  | 'traveller_cross_language'
+  | 'traveller_synonym'
+  | 'mixed_or_italian';
 
 interface JudgedQuery {
   type: QueryType;
@@ -299,6 +307,153 @@ const SPECS: Spec[] = [
     country: 'NZ',
     theme: 'adventure',
   },
+  // issue 26: written by hand as travellers type them, not from the generator's word lists
+  {
+    type: 'traveller_cross_language',
+    query: 'Wanderung Grindelwald',
+    place: 'Grindelwald',
+    theme: 'hiking',
+    language: 'de',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'Bergwanderung Chamonix',
+    place: 'Chamonix',
+    theme: 'hiking',
+    language: 'de',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'Fahrradtour Budapest',
+    place: 'Budapest',
+    theme: 'cycling',
+    language: 'de',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'Kochkurs Lyon',
+    place: 'Lyon',
+    theme: 'gastronomy',
+    language: 'de',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'Zugreise Wachau',
+    place: 'Wachau',
+    theme: 'train',
+    language: 'de',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'Tiere beobachten Masai Mara',
+    place: 'Masai Mara',
+    theme: 'wildlife',
+    language: 'de',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'walking holiday Rotorua',
+    place: 'Rotorua',
+    theme: 'hiking',
+    language: 'en',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'bike tour Toscana',
+    place: 'Toscana',
+    theme: 'cycling',
+    language: 'en',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'wine tasting Bordeaux',
+    place: 'Bordeaux',
+    theme: 'gastronomy',
+    language: 'en',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'thermal baths Budapest',
+    place: 'Budapest',
+    theme: 'wellness',
+    language: 'en',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'randonnée en montagne Banff',
+    place: 'Banff',
+    theme: 'hiking',
+    language: 'fr',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'vacances en famille Queenstown',
+    place: 'Queenstown',
+    theme: 'family',
+    language: 'fr',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'voiture de location Uluru',
+    place: 'Uluru',
+    theme: 'road-trip',
+    language: 'fr',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'croisière en voilier Praslin',
+    place: 'Praslin',
+    theme: 'cruise',
+    language: 'fr',
+  },
+  {
+    type: 'traveller_cross_language',
+    query: 'dégustation de vin Praha',
+    place: 'Praha',
+    theme: 'gastronomy',
+    language: 'fr',
+  },
+  { type: 'traveller_synonym', query: 'Fahrradurlaub', theme: 'cycling' },
+  { type: 'traveller_synonym', query: 'biking vacation', theme: 'cycling' },
+  { type: 'traveller_synonym', query: 'mountain walks', theme: 'hiking' },
+  { type: 'traveller_synonym', query: 'Wochenende in der Stadt', theme: 'city-break' },
+  { type: 'traveller_synonym', query: 'bord de mer', theme: 'beach' },
+  { type: 'traveller_synonym', query: 'Badeurlaub', theme: 'beach' },
+  { type: 'traveller_synonym', query: 'Museumsbesuche', theme: 'culture' },
+  { type: 'traveller_synonym', query: 'remise en forme', theme: 'wellness' },
+  { type: 'traveller_synonym', query: 'Schiffsreise', theme: 'cruise' },
+  { type: 'traveller_synonym', query: 'boat trip', theme: 'cruise' },
+  { type: 'traveller_synonym', query: 'Autoreise', theme: 'road-trip' },
+  { type: 'traveller_synonym', query: 'Schneeferien', theme: 'ski' },
+  { type: 'traveller_synonym', query: 'birdwatching', theme: 'wildlife' },
+  { type: 'traveller_synonym', query: 'white water rafting', theme: 'adventure' },
+  { type: 'traveller_synonym', query: 'Ferien mit Kleinkindern', theme: 'family' },
+  { type: 'traveller_synonym', query: 'thermes', theme: 'wellness' },
+  { type: 'mixed_or_italian', query: 'escursioni in montagna Banff', place: 'Banff', theme: 'hiking' },
+  { type: 'mixed_or_italian', query: 'settimana bianca Zermatt', place: 'Zermatt', theme: 'ski' },
+  { type: 'mixed_or_italian', query: 'vacanze al mare Tenerife', place: 'Tenerife', theme: 'beach' },
+  { type: 'mixed_or_italian', query: 'in bicicletta Galway', place: 'Galway', theme: 'cycling' },
+  {
+    type: 'mixed_or_italian',
+    query: 'degustazione vini Schwarzwald',
+    place: 'Schwarzwald',
+    theme: 'gastronomy',
+  },
+  { type: 'mixed_or_italian', query: 'famiglia con bambini Antalya', place: 'Antalya', theme: 'family' },
+  { type: 'mixed_or_italian', query: 'crociera Santorini', place: 'Santorini', theme: 'cruise' },
+  { type: 'mixed_or_italian', query: 'viaggio in treno Tasmania', place: 'Tasmania', theme: 'train' },
+  { type: 'mixed_or_italian', query: 'benessere e terme Salzburg', place: 'Salzburg', theme: 'wellness' },
+  { type: 'mixed_or_italian', query: 'safari fotografico Kenya', country: 'KE', theme: 'wildlife' },
+  { type: 'mixed_or_italian', query: 'ski chalet Tirol Winterurlaub', place: 'Tirol', theme: 'ski' },
+  {
+    type: 'mixed_or_italian',
+    query: 'randonnée Wanderung Grindelwald',
+    place: 'Grindelwald',
+    theme: 'hiking',
+  },
+  { type: 'mixed_or_italian', query: 'beach Urlaub Naxos', place: 'Naxos', theme: 'beach' },
+  { type: 'mixed_or_italian', query: 'city trip Wien Museen', place: 'Wien', theme: 'city-break' },
+  { type: 'mixed_or_italian', query: 'road trip en voiture Norwegen', country: 'NO', theme: 'road-trip' },
 ];
 
 function judge(spec: Spec, catalogue: CatalogueRecord[]): JudgedQuery {

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The query types of the judged set (issue 5: "Relevance"; issue 16 added `long`). */
+/**
+ * The query types of the judged set (issue 5: "Relevance"; issue 16 added `long`; issue 26 the
+ * three written by hand as travellers type them: build-judgements.ts).
+ */
 export const QUERY_TYPES = [
   'exact_name',
   'destination_theme',
@@ -11,6 +14,9 @@ export const QUERY_TYPES = [
   'synonym',
   'cross_language',
   'long',
+  'traveller_cross_language',
+  'traveller_synonym',
+  'mixed_or_italian',
 ] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
@@ -30,7 +36,22 @@ export const GATED_TYPES: readonly QueryType[] = [
 /** Text alone may answer nothing to at most this share of these types' queries. */
 export const TEXT_ZERO_RESULT_TYPES: readonly QueryType[] = ['typo', 'long'];
 export const TEXT_MAX_ZERO_RESULT_RATE = 0.1;
-/** Hybrid's mean nDCG@8 over every query must beat the reference's by this much. */
+/**
+ * Hybrid's mean nDCG@8 over the queries of these types (the set the margin was measured on, issue
+ * 16) must beat the reference's by OVERALL_MARGIN. Issue 26's traveller-written types are left
+ * out: they measure what the text side does not know yet, and have targets of their own
+ * (docs/benchmarks.md).
+ */
+export const OVERALL_MARGIN_TYPES: readonly QueryType[] = [
+  'exact_name',
+  'destination_theme',
+  'short_word',
+  'accents',
+  'typo',
+  'synonym',
+  'cross_language',
+  'long',
+];
 export const OVERALL_MARGIN = 0.05;
 
 export interface JudgedQuery {
@@ -139,8 +160,8 @@ export async function evaluate(
 
 /**
  * The gate (1e-9 slack): on the gated types, hybrid's nDCG@8, recall@8 and MRR are at least text's
- * and vector's, and its nDCG@8 at least the reference's; overall, hybrid's nDCG@8 is at least the
- * reference's + OVERALL_MARGIN; hybrid answers every query (each judged query has a relevant
+ * and vector's, and its nDCG@8 at least the reference's; over OVERALL_MARGIN_TYPES' queries,
+ * hybrid's mean nDCG@8 is at least the reference's + OVERALL_MARGIN; hybrid answers every query (each judged query has a relevant
  * offer); text alone answers nothing to at most TEXT_MAX_ZERO_RESULT_RATE of the typo and long
  * queries.
  */
@@ -167,10 +188,10 @@ export function gateFailures(report: Report): string[] {
       );
     }
   }
-  const [hybrid, reference] = [report.hybrid.overall, report.reference.overall];
-  if (hybrid && reference && hybrid.ndcg + 1e-9 < reference.ndcg + OVERALL_MARGIN) {
+  const [hybrid, reference] = [meanNdcg(report, 'hybrid'), meanNdcg(report, 'reference')];
+  if (hybrid !== undefined && reference !== undefined && hybrid + 1e-9 < reference + OVERALL_MARGIN) {
     failures.push(
-      `overall: hybrid ndcg ${hybrid.ndcg.toFixed(3)} < reference ${reference.ndcg.toFixed(3)} + ${OVERALL_MARGIN}`,
+      `overall: hybrid ndcg ${hybrid.toFixed(3)} < reference ${reference.toFixed(3)} + ${OVERALL_MARGIN}`,
     );
   }
   for (const type of QUERY_TYPES) {
@@ -188,6 +209,15 @@ export function gateFailures(report: Report): string[] {
     }
   }
   return failures;
+}
+
+/** Mean nDCG@8 of a ranking over the queries of OVERALL_MARGIN_TYPES; undefined without any. */
+function meanNdcg(report: Report, ranking: RankingName): number | undefined {
+  const figures = OVERALL_MARGIN_TYPES.map((type) => report[ranking][type]).filter(
+    (f): f is Figures => f !== undefined,
+  );
+  const queries = figures.reduce((sum, f) => sum + f.queries, 0);
+  return queries ? figures.reduce((sum, f) => sum + f.ndcg * f.queries, 0) / queries : undefined;
 }
 
 /** The report as Markdown tables (docs/benchmarks.md): nDCG@8 and zero-result rate, then recall@8 and MRR. */

@@ -1,6 +1,12 @@
 import type { RankingRequest } from './travels-request';
 import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
-import { textScoreOf, textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
+import {
+  queryTermsCall,
+  textScoreOf,
+  textSideCtes,
+  topTextParameters,
+  topTextSideCtes,
+} from './text-side.sql';
 import type { TextReads, TextStrategy } from './text-side.sql';
 
 /** How many lexemes closest in spelling to each search word are looked up. */
@@ -87,6 +93,7 @@ export function hybridListingSql(
   const filterSql = filterConditions(request.filters, values);
   const and = filterSql.map((condition) => ` AND ${condition}`).join('');
   const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
+  const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
@@ -156,7 +163,7 @@ export function hybridListingSql(
   if (!top) {
     return {
       text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${textSideCtes('$1', and)},
+      ${textSideCtes(terms, and)},
       matched AS MATERIALIZED (
         SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM scored WHERE score >= $5::float8
       ),
@@ -181,7 +188,7 @@ export function hybridListingSql(
   // text match past `wanted`, can score.
   return {
     text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${topTextSideCtes('$1', and, top)},
+      ${topTextSideCtes(terms, and, top)},
       matched AS MATERIALIZED (SELECT id, score, rank FROM text_top),
       ${semanticSide},
       -- the text side's score of the semantic candidates it does not rank: from the exhaustive

@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import type { SearchConfig } from '../config';
 import { toVectorLiteral } from '../embedding/embedding-provider';
+import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { TravelsQueryDto } from './dto/travels-query.dto';
 import { hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
 import { filterListingSql, filterPageSql, textListingSql } from './travel-listing.sql';
@@ -33,15 +34,18 @@ export interface ListingStatements {
  * The statements of a GET /travels query in its query-string form (`{ search: 'Zermatt', size: '8' }`),
  * built as the service builds them: the query read by TravelsQueryDto's own transforms, the same
  * request (toTravelsRequest: defaults from `config`), the same builders. A search needs its query
- * embedding. For the benchmark, which times them beside the HTTP answers; the query is not
- * validated (give valid ones).
+ * embedding, and gains the glossary's words as it does. For the benchmark, which times them
+ * beside the HTTP answers; the query is not validated (give valid ones).
  */
 export function listingStatementsOf(
   query: Record<string, string>,
   config: SearchConfig,
   embedding?: Float32Array,
 ): ListingStatements {
-  const request = toTravelsRequest(plainToInstance(TravelsQueryDto, query), config);
+  const expansions = new QueryExpansionService(config);
+  const request = toTravelsRequest(plainToInstance(TravelsQueryDto, query), config, (search) =>
+    expansions.expand(search),
+  );
   if (request.branch === 'filter') {
     return { listing: filterListingSql(request), page: filterPageSql(request) };
   }

@@ -1,4 +1,5 @@
-import type { RankingRequest } from './travels-request';
+import type { QueryExpansion } from '../glossary/query-expander';
+import type { ExpansionWeights, RankingRequest } from './travels-request';
 
 /**
  * The text side of a search (apps/search/README.md, "The text side"), as CTEs shared by the hybrid
@@ -6,9 +7,9 @@ import type { RankingRequest } from './travels-request';
  *
  * Scoring (both strategies below score alike):
  * - `qt`: the query's terms (`travel_query_terms`, migration AddTextSide: folded words, their
- *   French, German and English stems, typo corrections, compound parts, pairs of adjacent words)
- *   with their `factor`, the term's weight (exact 1, compound part 0.8, typo 0.6 / 0.4, adjacent
- *   pair 0.5, stop word 0.1) times its BM25 idf raised to IDF_EXPONENT, and whether they are
+ *   French, German and English stems, typo corrections, compound parts, pairs of adjacent words,
+ *   expansions) with their `factor`, the term's weight (exact 1, compound part 0.8, typo 0.6 / 0.4,
+ *   adjacent pair 0.5, glossary and synonym expansions their configured weights, stop word 0.1) times its BM25 idf raised to IDF_EXPONENT, and whether they are
  *   frequent (a stop word, or held by more than FREQUENT_WORD_SHARE of the offers);
  * - a term "selects" offers unless it is frequent or a pair; when every word is frequent, the
  *   rarest word (highest idf) selects. Frequent words ("de", "the", "in") still add to the score
@@ -45,15 +46,42 @@ const SLACK = 1e-9;
  */
 const SCALE = 1_000_000;
 
-/** The query terms, their factors and which select (no `WITH`); `search` is the parameter holding the search. */
-function queryTermCtes(search: string): string {
+/**
+ * The call of `travel_query_terms` for a request (migration AddQueryExpansions): the search (the
+ * parameter `search`), the words the glossary knows, and the expanded terms (QueryExpander:
+ * glossary concepts, operator synonyms, the glossary's compound parts), each with the weight of
+ * its kind (`RankingTuning.expansionWeights`; a kind weighing 0 is left out), appended to `values`.
+ */
+export function queryTermsCall(
+  expansion: QueryExpansion,
+  weights: ExpansionWeights,
+  values: unknown[],
+  search = '$1',
+): string {
+  const kept = expansion.terms.filter((term) => weights[term.kind] > 0);
+  values.push(
+    expansion.knownWords,
+    kept.map((term) => term.token),
+    kept.map((term) => term.term),
+    kept.map((term) => weights[term.kind]),
+    kept.map((term) => term.kind),
+  );
+  const n = values.length;
+  return `travel_query_terms(${search}, ${QUERY_WORDS}, $${n - 4}::text[], $${n - 3}::text[], $${n - 2}::text[], $${n - 1}::real[], $${n}::text[])`;
+}
+
+/**
+ * The query terms, their factors and which select (no `WITH`); `terms` is the call of
+ * `travel_query_terms` (queryTermsCall).
+ */
+function queryTermCtes(terms: string): string {
   return `qt AS MATERIALIZED (
         SELECT t.word, t.term, t.documents,
           t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
           ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
           t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
         FROM (SELECT offers FROM search_stats LIMIT 1) st,
-          travel_query_terms(${search}, ${QUERY_WORDS}) t
+          ${terms} t
       ),
       fallback_word AS MATERIALIZED (
         SELECT r.word FROM qt r
@@ -81,8 +109,8 @@ const scoreOf = (parts: string, covered: string) =>
  * The exhaustive strategy's CTEs (without `WITH`): `scored (id, score)` for every candidate;
  * `and` holds the filter conditions on `o`.
  */
-export function textSideCtes(search: string, and: string): string {
-  return `${queryTermCtes(search)},
+export function textSideCtes(terms: string, and: string): string {
+  return `${queryTermCtes(terms)},
       ${exhaustiveScoringCtes(and)}`;
 }
 
@@ -220,7 +248,7 @@ export interface TopTextParameters {
  * - `terms (word, term, factor, cov, selects)` for scoring other offers by `textScoreOf`.
  */
 export function topTextSideCtes(
-  search: string,
+  terms: string,
   and: string,
   { depth, fullRead, exhaustiveMaxPostings, wanted, countLimit }: TopTextParameters,
 ): string {
@@ -228,24 +256,29 @@ export function topTextSideCtes(
     ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
          SELECT h.offer_id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects)${and}`
     : `SELECT DISTINCT h.offer_id AS id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects`;
-  // Filtered: the GIN index of the offers' lexemes (a selecting term is always a single lexeme)
-  // meets the filter indexes in a bitmap; unfiltered: one selecting term's count is its
-  // document count, several are a union of their postings.
-  // With a count limit, the count stops one past the bound (the service then answers "gte").
+  // Filtered: the GIN index of the offers' lexemes meets the filter indexes in a bitmap, unless a
+  // selecting term is a pair of words (an expanded phrase), which the lexemes cannot tell from two
+  // words apart: then the selecting terms' postings, checked under the filters by primary key.
+  // Unfiltered: one selecting term's count is its document count, several are a union of their
+  // postings. With a count limit, the count stops one past the bound (the service then answers "gte").
+  const limit = countLimit ? `LIMIT ${countLimit}` : '';
   const selecting = `o.search_vector @@ (
          SELECT string_agg('''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
          FROM qs WHERE selects)`;
   const matches =
     and || countLimit
-      ? `SELECT count(*) FROM (
-         SELECT 1 FROM travel_offers o WHERE ${selecting}${and} ${countLimit ? `LIMIT ${countLimit}` : ''}) m`
+      ? `SELECT CASE WHEN EXISTS (SELECT 1 FROM qs WHERE selects AND strpos(term, ' ') > 0)
+         THEN (SELECT count(*) FROM (
+           SELECT 1 FROM travel_offers o WHERE o.id IN (
+             SELECT p.offer_id FROM search_postings p WHERE p.term IN (SELECT term FROM qs WHERE selects))${and} ${limit}) m)
+         ELSE (SELECT count(*) FROM (SELECT 1 FROM travel_offers o WHERE ${selecting}${and} ${limit}) m) END`
       : `SELECT CASE WHEN (SELECT count(DISTINCT term) FROM qs WHERE selects) <= 1
          THEN (SELECT coalesce(max(documents), 0) FROM qs WHERE selects)
          ELSE (SELECT count(DISTINCT p.offer_id) FROM search_postings p
                WHERE p.term IN (SELECT term FROM qs WHERE selects)) END`;
   // A bound is widened by one unit of the parts (rounding) and by SLACK.
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
-  return `${queryTermCtes(search)},
+  return `${queryTermCtes(terms)},
       -- how many postings of each term are read: a short list whole, a long one its best \`depth\`
       reads AS MATERIALIZED (
         SELECT q.*, CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END AS reads FROM qs q

@@ -1,7 +1,7 @@
 import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
-import { textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
+import { queryTermsCall, textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
 import type { TextReads, TextStrategy } from './text-side.sql';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
@@ -111,6 +111,7 @@ export function textListingSql(
   const and = filterConditions(request.filters, values)
     .map((condition) => ` AND ${condition}`)
     .join('');
+  const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
@@ -123,7 +124,7 @@ export function textListingSql(
   if (strategy === 'top') {
     const top = topTextParameters(request, values, 0, reads);
     return {
-      text: `WITH ${topTextSideCtes('$1', and, top)},
+      text: `WITH ${topTextSideCtes(terms, and, top)},
       kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
       ${pageOf(
         'kept',
@@ -134,7 +135,7 @@ export function textListingSql(
     };
   }
   return {
-    text: `WITH ${textSideCtes('$1', and)},
+    text: `WITH ${textSideCtes(terms, and)},
       kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $2)
       ${pageOf('kept', 'SELECT count(*)::int AS total, true AS exact FROM kept')}`,
     values,

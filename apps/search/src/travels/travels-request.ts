@@ -1,4 +1,6 @@
 import type { SearchConfig } from '../config';
+import { COMPOUND_PART_WEIGHT, NO_EXPANSION } from '../glossary/query-expander';
+import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
 import type { TextStrategy } from './text-side.sql';
 import type { DateRange } from './date-ranges';
 import { parseDateRanges } from './date-ranges';
@@ -51,7 +53,11 @@ export interface RankingTuning {
   fullTextFallback: boolean;
   /** How the text side finds its best records (text-side.sql.ts); the answers are the same. */
   textStrategy: TextStrategy;
+  /** The weight of an expanded word of each kind (0: that kind is left out). */
+  expansionWeights: ExpansionWeights;
 }
+
+export type ExpansionWeights = Record<ExpansionKind, number>;
 
 /** The filter-only branch of GET /travels (no search, or a blank one). */
 export interface FilterRequest {
@@ -71,6 +77,8 @@ export interface RankingRequest {
   branch: 'search';
   /** Trimmed, never blank. */
   search: string;
+  /** What the glossary (and operator synonyms) make of the search, computed in memory. */
+  expansion: QueryExpansion;
   filters: ListingFilters;
   page: ListingPage;
   /** Count at most this many records (SEARCH_TOTAL_EXACT_LIMIT + 1: one past the bound); absent: all. */
@@ -88,7 +96,11 @@ const DEFAULT_PAGE_SIZE = 8;
  * direction, and the ranking's from the configuration) resolved here and nowhere else. The
  * configuration is read per request, so a change to it applies to the next one.
  */
-export function toTravelsRequest(query: TravelsQueryDto, config: SearchConfig): TravelsRequest {
+export function toTravelsRequest(
+  query: TravelsQueryDto,
+  config: SearchConfig,
+  expand: (search: string) => QueryExpansion = () => NO_EXPANSION,
+): TravelsRequest {
   const filters = toFilters(query);
   const number = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
@@ -110,6 +122,7 @@ export function toTravelsRequest(query: TravelsQueryDto, config: SearchConfig): 
   return {
     branch: 'search',
     search,
+    expansion: expand(search),
     filters,
     page,
     density,
@@ -137,6 +150,11 @@ export function rankingTuningOf(
     },
     fullTextFallback: config.SEARCH_FULLTEXT_FALLBACK,
     textStrategy: config.SEARCH_TEXT_STRATEGY,
+    expansionWeights: {
+      glossary: config.SEARCH_GLOSSARY_WEIGHT,
+      synonym: config.SEARCH_SYNONYM_WEIGHT,
+      compound: COMPOUND_PART_WEIGHT,
+    },
   };
 }
 

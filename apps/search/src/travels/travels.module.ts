@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { EmbeddingModule } from '../embedding/embedding.module';
+import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
@@ -10,7 +11,7 @@ import { TravelsRepository } from './travels.repository';
 import { TravelsService } from './travels.service';
 
 @Module({
-  imports: [SearchMetricsModule, EmbeddingModule],
+  imports: [SearchMetricsModule, EmbeddingModule, QueryExpansionModule],
   controllers: [TravelsController],
   providers: [
     TravelsService,

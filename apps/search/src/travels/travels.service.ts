@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SEARCH_CONFIG } from '../config';
+import { QueryExpansionService } from '../glossary/query-expansion.service';
 import type { SearchConfig } from '../config';
 import { SearchMetrics } from '../metrics/search-metrics';
 import type { TravelListingResponseDto } from './dto/travel-listing.response';
@@ -26,11 +27,12 @@ export class TravelsService {
     @Inject(SEARCH_RANKER) private readonly ranker: SearchRanker,
     private readonly metrics: SearchMetrics,
     private readonly searchLog: SearchLog,
+    private readonly expansions: QueryExpansionService,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
   ) {}
 
   async list(query: TravelsQueryDto): Promise<TravelListing> {
-    const request = toTravelsRequest(query, this.config);
+    const request = toTravelsRequest(query, this.config, (search) => this.expansions.expand(search));
     const { filters, page, density } = request;
     this.metrics.travelsRequests.inc({ branch: request.branch });
     const stop = this.metrics.travelsQueryDuration.startTimer({ branch: request.branch });

@@ -4,6 +4,7 @@ import { AddReindexRuns1795435855743 } from './1795435855743-AddReindexRuns';
 import { AddSearchTerms1795500000000 } from './1795500000000-AddSearchTerms';
 import { AddTextSide1795600000000 } from './1795600000000-AddTextSide';
 import { ImpactOrderedPostings1795700000000 } from './1795700000000-ImpactOrderedPostings';
+import { AddQueryExpansions1795800000000 } from './1795800000000-AddQueryExpansions';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -13,4 +14,5 @@ export const searchMigrations: Function[] = [
   AddSearchTerms1795500000000,
   AddTextSide1795600000000,
   ImpactOrderedPostings1795700000000,
+  AddQueryExpansions1795800000000,
 ];

@@ -1,0 +1,133 @@
+import {
+  foldText,
+  foldWords,
+  GLOSSARY_LANGUAGES,
+  GlossaryError,
+  loadTravelGlossary,
+  parseGlossary,
+} from './glossary';
+import { editDistance, glossaryRules, QueryExpander } from './query-expander';
+
+const HEADER = 'id\tdomain\tfr\tde\ten\tit';
+
+describe('the travel glossary', () => {
+  const concepts = loadTravelGlossary();
+
+  it('holds a few hundred concepts, each with words in the four languages, ids unique', () => {
+    expect(concepts.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(concepts.map((c) => c.id)).size).toBe(concepts.length);
+    for (const concept of concepts) {
+      for (const language of GLOSSARY_LANGUAGES) expect(concept.words[language].length).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps its words folded and split as the text side folds and splits a search', () => {
+    for (const concept of concepts) {
+      for (const language of GLOSSARY_LANGUAGES) {
+        for (const word of concept.words[language]) expect(foldWords(word).join(' ')).toBe(word);
+      }
+    }
+    const hiking = concepts.find((c) => c.id === 'hiking');
+    expect(hiking?.words.fr).toContain('randonnee');
+    expect(concepts.find((c) => c.id === 'lakeside')?.words.de).toEqual(
+      expect.arrayContaining(['seeufer', 'am see']),
+    );
+  });
+});
+
+describe('foldText (travel_fold of the text side)', () => {
+  it('lower-cases, drops accents and folds the German transliterations', () => {
+    expect(new Set(['Zürich', 'Zuerich', 'Zurich'].map(foldText))).toEqual(new Set(['zurich']));
+    expect(foldText('Straße')).toBe('strasse');
+    expect(foldText('Œuvre Tromsø Kraków')).toBe('ouvre tromso krakow');
+    expect(foldWords("Week-end d'été, B&B")).toEqual(['week', 'end', 'd', 'ete', 'b', 'b']);
+  });
+});
+
+describe('parseGlossary refuses a malformed glossary, naming the line', () => {
+  const parse = (lines: string[]) => () => parseGlossary(lines.join('\n'), 'test.tsv');
+
+  it('a repeated concept id', () => {
+    const line = 'lake\tlandscape\tlac\tSee\tlake\tlago';
+    expect(parse(['# comment', HEADER, line, line])).toThrow(
+      new GlossaryError('test.tsv', 4, 'concept "lake" is already defined on line 3'),
+    );
+  });
+
+  it('a language without any word', () => {
+    expect(parse([HEADER, 'lake\tlandscape\tlac\tSee\t lake \t ; '])).toThrow(
+      'test.tsv, line 2: concept "lake" has no it word',
+    );
+  });
+
+  it('a wrong header, column count, id or domain', () => {
+    expect(parse(['id\tfr\tde'])).toThrow('test.tsv, line 1: the header must be');
+    expect(parse([HEADER, 'lake\tlandscape\tlac\tSee\tlake'])).toThrow(
+      'test.tsv, line 2: 5 columns, 6 expected',
+    );
+    expect(parse([HEADER, 'Lake!\tlandscape\tlac\tSee\tlake\tlago'])).toThrow('malformed concept id "Lake!"');
+    expect(parse([HEADER, 'lake\tscenery\tlac\tSee\tlake\tlago'])).toThrow(
+      'line 2: unknown domain "scenery"',
+    );
+    expect(parse(['# only a comment'])).toThrow('no header line');
+  });
+});
+
+describe('QueryExpander over the glossary', () => {
+  const expander = new QueryExpander(glossaryRules(loadTravelGlossary()));
+  const termsOf = (search: string, token: string) =>
+    expander
+      .expand(search, 16)
+      .terms.filter((e) => e.token === token)
+      .map((e) => e.term);
+
+  it('expands a word to its concept in the other languages, never to itself', () => {
+    const hiking = termsOf('Wanderung am See', 'wanderung');
+    expect(hiking).toEqual(expect.arrayContaining(['randonnee', 'hiking', 'escursione']));
+    expect(hiking).not.toContain('wanderung');
+    expect(termsOf('Wanderung am See', 'see')).toEqual(
+      expect.arrayContaining(['lac', 'lake', 'lago', 'bord du lac']),
+    );
+    expect(expander.expand('Wanderung am See', 16).terms.every((e) => e.kind === 'glossary')).toBe(true);
+  });
+
+  it('finds folded, inflected, misspelt and compound words, and phrases', () => {
+    expect(termsOf('Hôtel', 'hotel')).toEqual(expect.arrayContaining(['hebergement', 'unterkunft']));
+    expect(termsOf('Wanderungen', 'wanderungen')).toContain('randonnee');
+    expect(termsOf('randonées', 'randonees')).toContain('wandern');
+    expect(termsOf('Seeufer', 'seeufer')).toEqual(expect.arrayContaining(['bord du lac', 'lakeside']));
+    expect(termsOf('Bergwanderung', 'bergwanderung')).toEqual(
+      expect.arrayContaining(['mountain hike', 'montagne', 'mountain', 'randonnee', 'hiking']),
+    );
+    expect(termsOf('Seewanderung', 'seewanderung')).toEqual(expect.arrayContaining(['lac', 'randonnee']));
+    expect(termsOf('Museumsbesuche', 'museumsbesuche')).toEqual(expect.arrayContaining(['musee', 'museo']));
+    expect(termsOf('settimana bianca Zermatt', 'settimana')).toEqual(
+      expect.arrayContaining(['ski', 'skiing']),
+    );
+  });
+
+  it('knows the words it finds but misspelt ones, and gives a compound its own parts', () => {
+    expect(expander.expand('Bergwanderung randonée Zermatt', 16).knownWords).toEqual(['bergwanderung']);
+    const parts = expander
+      .expand('Fahrradurlaub', 16)
+      .terms.filter((e) => e.kind === 'compound')
+      .map((e) => e.term);
+    // "urlaub" is of a general concept: it splits the word, and expands to nothing
+    expect(parts).toEqual(['fahrrad']);
+    expect(termsOf('Fahrradurlaub', 'fahrradurlaub')).toEqual(expect.arrayContaining(['velo', 'bike']));
+    expect(termsOf('Fahrradurlaub', 'fahrradurlaub')).not.toContain('vacances');
+  });
+
+  it('leaves unknown words and short ones alone, and reads only the words the text side reads', () => {
+    expect(expander.expand('Zermatt Xq', 16)).toEqual({ knownWords: [], terms: [] });
+    expect(expander.expand('Zermatt bike', 1)).toEqual({ knownWords: [], terms: [] });
+  });
+});
+
+describe('editDistance', () => {
+  it('counts edits, and stops past the bound', () => {
+    expect(editDistance('randonee', 'randonnee', 2)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('abcdef', 'uvwxyz', 1)).toBe(2);
+  });
+});

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The travel glossary (travel-glossary.tsv, reviewed data: GLOSSARY.md): concepts of travel with
+ * their words in French, German, English and Italian. A query word of one language expands to the
+ * words of its concepts in the others (query-expander.ts).
+ */
+export const GLOSSARY_LANGUAGES = ['fr', 'de', 'en', 'it'] as const;
+export type GlossaryLanguage = (typeof GLOSSARY_LANGUAGES)[number];
+
+export const GLOSSARY_DOMAINS = [
+  'activity',
+  'landscape',
+  'place',
+  'country',
+  'accommodation',
+  'food',
+  'transport',
+  'season',
+  'audience',
+  'culture',
+  'wellness',
+  'general',
+] as const;
+export type GlossaryDomain = (typeof GLOSSARY_DOMAINS)[number];
+
+export interface GlossaryConcept {
+  id: string;
+  domain: GlossaryDomain;
+  /** Per language, the concept's words folded as the text side folds them (foldWords). */
+  words: Record<GlossaryLanguage, string[]>;
+}
+
+/** The committed glossary (same path from dist; `files` of package.json ships it). */
+export const TRAVEL_GLOSSARY_PATH = join(__dirname, '..', '..', 'src', 'glossary', 'travel-glossary.tsv');
+
+/** A glossary line that cannot be read: `line` is 1-based, as an editor shows it. */
+export class GlossaryError extends Error {
+  constructor(
+    readonly source: string,
+    readonly line: number,
+    reason: string,
+  ) {
+    super(`${source}, line ${line}: ${reason}`);
+    this.name = 'GlossaryError';
+  }
+}
+
+// What PostgreSQL's `unaccent` turns into letters that NFKD does not decompose.
+const UNACCENT_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * `travel_fold` of the text side (migration AddTextSide): lower case, accents off, `ß` → `ss`, and
+ * the German transliterations `ae`, `oe`, `ue` → `a`, `o`, `u`. Checked against the database's
+ * own on every glossary word by test/glossary.e2e-spec.ts.
+ */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (letter) => UNACCENT_LETTERS[letter])
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ae/g, 'a')
+    .replace(/oe/g, 'o')
+    .replace(/ue/g, 'u');
+}
+
+/** The words of a text as the text side splits a search (`travel_query_terms`): folded, split on anything but letters and digits. */
+export function foldWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}
+
+const HEADER = ['id', 'domain', ...GLOSSARY_LANGUAGES];
+const CONCEPT_ID = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * Reads the glossary's text: `#` lines are comments, the first other line is the header
+ * `id domain fr de en it` (tab-separated), then one concept a line, its words separated by `;`.
+ * Refuses (GlossaryError naming the line) a wrong header or column count, a malformed or repeated
+ * id, an unknown domain, and a language without any word.
+ */
+export function parseGlossary(text: string, source = 'travel-glossary.tsv'): GlossaryConcept[] {
+  const concepts: GlossaryConcept[] = [];
+  const ids = new Map<string, number>();
+  let headerSeen = false;
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === '' || raw.startsWith('#')) return;
+    const columns = raw.split('\t');
+    if (!headerSeen) {
+      if (columns.join('\t') !== HEADER.join('\t')) {
+        throw new GlossaryError(source, line, `the header must be "${HEADER.join('<tab>')}"`);
+      }
+      headerSeen = true;
+      return;
+    }
+    if (columns.length !== HEADER.length) {
+      throw new GlossaryError(source, line, `${columns.length} columns, ${HEADER.length} expected`);
+    }
+    const [id, domain, ...cells] = columns.map((column) => column.trim());
+    if (!CONCEPT_ID.test(id)) throw new GlossaryError(source, line, `malformed concept id "${id}"`);
+    const first = ids.get(id);
+    if (first !== undefined) {
+      throw new GlossaryError(source, line, `concept "${id}" is already defined on line ${first}`);
+    }
+    ids.set(id, line);
+    if (!(GLOSSARY_DOMAINS as readonly string[]).includes(domain)) {
+      throw new GlossaryError(source, line, `unknown domain "${domain}" (${GLOSSARY_DOMAINS.join(', ')})`);
+    }
+    const words = {} as Record<GlossaryLanguage, string[]>;
+    GLOSSARY_LANGUAGES.forEach((language, i) => {
+      const folded = cells[i]
+        .split(';')
+        .map((word) => foldWords(word).join(' '))
+        .filter((word) => word !== '');
+      if (!folded.length) throw new GlossaryError(source, line, `concept "${id}" has no ${language} word`);
+      words[language] = [...new Set(folded)];
+    });
+    concepts.push({ id, domain: domain as GlossaryDomain, words });
+  });
+  if (!headerSeen) throw new GlossaryError(source, 1, 'no header line');
+  return concepts;
+}
+
+/** The committed glossary, read and validated (at start). */
+export function loadTravelGlossary(path = TRAVEL_GLOSSARY_PATH): GlossaryConcept[] {
+  return parseGlossary(readFileSync(path, 'utf8'), path);
+}

@@ -1,0 +1,273 @@
+import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
+import type { GlossaryConcept } from './glossary';
+
+/**
+ * Where an expanded word comes from: a glossary concept, an operator synonym, or a part of a
+ * compound the glossary split (the query's own word, in parts).
+ */
+export type ExpansionKind = 'glossary' | 'synonym' | 'compound';
+
+/** The weight of a compound's part, as the text side weighs the parts of the compounds it splits. */
+export const COMPOUND_PART_WEIGHT = 0.8;
+
+/** Query words that expand: `from` (folded phrases) expand to `to` (folded phrases). */
+export interface ExpansionRule {
+  kind: Exclude<ExpansionKind, 'compound'>;
+  from: string[];
+  to: string[];
+  /** Too general to expand a compound's part ("reise", "urlaub", "tour": glossary domain `general`). */
+  generic?: boolean;
+}
+
+/** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
+export interface ExpandedTerm {
+  token: string;
+  term: string;
+  kind: ExpansionKind;
+}
+
+/** What the rules make of a search. */
+export interface QueryExpansion {
+  /** The search's words the rules know (not by a misspelling): not typos, nor unknown compounds. */
+  knownWords: string[];
+  terms: ExpandedTerm[];
+}
+
+export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
+
+/** Each concept is a multi-way rule: any of its words expands to all the others. */
+export function glossaryRules(concepts: GlossaryConcept[]): ExpansionRule[] {
+  return concepts.map((concept) => {
+    const words = [...new Set(GLOSSARY_LANGUAGES.flatMap((language) => concept.words[language]))];
+    return { kind: 'glossary', from: words, to: words, generic: concept.domain === 'general' };
+  });
+}
+
+/** The longest phrase of a search looked up as one (`settimana bianca`, `bord du lac`). */
+const MAX_PHRASE_WORDS = 3;
+/** Inflection endings tried off a word the rules do not hold ("wanderungen" → "wanderung"). */
+const ENDINGS = ['en', 'er', 'es', 's', 'n', 'e', 'x'];
+const MIN_STEM = 4;
+const MIN_COMPOUND_PART = 3;
+
+/** The rules a word found, the forms it was found as (never expanded to themselves), a compound's parts. */
+interface Found {
+  forms: string[];
+  rules: ExpansionRule[];
+  parts?: string[];
+  misspelt?: boolean;
+}
+
+/**
+ * Expands a search with the rules' words, in memory (built once at start). Each word of the
+ * search (folded and split as the text side splits it) is looked up:
+ * 1. as the start of a phrase of 2 or 3 words, and on its own;
+ * 2. else without an inflection ending ("wanderungen", "walks");
+ * 3. else (5+ letters) as a misspelling of a rule word within one edit (two for 9+ letters);
+ * 4. else (6+ letters) as a compound of two rule words, or of one of 5+ letters and anything
+ *    ("seewanderung" → "see" + "wanderung", "museumsbesuche" → "museum"); a compound a rule
+ *    holds (8+ letters) also expands as its two parts ("bergwanderung" → "berg" + "wanderung").
+ * Its expansions are the words of the rules found, but itself, at most `maxTermsPerWord` a word
+ * (the rules' words in turn, so that the cap keeps some of each); a compound also gains its known
+ * parts (kind `compound`; a part of a general concept such as "reise" or "urlaub" expands to
+ * nothing), and a word found in 1, 2 or 4 is a known word, which the text side neither corrects
+ * nor splits itself.
+ */
+export class QueryExpander {
+  private readonly rulesByWord = new Map<string, ExpansionRule[]>();
+  /** The single words of 5+ letters by each of their forms with letters deleted (SymSpell). */
+  private readonly byDeletion = new Map<string, string[]>();
+
+  constructor(
+    rules: ExpansionRule[],
+    private readonly maxTermsPerWord = 40,
+  ) {
+    for (const rule of rules) {
+      for (const word of rule.from) {
+        const known = this.rulesByWord.get(word);
+        if (known) known.push(rule);
+        else this.rulesByWord.set(word, [rule]);
+      }
+    }
+    for (const word of this.rulesByWord.keys()) {
+      if (word.includes(' ') || word.length < 5) continue;
+      // two edits are tried for words of 9+ letters only, so shorter candidates than 7 need one
+      for (const variant of deletions(word, word.length >= 7 ? 2 : 1)) {
+        const words = this.byDeletion.get(variant);
+        if (words) words.push(word);
+        else this.byDeletion.set(variant, [word]);
+      }
+    }
+  }
+
+  /** How many words and phrases the rules expand. */
+  get size(): number {
+    return this.rulesByWord.size;
+  }
+
+  /** What the rules make of a search's first `maxWords` words (the words the text side reads). */
+  expand(search: string, maxWords: number): QueryExpansion {
+    const words = foldWords(search).slice(0, maxWords);
+    const found = new Map<string, { rules: Set<ExpansionRule>; own: Set<string>; parts: Set<string> }>();
+    const knownWords = new Set<string>();
+    const add = (token: string, match: Found) => {
+      const entry = found.get(token) ?? { rules: new Set(), own: new Set([token]), parts: new Set() };
+      for (const form of match.forms) entry.own.add(form);
+      for (const rule of match.rules) entry.rules.add(rule);
+      for (const part of match.parts ?? []) entry.parts.add(part);
+      found.set(token, entry);
+    };
+    words.forEach((word, i) => {
+      for (let length = MAX_PHRASE_WORDS; length >= 2; length--) {
+        if (i + length > words.length) continue;
+        const phraseWords = words.slice(i, i + length);
+        const phrase = phraseWords.join(' ');
+        const rules = this.rulesByWord.get(phrase);
+        // a phrase's expansions count for its longest word (the last of equals): "am see" → "see"
+        if (rules) add(longest(phraseWords), { forms: [phrase], rules });
+      }
+      const single = this.lookUp(word);
+      if (single) {
+        add(word, single);
+        if (!single.misspelt) knownWords.add(word);
+      }
+    });
+    const terms: ExpandedTerm[] = [];
+    for (const [token, { rules, own, parts }] of found) {
+      for (const part of parts) if (part !== token) terms.push({ token, term: part, kind: 'compound' });
+      const lists = [...rules].map((rule) =>
+        rule.to.filter((term) => !own.has(term)).map((term) => ({ term, kind: rule.kind })),
+      );
+      const expanded = new Map<string, ExpansionKind>();
+      for (let i = 0; lists.some((list) => i < list.length); i++) {
+        for (const list of lists) {
+          if (i < list.length && !expanded.has(list[i].term)) expanded.set(list[i].term, list[i].kind);
+        }
+      }
+      for (const [term, kind] of [...expanded].slice(0, this.maxTermsPerWord))
+        terms.push({ token, term, kind });
+    }
+    return { knownWords: [...knownWords], terms };
+  }
+
+  private lookUp(word: string): Found | undefined {
+    const inflected = this.inflected(word);
+    if (inflected) {
+      // a compound the glossary holds also means its parts ("bergwanderung": a mountain hike, a mountain, a hike)
+      const split = word.length >= 8 ? this.compound(word, true) : undefined;
+      if (!split) return inflected;
+      return {
+        forms: [...inflected.forms, ...split.forms],
+        rules: [...inflected.rules, ...split.rules],
+        parts: split.parts,
+      };
+    }
+    if (word.length >= 5) {
+      const misspelt = this.misspelt(word);
+      if (misspelt) return misspelt;
+    }
+    return word.length >= 6 ? this.compound(word) : undefined;
+  }
+
+  private inflected(word: string): Found | undefined {
+    const exact = this.rulesByWord.get(word);
+    if (exact) return { forms: [word], rules: exact };
+    for (const ending of ENDINGS) {
+      if (!word.endsWith(ending) || word.length - ending.length < MIN_STEM) continue;
+      const stem = word.slice(0, -ending.length);
+      const rules = this.rulesByWord.get(stem);
+      if (rules) return { forms: [stem], rules };
+    }
+    return undefined;
+  }
+
+  private misspelt(word: string): Found | undefined {
+    const maxEdits = word.length >= 9 ? 2 : 1;
+    // two words within n edits share a form with at most n letters deleted from each
+    const candidates = new Set<string>();
+    for (const variant of deletions(word, maxEdits)) {
+      for (const candidate of this.byDeletion.get(variant) ?? []) candidates.add(candidate);
+    }
+    let best: { form: string; edits: number } | undefined;
+    for (const candidate of candidates) {
+      if (Math.abs(candidate.length - word.length) > maxEdits) continue;
+      const edits = editDistance(word, candidate, maxEdits);
+      if (edits > maxEdits) continue;
+      if (!best || edits < best.edits || (edits === best.edits && candidate < best.form)) {
+        best = { form: candidate, edits };
+      }
+    }
+    return best && { forms: [best.form], rules: this.rulesByWord.get(best.form) ?? [], misspelt: true };
+  }
+
+  private compound(word: string, bothParts = false): Found | undefined {
+    let best: (Found & { score: number }) | undefined;
+    for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+      const head = word.slice(0, cut);
+      const tail = word.slice(cut);
+      // a German joint "s" between the parts ("museumsbesuche")
+      const headFound =
+        this.inflected(head) ??
+        (head.endsWith('s') && head.length > MIN_STEM ? this.inflected(head.slice(0, -1)) : undefined);
+      const tailFound = this.inflected(tail);
+      const known = [headFound, tailFound].filter((part) => part !== undefined);
+      if (!known.length || (bothParts && known.length < 2)) continue;
+      // both parts known beat one; then the more balanced split, or the longer known part
+      const lengths = [headFound ? head.length : 0, tailFound ? tail.length : 0];
+      const score = known.length === 2 ? 100 + Math.min(...lengths) : Math.max(...lengths);
+      if (known.length === 1 && score < 5) continue;
+      if (!best || score > best.score) {
+        // a general part ("-reise", "-urlaub") tells the split, not what the traveller looks for
+        const meant = known.filter((part) => part.rules.some((rule) => !rule.generic));
+        best = {
+          forms: known.flatMap((part) => part.forms),
+          rules: meant.flatMap((part) => part.rules.filter((rule) => !rule.generic)),
+          parts: meant.map((part) => part.forms[0]),
+          score,
+        };
+      }
+    }
+    return best;
+  }
+}
+
+/** A word and its forms with up to `depth` letters deleted. */
+function deletions(word: string, depth: number): Set<string> {
+  const forms = new Set([word]);
+  let layer = [word];
+  for (let d = 0; d < depth; d++) {
+    const next: string[] = [];
+    for (const form of layer) {
+      for (let i = 0; i < form.length; i++) {
+        const shorter = form.slice(0, i) + form.slice(i + 1);
+        if (!forms.has(shorter)) {
+          forms.add(shorter);
+          next.push(shorter);
+        }
+      }
+    }
+    layer = next;
+  }
+  return forms;
+}
+
+function longest(words: string[]): string {
+  return words.reduce((kept, word) => (word.length >= kept.length ? word : kept));
+}
+
+/** Levenshtein distance, stopping early once every path is past `max` (then returns max + 1). */
+export function editDistance(a: string, b: string, max: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      rowMin = Math.min(rowMin, current[j]);
+    }
+    if (rowMin > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}

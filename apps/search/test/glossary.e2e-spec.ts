@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
+import { foldText, TRAVEL_GLOSSARY_PATH } from '../src/glossary/glossary';
+import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
+import { createTestApp, TestApp } from './test-app';
+
+/** Query expansion by the travel glossary (issue 26): a word of one language finds offers in the others. */
+const RECORDS: CatalogueRecord[] = [
+  makeOffer('G1', {
+    name: 'Randonnée au bord du lac d’Annecy',
+    description: 'Sentiers et refuges autour du lac.',
+    destination: { code: 'FR', name: 'France' },
+    categories: [{ slug: 'hiking', name: 'Randonnée' }],
+    language: 'fr',
+  }),
+  makeOffer('G2', {
+    name: 'Wanderung am See bei Thun',
+    description: 'Gemütliche Etappen zwischen Ufer und Dorf.',
+    destination: { code: 'CH', name: 'Schweiz' },
+    categories: [{ slug: 'hiking', name: 'Wandern' }],
+    language: 'de',
+  }),
+  makeOffer('G3', {
+    name: 'City lights of London',
+    description: 'Theatres, pubs and markets.',
+    destination: { code: 'GB', name: 'United Kingdom' },
+    categories: [{ slug: 'city-break', name: 'City break' }],
+    language: 'en',
+  }),
+  // Other offers, so that no word above is held by more than a tenth of the catalogue (frequent).
+  ...Array.from({ length: 24 }, (_, i) =>
+    makeOffer(`F${String(i).padStart(2, '0')}`, {
+      name: `Offer number ${i}`,
+      description: 'Somewhere else entirely.',
+      destination: { code: 'ES', name: 'Spain' },
+      categories: [{ slug: 'other', name: 'Other' }],
+      language: 'en',
+    }),
+  ),
+];
+
+interface Scored {
+  id: string;
+  tsvector_score: number;
+  _relevance_score: number;
+}
+
+describe('query expansion by the travel glossary (issue 26)', () => {
+  let t: TestApp;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const folder = await catalogueFolder();
+    cleanup = folder.cleanup;
+    const source = await folder.file('glossary.ndjson', toNdjson(RECORDS));
+    t = await createTestApp({ env: { CATALOGUE_SOURCE: source } });
+    await t.reindex.idle();
+    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await cleanup();
+  });
+
+  const search = async (query: Record<string, string>) => {
+    const res = await t.http
+      .get('/travels')
+      .query({ infoDensity: 'min', size: '20', ...query })
+      .expect(200);
+    return res.body as { totalRecords: number; records: Scored[] };
+  };
+  const ids = async (query: Record<string, string>) => (await search(query)).records.map((r) => r.id);
+
+  it('finds the French offer for a German query, below the exact German match', async () => {
+    const text = await search({ search: 'Wanderung am See', rrfVectorWeight: '0' });
+    expect(text.records.map((r) => r.id)).toEqual(['G2', 'G1']);
+    const [german, french] = text.records;
+    expect(french.tsvector_score).toBeGreaterThan(0);
+    expect(french.tsvector_score).toBeLessThan(german.tsvector_score);
+    // the hybrid ranking (configured weights) keeps the order
+    const hybrid = await ids({ search: 'Wanderung am See' });
+    expect(hybrid.indexOf('G2')).toBeLessThan(hybrid.indexOf('G1'));
+    expect(hybrid).toContain('G1');
+  });
+
+  it('expands through compounds, typos and folding', async () => {
+    // "Seeufer": the glossary's lakeside ("bord du lac", "am See") and the compound's part "see"
+    expect(await ids({ search: 'Seeufer', rrfVectorWeight: '0' })).toEqual(
+      expect.arrayContaining(['G1', 'G2']),
+    );
+    // "Bergwanderung": a mountain hike, and its parts; the German offer holds "Wanderung" itself
+    expect((await ids({ search: 'Bergwanderung', rrfVectorWeight: '0' })).slice(0, 2)).toEqual(['G2', 'G1']);
+    // a typo corrected by the text side ranks above the glossary's words of the misspelt word
+    expect(await ids({ search: 'Randonée', rrfVectorWeight: '0' })).toEqual(['G1', 'G2']);
+    // a misspelling the text side cannot correct ("wander" is the index's word) still expands
+    expect(await ids({ search: 'Wandrung', rrfVectorWeight: '0' })).toEqual(
+      expect.arrayContaining(['G1', 'G2']),
+    );
+    expect(await ids({ search: 'HIKING lake', rrfVectorWeight: '0' })).toEqual(
+      expect.arrayContaining(['G1', 'G2']),
+    );
+    expect(await ids({ search: 'escursione al lago', rrfVectorWeight: '0' })).toEqual(
+      expect.arrayContaining(['G1', 'G2']),
+    );
+  });
+
+  it('counts what an expanded phrase selects exactly under filters, every counted record reachable', async () => {
+    const filtered = await search({ search: 'Seeufer', destination: 'FR', rrfVectorWeight: '0' });
+    expect(filtered.records.map((r) => r.id)).toEqual(['G1']);
+    expect(filtered.totalRecords).toBe(1);
+    const bounded = await search({ search: 'Seeufer', rrfVectorWeight: '0' });
+    expect(bounded.totalRecords).toBe(bounded.records.length);
+  });
+
+  it('SEARCH_GLOSSARY_WEIGHT 0 turns the glossary off', async () => {
+    const saved = t.config.SEARCH_GLOSSARY_WEIGHT;
+    t.config.SEARCH_GLOSSARY_WEIGHT = 0;
+    try {
+      expect(await ids({ search: 'Wanderung am See', rrfVectorWeight: '0' })).toEqual(['G2']);
+    } finally {
+      t.config.SEARCH_GLOSSARY_WEIGHT = saved;
+    }
+  });
+
+  it('folds every glossary word as the database folds the catalogue (travel_fold)', async () => {
+    const words = readFileSync(TRAVEL_GLOSSARY_PATH, 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .slice(1)
+      .flatMap((line) => line.split('\t').slice(2).join(';').split(';'))
+      .map((word) => word.trim())
+      .filter(Boolean);
+    expect(words.length).toBeGreaterThan(2000);
+    const rows = (await t.dataSource.query('SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w', [
+      words,
+    ])) as { w: string; folded: string }[];
+    const differing = rows.filter((row) => foldText(row.w) !== row.folded);
+    expect(differing).toEqual([]);
+  });
+});
