@@ -93,7 +93,10 @@ describe('top-k text side (issue 24)', () => {
   // so short, with no exhaustive shortcut, that the stopping rule itself decides, both ways.
   const READS: [string, TextReads][] = [
     ['default reads', TEXT_READS],
-    ['short reads', { exhaustiveMaxPostings: 0, fullRead: 30, minDepth: 20, depthPerWanted: 2 }],
+    [
+      'short reads',
+      { exhaustiveMaxPostings: 0, fullRead: 30, minDepth: 20, depthPerWanted: 2, expansionShare: 0.5 },
+    ],
   ];
 
   it.each(READS)(

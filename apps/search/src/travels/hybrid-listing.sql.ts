@@ -1,6 +1,7 @@
 import type { RankingRequest } from './travels-request';
 import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
 import {
+  expandsPhrases,
   queryTermsCall,
   textScoreOf,
   textSideCtes,
@@ -188,7 +189,7 @@ export function hybridListingSql(
   // text match past `wanted`, can score.
   return {
     text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${topTextSideCtes(terms, and, top)},
+      ${topTextSideCtes(terms, and, top, expandsPhrases(request.expansion, request.tuning.expansionWeights))},
       matched AS MATERIALIZED (SELECT id, score, rank FROM text_top),
       ${semanticSide},
       -- the text side's score of the semantic candidates it does not rank: from the exhaustive

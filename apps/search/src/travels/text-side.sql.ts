@@ -58,7 +58,9 @@ export function queryTermsCall(
   values: unknown[],
   search = '$1',
 ): string {
-  const kept = expansion.terms.filter((term) => weights[term.kind] > 0);
+  const kept = expandedTerms(expansion, weights);
+  // nothing expanded: the function of the query's own words, as before expansion existed
+  if (!kept.length) return `travel_query_terms(${search}, ${QUERY_WORDS})`;
   values.push(
     expansion.knownWords,
     kept.map((term) => term.token),
@@ -70,18 +72,35 @@ export function queryTermsCall(
   return `travel_query_terms(${search}, ${QUERY_WORDS}, $${n - 4}::text[], $${n - 3}::text[], $${n - 2}::text[], $${n - 1}::real[], $${n}::text[])`;
 }
 
+/** The expanded terms a request scores with: those whose kind weighs more than 0. */
+function expandedTerms(expansion: QueryExpansion, weights: ExpansionWeights) {
+  return expansion.terms.filter((term) => weights[term.kind] > 0);
+}
+
+/** Whether a request's text side holds an expanded phrase (a term of two words that selects). */
+export function expandsPhrases(expansion: QueryExpansion, weights: ExpansionWeights): boolean {
+  return expandedTerms(expansion, weights).some((term) => term.term.includes(' '));
+}
+
 /**
  * The query terms, their factors and which select (no `WITH`); `terms` is the call of
  * `travel_query_terms` (queryTermsCall).
  */
 function queryTermCtes(terms: string): string {
+  // An expanded term of a frequent word is frequent too: "hotel" selecting nothing on its own,
+  // its "hébergement" does not either.
   return `qt AS MATERIALIZED (
-        SELECT t.word, t.term, t.documents,
-          t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
-          ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
-          t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
-        FROM (SELECT offers FROM search_stats LIMIT 1) st,
-          ${terms} t
+        SELECT t.word, t.term, t.documents, t.kind, t.factor, t.idf,
+          t.frequent OR (t.kind IN ('glossary', 'synonym')
+            AND bool_or(t.frequent AND t.kind NOT IN ('glossary', 'synonym')) OVER (PARTITION BY t.word)) AS frequent
+        FROM (
+          SELECT t.word, t.term, t.documents, t.kind,
+            t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
+            ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
+            t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
+          FROM (SELECT offers FROM search_stats LIMIT 1) st,
+            ${terms} t
+        ) t
       ),
       fallback_word AS MATERIALIZED (
         SELECT r.word FROM qt r
@@ -89,7 +108,7 @@ function queryTermCtes(terms: string): string {
         ORDER BY r.idf DESC, r.word LIMIT 1
       ),
       qs AS MATERIALIZED (
-        SELECT word, term, documents, factor, CASE WHEN word < 1000 THEN round(factor * ${SCALE}) ELSE 0 END AS cov,
+        SELECT word, term, documents, kind, factor, CASE WHEN word < 1000 THEN round(factor * ${SCALE}) ELSE 0 END AS cov,
           (word < 1000 AND NOT frequent) OR word IN (SELECT word FROM fallback_word) AS selects
         FROM qt
       ),
@@ -180,6 +199,12 @@ export interface TextReads {
   minDepth: number;
   /** Postings of a longer term read per offer the text side needs exactly, when that is more. */
   depthPerWanted: number;
+  /**
+   * The share of those reads (`fullRead` and the depth) given to a glossary or synonym term: an
+   * expanded word weighs less than the query's own, so its best postings rank lower, and a query
+   * word may gain ten of them (measured: docs/benchmarks.md, "Query expansion").
+   */
+  expansionShare?: number;
 }
 
 export const TEXT_READS: TextReads = {
@@ -187,6 +212,7 @@ export const TEXT_READS: TextReads = {
   fullRead: 1000,
   minDepth: 200,
   depthPerWanted: 2,
+  expansionShare: 0.25,
 };
 
 /**
@@ -200,18 +226,24 @@ export function topTextParameters(
   reads: TextReads = TEXT_READS,
 ): TopTextParameters {
   const wanted = Math.max(1, semanticCandidates, request.page.offset + request.page.limit);
+  const depth = Math.max(reads.minDepth, reads.depthPerWanted * wanted);
+  const share = reads.expansionShare ?? 1;
   values.push(
     wanted,
-    Math.max(reads.minDepth, reads.depthPerWanted * wanted),
+    depth,
     reads.fullRead,
     reads.exhaustiveMaxPostings,
+    Math.max(1, Math.ceil(depth * share)),
+    Math.ceil(reads.fullRead * share),
   );
   const n = values.length;
   const parameters = {
-    wanted: `$${n - 3}::int`,
-    depth: `$${n - 2}::int`,
-    fullRead: `$${n - 1}::int`,
-    exhaustiveMaxPostings: `$${n}::int`,
+    wanted: `$${n - 5}::int`,
+    depth: `$${n - 4}::int`,
+    fullRead: `$${n - 3}::int`,
+    exhaustiveMaxPostings: `$${n - 2}::int`,
+    expansionDepth: `$${n - 1}::int`,
+    expansionFullRead: `$${n}::int`,
   };
   if (request.countLimit === undefined) return parameters;
   values.push(request.countLimit);
@@ -232,6 +264,9 @@ export interface TopTextParameters {
   fullRead: string;
   /** A query whose terms hold at most this many postings is scored exhaustively. */
   exhaustiveMaxPostings: string;
+  /** `depth` and `fullRead` of a glossary or synonym term. */
+  expansionDepth: string;
+  expansionFullRead: string;
   /** How many best offers the caller needs exactly (`text_top` holds at most this many). */
   wanted: string;
   /** Count the matches up to this many (FilterRequest.countLimit); absent: all. */
@@ -250,57 +285,100 @@ export interface TopTextParameters {
 export function topTextSideCtes(
   terms: string,
   and: string,
-  { depth, fullRead, exhaustiveMaxPostings, wanted, countLimit }: TopTextParameters,
+  {
+    depth,
+    fullRead,
+    exhaustiveMaxPostings,
+    expansionDepth,
+    expansionFullRead,
+    wanted,
+    countLimit,
+  }: TopTextParameters,
+  expandedPhrases = false,
 ): string {
   const seen = and
     ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
          SELECT h.offer_id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects)${and}`
     : `SELECT DISTINCT h.offer_id AS id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects`;
-  // Filtered: the GIN index of the offers' lexemes meets the filter indexes in a bitmap, unless a
-  // selecting term is a pair of words (an expanded phrase), which the lexemes cannot tell from two
-  // words apart: then the selecting terms' postings, checked under the filters by primary key.
+  // Filtered: the GIN index of the offers' lexemes meets the filter indexes in a bitmap, unless an
+  // expanded phrase selects (`expandedPhrases`: a pair of words, which the lexemes cannot tell from
+  // two words apart): then the selecting terms' postings, checked under the filters by primary key.
   // Unfiltered: one selecting term's count is its document count, several are a union of their
   // postings. With a count limit, the count stops one past the bound (the service then answers "gte").
   const limit = countLimit ? `LIMIT ${countLimit}` : '';
   const selecting = `o.search_vector @@ (
          SELECT string_agg('''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
          FROM qs WHERE selects)`;
+  const filteredMatches = expandedPhrases
+    ? `SELECT count(*) FROM (
+         SELECT 1 FROM travel_offers o WHERE o.id IN (
+           SELECT p.offer_id FROM search_postings p WHERE p.term IN (SELECT term FROM qs WHERE selects))${and} ${limit}) m`
+    : `SELECT count(*) FROM (SELECT 1 FROM travel_offers o WHERE ${selecting}${and} ${limit}) m`;
   const matches =
     and || countLimit
-      ? `SELECT CASE WHEN EXISTS (SELECT 1 FROM qs WHERE selects AND strpos(term, ' ') > 0)
-         THEN (SELECT count(*) FROM (
-           SELECT 1 FROM travel_offers o WHERE o.id IN (
-             SELECT p.offer_id FROM search_postings p WHERE p.term IN (SELECT term FROM qs WHERE selects))${and} ${limit}) m)
-         ELSE (SELECT count(*) FROM (SELECT 1 FROM travel_offers o WHERE ${selecting}${and} ${limit}) m) END`
+      ? filteredMatches
       : `SELECT CASE WHEN (SELECT count(DISTINCT term) FROM qs WHERE selects) <= 1
          THEN (SELECT coalesce(max(documents), 0) FROM qs WHERE selects)
-         ELSE (SELECT count(DISTINCT p.offer_id) FROM search_postings p
-               WHERE p.term IN (SELECT term FROM qs WHERE selects)) END`;
+         ELSE (SELECT count(*) FROM (SELECT p.offer_id FROM search_postings p
+               WHERE p.term IN (SELECT term FROM qs WHERE selects) GROUP BY p.offer_id) d) END`;
   // A bound is widened by one unit of the parts (rounding) and by SLACK.
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
   return `${queryTermCtes(terms)},
       -- how many postings of each term are read: a short list whole, a long one its best \`depth\`
       reads AS MATERIALIZED (
-        SELECT q.*, CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END AS reads FROM qs q
+        SELECT q.*, q.kind IN ('glossary', 'synonym') AS expanded, CASE WHEN q.kind IN ('glossary', 'synonym')
+          THEN CASE WHEN q.documents <= ${expansionFullRead} THEN q.documents ELSE ${expansionDepth} END
+          ELSE CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END END AS reads
+        FROM qs q
       ),
       few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
-      -- each term's best postings (an index-only scan of search_postings_term_impact_idx each)
-      heads AS MATERIALIZED (
+      -- each term's best postings (an index-only scan of search_postings_term_impact_idx each): the
+      -- query's own terms first
+      own_heads AS MATERIALIZED (
         SELECT q.word, q.term, p.offer_id, p.impact
         FROM reads q CROSS JOIN LATERAL (
           SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
           ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
         ) p
+        WHERE NOT q.expanded AND NOT (SELECT yes FROM few)
+      ),
+      -- per query word: the most an unread posting of its own terms adds (none when they are read whole)
+      own_open AS MATERIALIZED (
+        SELECT q.word, max(q.factor * h.lowest) AS part
+        FROM reads q JOIN (SELECT word, term, min(impact) AS lowest FROM own_heads GROUP BY word, term) h
+          ON h.word = q.word AND h.term = q.term
+        WHERE q.documents > q.reads GROUP BY q.word
+      ),
+      -- an expanded term's best postings, down to where they add less than an unread posting of the
+      -- word's own terms can (\`cut\`, an impact): below it, they cannot raise the word's bound
+      expanded_reads AS MATERIALIZED (
+        SELECT q.word, q.term, q.reads, o.part / q.factor AS cut
+        FROM reads q LEFT JOIN own_open o ON o.word = q.word
+        WHERE q.expanded
+      ),
+      heads AS MATERIALIZED (
+        SELECT word, term, offer_id, impact FROM own_heads
+        UNION ALL
+        SELECT q.word, q.term, p.offer_id, p.impact
+        FROM expanded_reads q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p
+          WHERE p.term = q.term AND (q.cut IS NULL OR p.impact >= q.cut)
+          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
+        ) p
         WHERE NOT (SELECT yes FROM few)
       ),
       -- per query term: whether postings are left unread, and the highest impact an unread one
-      -- (truncated) or any (read whole) can have
+      -- (truncated) or any (read whole) can have; an expanded list stopped at its cut holds none
+      -- above the cut
       lists AS MATERIALIZED (
-        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > q.reads AS truncated,
-          CASE WHEN q.documents > q.reads
-            THEN (SELECT min(h.impact) FROM heads h WHERE h.word = q.word AND h.term = q.term)
-            ELSE (SELECT max(h.impact) FROM heads h WHERE h.word = q.word AND h.term = q.term) END AS bound
-        FROM reads q
+        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > coalesce(h.read, 0) AS truncated,
+          CASE WHEN q.documents <= coalesce(h.read, 0) THEN h.highest
+            WHEN coalesce(h.read, 0) < q.reads THEN e.cut
+            ELSE h.lowest END AS bound
+        FROM reads q LEFT JOIN (
+          SELECT word, term, min(impact) AS lowest, max(impact) AS highest, count(*) AS read FROM heads GROUP BY word, term
+        ) h ON h.word = q.word AND h.term = q.term
+        LEFT JOIN expanded_reads e ON e.word = q.word AND e.term = q.term
       ),
       -- per query word: the most an unread posting of it can add (part and coverage)
       open_words AS MATERIALIZED (

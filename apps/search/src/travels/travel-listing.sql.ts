@@ -1,7 +1,13 @@
 import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
-import { queryTermsCall, textSideCtes, topTextParameters, topTextSideCtes } from './text-side.sql';
+import {
+  expandsPhrases,
+  queryTermsCall,
+  textSideCtes,
+  topTextParameters,
+  topTextSideCtes,
+} from './text-side.sql';
 import type { TextReads, TextStrategy } from './text-side.sql';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
@@ -124,7 +130,7 @@ export function textListingSql(
   if (strategy === 'top') {
     const top = topTextParameters(request, values, 0, reads);
     return {
-      text: `WITH ${topTextSideCtes(terms, and, top)},
+      text: `WITH ${topTextSideCtes(terms, and, top, expandsPhrases(request.expansion, request.tuning.expansionWeights))},
       kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
       ${pageOf(
         'kept',

@@ -185,7 +185,7 @@ const POSTINGS_OF_ALL = postingsOf('');
  *   split with the most whole catalogue words, then the longest shorter part); `phrase` 0.5 for pairs of adjacent words (no stop word)
  *   found as pairs in the index.
  */
-export const QUERY_TERMS_FUNCTION = `
+const QUERY_TERMS_FUNCTION = `
 CREATE FUNCTION travel_query_terms(search text, max_words integer)
 RETURNS TABLE (word integer, term text, documents integer, weight real, kind text)
 LANGUAGE plpgsql STABLE ROWS 20 AS $fn$

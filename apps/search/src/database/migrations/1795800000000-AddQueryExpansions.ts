@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { QUERY_TERMS_FUNCTION } from './1795600000000-AddTextSide';
 
 /**
  * Query expansion on the text side (issue 26; apps/search/README.md, "Query expansion"):
@@ -7,7 +6,8 @@ import { QUERY_TERMS_FUNCTION } from './1795600000000-AddTextSide';
  * - `travel_term_forms(phrase)`: the index terms a folded word or phrase is looked up as: a word,
  *   folded and as its French, German and English stems; a phrase, the pairs of adjacent words the
  *   index holds, each pair stemmed by one stemmer as a record's field is;
- * - `travel_query_terms` gains what the service computes in memory from the glossary (and
+ * - a second `travel_query_terms`, beside the first (which a search that expands nothing still
+ *   calls, so that it costs what it did), takes what the service computes in memory from the glossary (and
  *   operator synonyms): `known_words`, the query words the glossary knows (folded, as the function
  *   splits the search), which are then neither typo-corrected nor split as unknown compounds (the
  *   glossary's own split stands in); and the expansions, four aligned arrays: the query word each
@@ -20,7 +20,6 @@ export class AddQueryExpansions1795800000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(TERM_FORMS_FUNCTION);
-    await queryRunner.query('DROP FUNCTION travel_query_terms(text, integer)');
     await queryRunner.query(QUERY_TERMS_WITH_EXPANSIONS);
   }
 
@@ -28,7 +27,6 @@ export class AddQueryExpansions1795800000000 implements MigrationInterface {
     await queryRunner.query(
       'DROP FUNCTION travel_query_terms(text, integer, text[], text[], text[], real[], text[])',
     );
-    await queryRunner.query(QUERY_TERMS_FUNCTION);
     await queryRunner.query('DROP FUNCTION travel_term_forms(text)');
   }
 }
