@@ -166,6 +166,7 @@ describe('operations endpoints (docs on, no app configured)', () => {
         'dates',
         'destination',
         'discountclub',
+        'explain',
         'hide_invalid',
         'infoDensity',
         'orderBy',

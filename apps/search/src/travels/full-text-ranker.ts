@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { explainPage } from './search-ranker';
 import type { RankedPage, SearchRanker } from './search-ranker';
 import { TravelsRepository } from './travels.repository';
 import type { RankingRequest } from './travels-request';
@@ -17,14 +18,21 @@ export class FullTextRanker implements SearchRanker {
   async rank(request: RankingRequest): Promise<RankedPage> {
     const { total, rows } = await this.travels.listByText(request);
     const { k } = request.tuning;
+    const ranked = rows.map((row) => ({
+      ...row,
+      _relevance_score: 1 / (k + (row.position ?? 0)),
+      semantic_score: 0,
+      tsvector_score: row.tsvector_score ?? 0,
+    }));
     return {
       total,
       fallback: 'fulltext',
-      rows: rows.map((row) => ({
-        ...row,
-        _relevance_score: 1 / (k + (row.position ?? 0)),
-        semantic_score: 0,
-        tsvector_score: row.tsvector_score ?? 0,
+      // explain mode: the text side alone, at full weight (w 0)
+      rows: await explainPage(this.travels, request, ranked, (row) => ({
+        vectorWeight: 0,
+        k,
+        semanticRank: null,
+        textRank: row.position ?? null,
       })),
     };
   }

@@ -149,12 +149,17 @@ export function hybridListingSql(
           ) candidates GROUP BY id
         ) semantic WHERE 1 - distance >= $4::float8
       )`;
+  // Explain mode (explain.sql.ts): each page row's ranks on both sides (null: not ranked there).
+  const rankColumns = request.explain ? ', s.rank AS semantic_rank, t.rank AS text_rank' : '';
+  const ranks = request.explain
+    ? '\n          m.semantic_rank::int AS semantic_rank, m.text_rank::int AS text_rank,'
+    : '';
   const page = (merged: string, tsvectorScore: string, totals: string) => `
       SELECT c.*, p.* FROM (${totals}) c
       LEFT JOIN LATERAL (
         SELECT m.score AS _relevance_score,
           1 - (o.embedding <=> $2::vector) AS semantic_score,
-          ${tsvectorScore} AS tsvector_score,
+          ${tsvectorScore} AS tsvector_score,${ranks}
           ${COLUMNS[request.density]}
         FROM (SELECT * FROM ${merged} ORDER BY score DESC, id LIMIT ${limit} OFFSET ${offset}) m
         JOIN travel_offers o ON o.id = m.id
@@ -171,7 +176,7 @@ export function hybridListingSql(
       ${semanticSide},
       txt AS (SELECT id, rank, score FROM matched WHERE $3::float8 < 1),
       merged AS (
-        SELECT coalesce(s.id, t.id) AS id, t.score AS text_score,
+        SELECT coalesce(s.id, t.id) AS id, t.score AS text_score${rankColumns},
           coalesce($3::float8 / ($6::int + s.rank), 0) + coalesce((1 - $3::float8) / ($6::int + t.rank), 0) AS score
         FROM sem s FULL OUTER JOIN txt t ON t.id = s.id
       )
@@ -204,7 +209,7 @@ export function hybridListingSql(
       txt AS (SELECT id, rank, score FROM matched WHERE $3::float8 < 1),
       merged AS MATERIALIZED (
         SELECT coalesce(s.id, t.id) AS id, coalesce(t.score, mt.score, x.score) AS text_score,
-          x.matches AND $3::float8 < 1 AS tail,
+          x.matches AND $3::float8 < 1 AS tail${rankColumns},
           coalesce($3::float8 / ($6::int + s.rank), 0) + coalesce((1 - $3::float8) / ($6::int + t.rank), 0) AS score
         FROM sem s FULL OUTER JOIN txt t ON t.id = s.id LEFT JOIN sem_text x ON x.id = s.id
           LEFT JOIN matched mt ON mt.id = s.id

@@ -4,6 +4,7 @@ import { EMBEDDING_PROVIDER, toVectorLiteral } from '../embedding/embedding-prov
 import type { EmbeddingProvider } from '../embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../embedding/embedding-unavailable.error';
 import { FullTextRanker } from './full-text-ranker';
+import { explainPage } from './search-ranker';
 import type { RankedPage, SearchRanker } from './search-ranker';
 import { TravelsRepository } from './travels.repository';
 import type { RankingRequest } from './travels-request';
@@ -33,13 +34,20 @@ export class HybridRanker implements SearchRanker {
       throw new AppError(ErrorCode.EmbeddingUnavailable);
     }
     const { total, rows } = await this.travels.listHybrid(request, toVectorLiteral(embedding));
+    const ranked = rows.map((row) => ({
+      ...row,
+      _relevance_score: row._relevance_score ?? 0,
+      semantic_score: row.semantic_score ?? 0,
+      tsvector_score: row.tsvector_score ?? 0,
+    }));
     return {
       total,
-      rows: rows.map((row) => ({
-        ...row,
-        _relevance_score: row._relevance_score ?? 0,
-        semantic_score: row.semantic_score ?? 0,
-        tsvector_score: row.tsvector_score ?? 0,
+      // explain mode: the ranks are the hybrid statement's page columns (hybrid-listing.sql.ts)
+      rows: await explainPage(this.travels, request, ranked, (row) => ({
+        vectorWeight: request.tuning.rrfVectorWeight,
+        k: request.tuning.k,
+        semanticRank: row.semantic_rank ?? null,
+        textRank: row.text_rank ?? null,
       })),
     };
   }

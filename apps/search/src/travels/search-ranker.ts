@@ -1,10 +1,46 @@
-import type { ListingRow } from './travels.repository';
+import type { ExplainTermRow, ListingRow, TravelsRepository } from './travels.repository';
 import type { RankingRequest } from './travels-request';
 
 export interface RankedRow extends ListingRow {
   _relevance_score: number;
   semantic_score: number;
   tsvector_score: number;
+  /** Explain mode only: what the record's explanation is made of (travels.mapper.ts, toExplanation). */
+  explain?: RowExplanation;
+}
+
+/** Explain mode: how a ranked row got its scores, as read from the database. */
+export interface RowExplanation {
+  /** w of RRF as the ranking used it (0 for a full-text answer). */
+  vectorWeight: number;
+  k: number;
+  semanticRank: number | null;
+  textRank: number | null;
+  /** The query terms the record holds (explain.sql.ts), the counted form of each word first. */
+  terms: ExplainTermRow[];
+}
+
+/**
+ * Explain mode (`request.explain`): the rows with their explanation, the page's terms read by one
+ * more statement; without it, the rows untouched and no statement.
+ */
+export async function explainPage(
+  travels: TravelsRepository,
+  request: RankingRequest,
+  rows: RankedRow[],
+  explanationOf: (row: RankedRow) => Omit<RowExplanation, 'terms'>,
+): Promise<RankedRow[]> {
+  if (!request.explain || !rows.length) return rows;
+  const terms = await travels.explainTerms(
+    request,
+    rows.map((row) => row.id),
+  );
+  const byOffer = new Map<string, ExplainTermRow[]>();
+  for (const term of terms) byOffer.set(term.id, [...(byOffer.get(term.id) ?? []), term]);
+  return rows.map((row) => ({
+    ...row,
+    explain: { ...explanationOf(row), terms: byOffer.get(row.id) ?? [] },
+  }));
 }
 
 export interface RankedPage {

@@ -84,17 +84,18 @@ export function expandsPhrases(expansion: QueryExpansion, weights: ExpansionWeig
 
 /**
  * The query terms, their factors and which select (no `WITH`); `terms` is the call of
- * `travel_query_terms` (queryTermsCall).
+ * `travel_query_terms` (queryTermsCall). `explained`: `qt` and `qs` also carry each term's
+ * `weight` (the explain mode's statement, explain.sql.ts; the listings never ask for them).
  */
-function queryTermCtes(terms: string): string {
+export function queryTermCtes(terms: string, explained = false): string {
   // An expanded term of a frequent word is frequent too: "hotel" selecting nothing on its own,
   // its "hébergement" does not either.
   return `qt AS MATERIALIZED (
-        SELECT t.word, t.term, t.documents, t.kind, t.factor, t.idf,
+        SELECT t.word, t.term, t.documents, t.kind${explained ? ', t.weight' : ''}, t.factor, t.idf,
           t.frequent OR (t.kind IN ('glossary', 'synonym')
             AND bool_or(t.frequent AND t.kind NOT IN ('glossary', 'synonym')) OVER (PARTITION BY t.word)) AS frequent
         FROM (
-          SELECT t.word, t.term, t.documents, t.kind,
+          SELECT t.word, t.term, t.documents, t.kind, t.weight,
             t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
             ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
             t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
@@ -109,7 +110,7 @@ function queryTermCtes(terms: string): string {
       ),
       qs AS MATERIALIZED (
         SELECT word, term, documents, kind, factor, CASE WHEN word < 1000 THEN round(factor * ${SCALE}) ELSE 0 END AS cov,
-          (word < 1000 AND NOT frequent) OR word IN (SELECT word FROM fallback_word) AS selects
+          (word < 1000 AND NOT frequent) OR word IN (SELECT word FROM fallback_word) AS selects${explained ? ', weight' : ''}
         FROM qt
       ),
       coverable AS MATERIALIZED (
@@ -117,12 +118,18 @@ function queryTermCtes(terms: string): string {
       )`;
 }
 
-/** A posting's part of a score: `q` the query term, `p` the posting. */
-const part = (q: string, p: string) => `round(${q}.factor * ${p}.impact * ${SCALE})`;
+/** A posting's part of a score: `q` the query term, `p` the posting (an integer: the part times SCALE). */
+export const part = (q: string, p: string) => `round(${q}.factor * ${p}.impact * ${SCALE})`;
+
+/** A sum of parts (integers, `part`) as a score. */
+export const partsScore = (parts: string) => `(${parts}) / ${SCALE}::float8`;
+
+/** The share of the query a sum of per-word coverages covers, at most 1 (the multiplier of a score). */
+export const coverageOf = (covered: string) =>
+  `least(1, coalesce(${covered}, 0) / nullif((SELECT total FROM coverable), 0))`;
 
 /** The score of per-word parts and coverage (sums of integers): their sum times the share of the query covered, at most 1. */
-const scoreOf = (parts: string, covered: string) =>
-  `(${parts}) / ${SCALE}::float8 * least(1, coalesce(${covered}, 0) / nullif((SELECT total FROM coverable), 0))`;
+export const scoreOf = (parts: string, covered: string) => `${partsScore(parts)} * ${coverageOf(covered)}`;
 
 /**
  * The exhaustive strategy's CTEs (without `WITH`): `scored (id, score)` for every candidate;

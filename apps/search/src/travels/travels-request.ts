@@ -85,6 +85,11 @@ export interface RankingRequest {
   countLimit?: number;
   density: InfoDensity;
   tuning: RankingTuning;
+  /**
+   * `explain=true`: each record also gets why it ranks where it does (apps/search/README.md,
+   * "Explain mode"); absent or false: the statements and the answer are those without it.
+   */
+  explain?: boolean;
 }
 
 export type TravelsRequest = FilterRequest | RankingRequest;
@@ -128,6 +133,7 @@ export function toTravelsRequest(
     density,
     tuning: rankingTuningOf(query, config),
     countLimit,
+    ...(query.explain === true ? { explain: true } : {}),
   };
 }
 

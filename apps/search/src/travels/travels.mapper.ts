@@ -1,10 +1,15 @@
 import type { InfoDensity } from './dto/travels-query.dto';
+import { TERM_KINDS } from './dto/travel-listing.response';
 import type {
+  ExplanationDto,
+  TermExplanationDto,
+  TermKind,
   TravelListingResponseDto,
   TravelRecordDto,
   TravelScoresDto,
 } from './dto/travel-listing.response';
-import type { ListingRow } from './travels.repository';
+import type { RowExplanation } from './search-ranker';
+import type { ExplainTermRow, ListingRow } from './travels.repository';
 
 /** The scores of the filter-only branch (search-api.md): 1.0, 0.0, 0.0. */
 export const FILTER_SCORES: TravelScoresDto = { _relevance_score: 1, semantic_score: 0, tsvector_score: 0 };
@@ -14,11 +19,13 @@ export function toTravelRecord(
   row: ListingRow,
   density: InfoDensity,
   scores: TravelScoresDto,
+  explanation?: ExplanationDto,
 ): TravelRecordDto {
   const scored = {
     _relevance_score: scores._relevance_score,
     semantic_score: scores.semantic_score,
     tsvector_score: scores.tsvector_score,
+    ...(explanation ? { _explanation: explanation } : {}),
   };
   switch (density) {
     case 'min':
@@ -67,4 +74,54 @@ export function toListingResponse(
     page,
     records,
   };
+}
+
+/**
+ * Explain mode: a ranked record's explanation (apps/search/README.md, "Explain mode"). The
+ * contributions are the fusion's own terms, w/(k + rank) and (1 − w)/(k + rank), 0 for a side the
+ * record is not ranked on; the text terms' contributions are their parts times the coverage for
+ * the best form of each word of a record the query selects, else 0, so they add up to the text
+ * score.
+ */
+export function toExplanation(scores: TravelScoresDto, explain: RowExplanation): ExplanationDto {
+  const { vectorWeight: w, k, semanticRank, textRank, terms } = explain;
+  const matches = terms.some((term) => term.matches);
+  return {
+    score: scores._relevance_score,
+    rrf: { vector_weight: w, k },
+    semantic: {
+      similarity: scores.semantic_score,
+      rank: semanticRank,
+      contribution: semanticRank === null ? 0 : w / (k + semanticRank),
+    },
+    text: {
+      score: scores.tsvector_score,
+      rank: textRank,
+      contribution: textRank === null ? 0 : (1 - w) / (k + textRank),
+      coverage: matches ? (terms[0]?.coverage ?? 0) : 0,
+      terms: terms.map(toTermExplanation),
+    },
+  };
+}
+
+/** One query term a record holds, on the wire. */
+export function toTermExplanation(row: ExplainTermRow): TermExplanationDto {
+  const counted = row.best && row.matches;
+  return {
+    word: row.token ?? '',
+    term: row.term,
+    kind: termKindOf(row),
+    weight: row.weight,
+    counted,
+    contribution: counted ? row.contribution : 0,
+  };
+}
+
+/**
+ * The wire kind of a query term: `travel_query_terms` says `exact` for a word's folded form and its
+ * stems alike, so a term other than the folded word is a `stem`.
+ */
+export function termKindOf({ kind, term, token }: Pick<ExplainTermRow, 'kind' | 'term' | 'token'>): TermKind {
+  if (kind === 'exact') return term === token ? 'exact' : 'stem';
+  return (TERM_KINDS as readonly string[]).includes(kind) ? (kind as TermKind) : 'exact';
 }

@@ -7,6 +7,7 @@ import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listin
 import { retryOnceOnInternalError } from './internal-error-retry';
 import { firstTextStrategy } from './text-side.sql';
 import type { TextStrategy } from './text-side.sql';
+import { explainTermsSql } from './explain.sql';
 import { filterListingSql, Sql, textListingSql } from './travel-listing.sql';
 import type { FilterRequest, RankingRequest, RankingTuning } from './travels-request';
 
@@ -28,6 +29,34 @@ export interface ListingRow {
   semantic_score?: number;
   _relevance_score?: number;
   position?: number;
+  /** Explain mode, hybrid: the record's rank on the semantic side (null: not on it). */
+  semantic_rank?: number | null;
+  /** Explain mode, hybrid: the record's rank on the text side (null: not ranked on it). */
+  text_rank?: number | null;
+}
+
+/** A row of the explain mode's statement (explain.sql.ts): one query term an offer of the page holds. */
+export interface ExplainTermRow {
+  id: string;
+  /** The query word's number in travel_query_terms (`i`, `-i` a compound's second part, `1000 + i` a pair). */
+  word: number;
+  /** The query word (or pair of words) folded, as the text side split the search. */
+  token: string | null;
+  term: string;
+  kind: string;
+  weight: number;
+  /** The term's part of the score, times 1e6 (an integer). */
+  part: number;
+  /** Whether the term is its word's best form for this offer (the one that counts). */
+  best: boolean;
+  /** Whether the query selects the offer (else its text score is 0). */
+  matches: boolean;
+  /** The share of the query the offer covers, at most 1 (the score's multiplier). */
+  coverage: number;
+  /** The offer's text score, as the text side computes it. */
+  score: number;
+  /** part / 1e6 × coverage: the term's share of the score when it counts. */
+  contribution: number;
 }
 
 export interface ListingResult {
@@ -117,6 +146,17 @@ export class TravelsRepository {
       if (top.exact) return top;
     }
     return run(statement('exhaustive'));
+  }
+
+  /**
+   * Explain mode: the query terms each offer of a ranked page holds, with their parts, in one
+   * statement (explain.sql.ts), run after the page's (a reindex committing in between may make
+   * them disagree with it: the page's own scores stay those it was ranked by).
+   */
+  async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainTermRow[]> {
+    if (!ids.length) return [];
+    const { text, values } = explainTermsSql(request, ids);
+    return (await this.dataSource.query(text, values)) as ExplainTermRow[];
   }
 
   /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */

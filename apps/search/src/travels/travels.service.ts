@@ -8,7 +8,7 @@ import type { TravelsQueryDto } from './dto/travels-query.dto';
 import { SEARCH_RANKER } from './search-ranker';
 import type { SearchRanker } from './search-ranker';
 import { SearchLog } from './search-log';
-import { FILTER_SCORES, toListingResponse, toTravelRecord } from './travels.mapper';
+import { FILTER_SCORES, toExplanation, toListingResponse, toTravelRecord } from './travels.mapper';
 import type { CountedTotal } from './travels.mapper';
 import { TravelsRepository } from './travels.repository';
 import { toTravelsRequest } from './travels-request';
@@ -64,7 +64,9 @@ export class TravelsService {
       body: toListingResponse(
         countedTotal(ranked.total, request.countLimit),
         page.number,
-        ranked.rows.map((row) => toTravelRecord(row, density, row)),
+        ranked.rows.map((row) =>
+          toTravelRecord(row, density, row, row.explain && toExplanation(row, row.explain)),
+        ),
       ),
       fallback: ranked.fallback,
     };

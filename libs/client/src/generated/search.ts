@@ -96,6 +96,93 @@ export interface components {
             "version-tag"?: string | null;
             "build-date"?: string | null;
         };
+        FusionExplanationDto: {
+            /**
+             * @description w of RRF, the semantic side's weight (0 for a full-text answer, which ranks by text alone).
+             * @example 0.5
+             */
+            vector_weight: number;
+            /**
+             * @description k of RRF.
+             * @example 60
+             */
+            k: number;
+        };
+        SemanticExplanationDto: {
+            /**
+             * @description The cosine similarity (semantic_score).
+             * @example 0.71
+             */
+            similarity: number;
+            /** @description The rank on the semantic side (from 1); null when the record is not on it (below semanticFloor, not a candidate, or a full-text answer). */
+            rank: number | null;
+            /**
+             * @description rrf.vector_weight / (rrf.k + rank), or 0 without a rank.
+             * @example 0.0082
+             */
+            contribution: number;
+        };
+        TermExplanationDto: {
+            /**
+             * @description The query word the term counts for, folded (lower case, accents off) as the text side splits the search; for a pair of adjacent words, both words.
+             * @example wanderung
+             */
+            word: string;
+            /**
+             * @description The index term the record holds.
+             * @example randonnee
+             */
+            term: string;
+            /**
+             * @description exact: the folded word itself; stem: one of its French, German or English stems; typo: a spelling correction; compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym.
+             * @example glossary
+             * @enum {string}
+             */
+            kind: "exact" | "stem" | "typo" | "compound" | "phrase" | "stop" | "glossary" | "synonym";
+            /**
+             * @description The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1, glossary and synonym configured).
+             * @example 0.3
+             */
+            weight: number;
+            /** @description Whether the term counts: the best form of its word in this record (the highest part), when the query selects the record. Other terms contribute 0. */
+            counted: boolean;
+            /**
+             * @description The term's share of tsvector_score: its BM25 part times the record's coverage when counted, else 0. The terms' contributions add up to tsvector_score.
+             * @example 4.2
+             */
+            contribution: number;
+        };
+        TextExplanationDto: {
+            /**
+             * @description The text score (tsvector_score): the sum of the terms' contributions.
+             * @example 12.5
+             */
+            score: number;
+            /** @description The rank on the text side (from 1); null when the record is not ranked there (it does not match, is below tsvectorFloor, rrfVectorWeight is 1, or it lies past the best records the text side ranked exactly). */
+            rank: number | null;
+            /**
+             * @description (1 − rrf.vector_weight) / (rrf.k + rank), or 0 without a rank.
+             * @example 0.0081
+             */
+            contribution: number;
+            /**
+             * @description The share of the query's weighted idf the record covers, at most 1: the multiplier of the summed parts; 0 when the query does not select the record.
+             * @example 1
+             */
+            coverage: number;
+            /** @description Every query term the record holds, by query word, the counted form first. */
+            terms: components["schemas"]["TermExplanationDto"][];
+        };
+        ExplanationDto: {
+            /**
+             * @description The fused score (_relevance_score) = semantic.contribution + text.contribution.
+             * @example 0.0163
+             */
+            score: number;
+            rrf: components["schemas"]["FusionExplanationDto"];
+            semantic: components["schemas"]["SemanticExplanationDto"];
+            text: components["schemas"]["TextExplanationDto"];
+        };
         TravelMinDto: {
             /**
              * @description RRF score with a search; 1.0 without.
@@ -112,6 +199,8 @@ export interface components {
              * @example 0
              */
             tsvector_score: number;
+            /** @description Only with explain=true and a search: why the record ranks where it does. */
+            _explanation?: components["schemas"]["ExplanationDto"];
             /** @example TRV-000042 */
             id: string;
             /** @example Escapade gourmande à Lyon */
@@ -135,6 +224,8 @@ export interface components {
              * @example 0
              */
             tsvector_score: number;
+            /** @description Only with explain=true and a search: why the record ranks where it does. */
+            _explanation?: components["schemas"]["ExplanationDto"];
             /** @example TRV-000042 */
             id: string;
             /** @example Escapade gourmande à Lyon */
@@ -169,6 +260,8 @@ export interface components {
              * @example 0
              */
             tsvector_score: number;
+            /** @description Only with explain=true and a search: why the record ranks where it does. */
+            _explanation?: components["schemas"]["ExplanationDto"];
             /** @example TRV-000042 */
             id: string;
             /** @example Escapade gourmande à Lyon */
@@ -212,6 +305,8 @@ export interface components {
              * @example 0
              */
             tsvector_score: number;
+            /** @description Only with explain=true and a search: why the record ranks where it does. */
+            _explanation?: components["schemas"]["ExplanationDto"];
             /** @example TRV-000042 */
             id: string;
         };
@@ -329,6 +424,8 @@ export interface operations {
                 discountclub?: boolean;
                 /** @description Three states: true, false, absent. */
                 seaside?: boolean;
+                /** @description true adds `_explanation` to each record of a search: why it ranks where it does (its text terms with their kind and contribution, its cosine similarity, both ranks and the fused score). Off by default; a filter-only listing (no search) accepts it and adds nothing. */
+                explain?: boolean;
                 page?: number;
                 size?: number;
                 /** @description Absent: the full record. */

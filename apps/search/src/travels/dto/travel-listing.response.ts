@@ -1,4 +1,146 @@
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+
+/** How a query term was found (apps/search/README.md, "The text side", "Query expansion"). */
+export const TERM_KINDS = [
+  'exact',
+  'stem',
+  'typo',
+  'compound',
+  'phrase',
+  'stop',
+  'glossary',
+  'synonym',
+] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+/** Explain mode: one query term a record holds. */
+export class TermExplanationDto {
+  @ApiProperty({
+    description:
+      'The query word the term counts for, folded (lower case, accents off) as the text side splits the search; ' +
+      'for a pair of adjacent words, both words.',
+    example: 'wanderung',
+  })
+  word!: string;
+
+  @ApiProperty({ description: 'The index term the record holds.', example: 'randonnee' })
+  term!: string;
+
+  @ApiProperty({
+    enum: TERM_KINDS,
+    description:
+      'exact: the folded word itself; stem: one of its French, German or English stems; typo: a spelling correction; ' +
+      'compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; ' +
+      'glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym.',
+    example: 'glossary',
+  })
+  kind!: TermKind;
+
+  @ApiProperty({
+    description:
+      "The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1, glossary and synonym configured).",
+    example: 0.3,
+  })
+  weight!: number;
+
+  @ApiProperty({
+    description:
+      'Whether the term counts: the best form of its word in this record (the highest part), when the query selects the record. Other terms contribute 0.',
+  })
+  counted!: boolean;
+
+  @ApiProperty({
+    description:
+      "The term's share of tsvector_score: its BM25 part times the record's coverage when counted, else 0. The terms' contributions add up to tsvector_score.",
+    example: 4.2,
+  })
+  contribution!: number;
+}
+
+/** Explain mode: the semantic side of a record's score. */
+export class SemanticExplanationDto {
+  @ApiProperty({ description: 'The cosine similarity (semantic_score).', example: 0.71 })
+  similarity!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The rank on the semantic side (from 1); null when the record is not on it (below semanticFloor, not a candidate, or a full-text answer).',
+  })
+  rank!: number | null;
+
+  @ApiProperty({ description: 'rrf.vector_weight / (rrf.k + rank), or 0 without a rank.', example: 0.0082 })
+  contribution!: number;
+}
+
+/** Explain mode: the text side of a record's score. */
+export class TextExplanationDto {
+  @ApiProperty({
+    description: "The text score (tsvector_score): the sum of the terms' contributions.",
+    example: 12.5,
+  })
+  score!: number;
+
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description:
+      'The rank on the text side (from 1); null when the record is not ranked there (it does not match, is below ' +
+      'tsvectorFloor, rrfVectorWeight is 1, or it lies past the best records the text side ranked exactly).',
+  })
+  rank!: number | null;
+
+  @ApiProperty({
+    description: '(1 − rrf.vector_weight) / (rrf.k + rank), or 0 without a rank.',
+    example: 0.0081,
+  })
+  contribution!: number;
+
+  @ApiProperty({
+    description:
+      "The share of the query's weighted idf the record covers, at most 1: the multiplier of the summed parts; 0 when the query does not select the record.",
+    example: 1,
+  })
+  coverage!: number;
+
+  @ApiProperty({
+    type: [TermExplanationDto],
+    description: 'Every query term the record holds, by query word, the counted form first.',
+  })
+  terms!: TermExplanationDto[];
+}
+
+/** Explain mode: the fusion's parameters. */
+export class FusionExplanationDto {
+  @ApiProperty({
+    description:
+      "w of RRF, the semantic side's weight (0 for a full-text answer, which ranks by text alone).",
+    example: 0.5,
+  })
+  vector_weight!: number;
+
+  @ApiProperty({ type: 'integer', description: 'k of RRF.', example: 60 })
+  k!: number;
+}
+
+/** Explain mode (`explain=true` with a search): why a record ranks where it does. */
+export class ExplanationDto {
+  @ApiProperty({
+    description: 'The fused score (_relevance_score) = semantic.contribution + text.contribution.',
+    example: 0.0163,
+  })
+  score!: number;
+
+  @ApiProperty({ type: FusionExplanationDto })
+  rrf!: FusionExplanationDto;
+
+  @ApiProperty({ type: SemanticExplanationDto })
+  semantic!: SemanticExplanationDto;
+
+  @ApiProperty({ type: TextExplanationDto })
+  text!: TextExplanationDto;
+}
 
 /** The three scores every record carries (search-api.md, "Score fields added to every record"). */
 export class TravelScoresDto {
@@ -18,6 +160,12 @@ export class TravelScoresDto {
     example: 0,
   })
   tsvector_score!: number;
+
+  @ApiPropertyOptional({
+    type: ExplanationDto,
+    description: 'Only with explain=true and a search: why the record ranks where it does.',
+  })
+  _explanation?: ExplanationDto;
 }
 
 export class TravelMinDto extends TravelScoresDto {

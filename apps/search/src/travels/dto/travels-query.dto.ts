@@ -166,6 +166,18 @@ export class TravelsQueryDto {
   @IsBoolean({ message: boolMessage })
   seaside?: boolean;
 
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'true adds `_explanation` to each record of a search: why it ranks where it does (its text terms with their ' +
+      'kind and contribution, its cosine similarity, both ranks and the fused score). Off by default; a filter-only ' +
+      'listing (no search) accepts it and adds nothing.',
+  })
+  @QueryBool()
+  @IsOptional()
+  @IsBoolean({ message: boolMessage })
+  explain?: boolean;
+
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
   @QueryInt()
   @IsOptional()

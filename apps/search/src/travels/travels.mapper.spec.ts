@@ -1,0 +1,117 @@
+import type { ExplainTermRow } from './travels.repository';
+import { termKindOf, toExplanation, toTermExplanation, toTravelRecord } from './travels.mapper';
+
+const term = (over: Partial<ExplainTermRow>): ExplainTermRow => ({
+  id: 'T1',
+  word: 1,
+  token: 'wanderung',
+  term: 'wanderung',
+  kind: 'exact',
+  weight: 1,
+  part: 6_000_000,
+  best: true,
+  matches: true,
+  coverage: 0.5,
+  score: 3,
+  contribution: 3,
+  ...over,
+});
+
+describe('termKindOf', () => {
+  it('tells the folded word (exact) from its stems', () => {
+    expect(termKindOf({ kind: 'exact', term: 'wanderung', token: 'wanderung' })).toBe('exact');
+    expect(termKindOf({ kind: 'exact', term: 'wander', token: 'wanderung' })).toBe('stem');
+  });
+
+  it('keeps the other kinds as travel_query_terms names them', () => {
+    for (const kind of ['typo', 'compound', 'phrase', 'stop', 'glossary', 'synonym'] as const) {
+      expect(termKindOf({ kind, term: 'x', token: 'y' })).toBe(kind);
+    }
+  });
+});
+
+describe('toTermExplanation', () => {
+  it('counts the best form of a word of a selected record only', () => {
+    expect(toTermExplanation(term({}))).toEqual({
+      word: 'wanderung',
+      term: 'wanderung',
+      kind: 'exact',
+      weight: 1,
+      counted: true,
+      contribution: 3,
+    });
+    expect(toTermExplanation(term({ best: false }))).toMatchObject({ counted: false, contribution: 0 });
+    expect(toTermExplanation(term({ matches: false }))).toMatchObject({ counted: false, contribution: 0 });
+  });
+});
+
+describe('toExplanation', () => {
+  const scores = { _relevance_score: 0.5 / 61 + 0.5 / 63, semantic_score: 0.7, tsvector_score: 4 };
+
+  it('splits the fused score into the two sides and the text score into its terms', () => {
+    const explanation = toExplanation(scores, {
+      vectorWeight: 0.5,
+      k: 60,
+      semanticRank: 1,
+      textRank: 3,
+      terms: [
+        term({ contribution: 3 }),
+        term({ term: 'hiking', kind: 'glossary', weight: 0.3, best: false, contribution: 0.2 }),
+        term({ word: 2, token: 'see', term: 'see', contribution: 1 }),
+      ],
+    });
+    expect(explanation).toEqual({
+      score: scores._relevance_score,
+      rrf: { vector_weight: 0.5, k: 60 },
+      semantic: { similarity: 0.7, rank: 1, contribution: 0.5 / 61 },
+      text: {
+        score: 4,
+        rank: 3,
+        contribution: 0.5 / 63,
+        coverage: 0.5,
+        terms: [
+          expect.objectContaining({ term: 'wanderung', counted: true, contribution: 3 }),
+          expect.objectContaining({ term: 'hiking', kind: 'glossary', counted: false, contribution: 0 }),
+          expect.objectContaining({ word: 'see', counted: true, contribution: 1 }),
+        ],
+      },
+    });
+    expect(explanation.semantic.contribution + explanation.text.contribution).toBe(scores._relevance_score);
+  });
+
+  it('gives 0 to a side the record is not ranked on, and no coverage to a record the query does not select', () => {
+    const explanation = toExplanation(
+      { _relevance_score: 0.5 / 61, semantic_score: 0.7, tsvector_score: 0 },
+      {
+        vectorWeight: 0.5,
+        k: 60,
+        semanticRank: 1,
+        textRank: null,
+        terms: [term({ kind: 'stop', matches: false })],
+      },
+    );
+    expect(explanation.text).toMatchObject({ rank: null, contribution: 0, coverage: 0 });
+    expect(explanation.text.terms).toEqual([expect.objectContaining({ counted: false, contribution: 0 })]);
+  });
+});
+
+describe('toTravelRecord', () => {
+  const row = { id: 'T1', name: 'Walk', slug: 'walk' };
+  const scores = { _relevance_score: 1, semantic_score: 0, tsvector_score: 0 };
+
+  it('adds _explanation only when there is one', () => {
+    expect(toTravelRecord(row, 'min', scores)).not.toHaveProperty('_explanation');
+    const explanation = toExplanation(scores, {
+      vectorWeight: 0,
+      k: 60,
+      semanticRank: null,
+      textRank: null,
+      terms: [],
+    });
+    expect(toTravelRecord(row, 'min', scores, explanation)).toEqual({
+      ...row,
+      ...scores,
+      _explanation: explanation,
+    });
+  });
+});

@@ -1,0 +1,355 @@
+import { plainToInstance } from 'class-transformer';
+import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
+import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
+import { toVectorLiteral } from '../src/embedding/embedding-provider';
+import { QueryExpansionService } from '../src/glossary/query-expansion.service';
+import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
+import { explainTermsSql } from '../src/travels/explain.sql';
+import { hybridListingSql } from '../src/travels/hybrid-listing.sql';
+import { toTravelsRequest } from '../src/travels/travels-request';
+import type { ExplainTermRow } from '../src/travels/travels.repository';
+import { EMBEDDING_PROVIDER } from '../src/embedding/embedding-provider';
+import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
+import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailable.error';
+import type { ExplanationDto } from '../src/travels/dto/travel-listing.response';
+import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
+import { createTestApp, TestApp } from './test-app';
+
+/** `explain=true` (apps/search/README.md, "Explain mode"): why each record ranks where it does. */
+const RECORDS: CatalogueRecord[] = [
+  makeOffer('E1', {
+    name: 'Randonnée au bord du lac d’Annecy',
+    description: 'Sentiers et refuges autour du lac.',
+    destination: { code: 'FR', name: 'France' },
+    categories: [{ slug: 'hiking', name: 'Randonnée' }],
+    language: 'fr',
+  }),
+  makeOffer('E2', {
+    name: 'Wanderung am See bei Thun',
+    description: 'Gemütliche Etappen zwischen Ufer und Dorf.',
+    destination: { code: 'CH', name: 'Schweiz' },
+    categories: [{ slug: 'hiking', name: 'Wandern' }],
+    language: 'de',
+  }),
+  makeOffer('E3', {
+    name: 'Wanderungen im Jura',
+    description: 'Drei Tage zu Fuss über die Höhen.',
+    destination: { code: 'CH', name: 'Schweiz' },
+    categories: [{ slug: 'hiking', name: 'Wandern' }],
+    language: 'de',
+  }),
+  makeOffer('E4', {
+    name: 'Zermatt ski week',
+    description: 'Seven days on the slopes below the Matterhorn.',
+    destination: { code: 'CH', name: 'Switzerland' },
+    categories: [{ slug: 'ski', name: 'Ski' }],
+    language: 'en',
+  }),
+  makeOffer('E5', {
+    name: 'City lights of London',
+    description: 'Theatres, pubs and markets.',
+    destination: { code: 'GB', name: 'United Kingdom' },
+    categories: [{ slug: 'city-break', name: 'City break' }],
+    language: 'en',
+  }),
+  // Other offers, so that no word above is held by more than a tenth of the catalogue (frequent).
+  ...Array.from({ length: 30 }, (_, i) =>
+    makeOffer(`F${String(i).padStart(2, '0')}`, {
+      name: `Offer number ${i}`,
+      description: 'Somewhere else entirely.',
+      destination: { code: 'ES', name: 'Spain' },
+      categories: [{ slug: 'other', name: 'Other' }],
+      language: 'en',
+    }),
+  ),
+];
+
+interface Explained {
+  id: string;
+  _relevance_score: number;
+  semantic_score: number;
+  tsvector_score: number;
+  _explanation?: ExplanationDto;
+}
+
+/** Digits of the closeness checks: the sums differ from the scores by rounding only. */
+const DIGITS = 9;
+
+describe('GET /travels?explain=true', () => {
+  let t: TestApp;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const folder = await catalogueFolder();
+    cleanup = folder.cleanup;
+    const source = await folder.file('explain.ndjson', toNdjson(RECORDS));
+    t = await createTestApp({ env: { CATALOGUE_SOURCE: source } });
+    await t.reindex.idle();
+    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await cleanup();
+  });
+
+  const list = (query: Record<string, string>) =>
+    t.http.get('/travels').query({ infoDensity: 'min', size: '20', ...query });
+  const search = async (query: Record<string, string>) => {
+    const res = await list(query).expect(200);
+    return res.body as { totalRecords: number; records: Explained[] };
+  };
+
+  /** The explanation adds up: the order, the fused score, the text score. */
+  const expectConsistent = (records: Explained[], offset = 0) => {
+    expect(records.length).toBeGreaterThan(0);
+    const scores = records.map((r) => r._explanation!.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    records.forEach((record) => {
+      const e = record._explanation!;
+      expect(e.score).toBe(record._relevance_score);
+      expect(e.semantic.similarity).toBe(record.semantic_score);
+      expect(e.text.score).toBe(record.tsvector_score);
+      expect(e.semantic.contribution + e.text.contribution).toBeCloseTo(record._relevance_score, DIGITS + 6);
+      const terms = e.text.terms.reduce((sum, term) => sum + term.contribution, 0);
+      expect(terms).toBeCloseTo(record.tsvector_score, DIGITS);
+      if (record.tsvector_score > 0) {
+        expect(Math.abs(terms - record.tsvector_score) / record.tsvector_score).toBeLessThan(1e-9);
+      }
+      // the fusion's own terms, 0 for a side the record is not ranked on
+      const { vector_weight: w, k } = e.rrf;
+      expect(e.semantic.contribution).toBe(e.semantic.rank === null ? 0 : w / (k + e.semantic.rank));
+      expect(e.text.contribution).toBe(e.text.rank === null ? 0 : (1 - w) / (k + e.text.rank));
+      // only the counted forms contribute, one per query word
+      e.text.terms.filter((term) => !term.counted).forEach((term) => expect(term.contribution).toBe(0));
+      const countedWords = e.text.terms.filter((term) => term.counted).map((term) => term.word);
+      expect(countedWords.length).toBeGreaterThanOrEqual(new Set(countedWords).size);
+    });
+    // ranks are absolute (the page's offset included)
+    const textRanks = records.map((r) => r._explanation!.text.rank).filter((rank) => rank !== null);
+    textRanks.forEach((rank) => expect(rank).toBeGreaterThan(0));
+    if (offset === 0 && records[0]._explanation!.rrf.vector_weight === 0) expect(textRanks[0]).toBe(1);
+  };
+
+  it('explains a hybrid page: the ranks, contributions and terms add up to the returned scores', async () => {
+    const plain = await search({ search: 'Wanderung am See' });
+    const explained = await search({ search: 'Wanderung am See', explain: 'true' });
+    // the same page, the same scores: explain adds a field and nothing else
+    expect(explained.totalRecords).toBe(plain.totalRecords);
+    expect(explained.records.map(({ _explanation: _e, ...rest }) => rest)).toEqual(plain.records);
+    plain.records.forEach((record) => expect(record).not.toHaveProperty('_explanation'));
+    expectConsistent(explained.records);
+    const first = explained.records[0]._explanation!;
+    expect(first.rrf).toEqual({ vector_weight: t.config.SEARCH_RRF_VECTOR_WEIGHT, k: t.config.SEARCH_RRF_K });
+    // the German offer holds the words themselves
+    const german = explained.records.find((r) => r.id === 'E2')!._explanation!;
+    expect(german.text.rank).toBe(1);
+    expect(german.text.terms).toEqual(
+      expect.arrayContaining([
+        // a German record is indexed stemmed: the word's German stem counts
+        expect.objectContaining({
+          word: 'wanderung',
+          term: 'wander',
+          kind: 'stem',
+          weight: 1,
+          counted: true,
+        }),
+        expect.objectContaining({ word: 'see', term: 'see', kind: 'exact', weight: 1, counted: true }),
+        expect.objectContaining({ word: 'am', term: 'am', kind: 'stop', weight: 0.1, counted: true }),
+      ]),
+    );
+    expect(german.text.coverage).toBe(1);
+  });
+
+  it('shows the glossary term by which a German query reaches a French offer', async () => {
+    const { records } = await search({ search: 'Wanderung am See', explain: 'true', rrfVectorWeight: '0' });
+    expectConsistent(records);
+    expect(records[0].id).toBe('E2');
+    const at = records.findIndex((r) => r.id === 'E1');
+    expect(at).toBeGreaterThan(0);
+    const french = records[at]._explanation!;
+    expect(french.semantic).toEqual({ similarity: expect.any(Number), rank: null, contribution: 0 });
+    expect(french.text.rank).toBe(at + 1);
+    const glossary = french.text.terms.filter((term) => term.kind === 'glossary' && term.counted);
+    expect(glossary.length).toBeGreaterThan(0);
+    expect(glossary.map((term) => term.word)).toContain('wanderung');
+    glossary.forEach((term) => {
+      expect(term.weight).toBe(t.config.SEARCH_GLOSSARY_WEIGHT);
+      expect(term.contribution).toBeGreaterThan(0);
+    });
+    // a translation covers its word, but less than the word itself
+    expect(french.text.coverage).toBeGreaterThan(0);
+    expect(french.text.score).toBeLessThan(records[0].tsvector_score);
+  });
+
+  it('shows a typo correction, and a stem', async () => {
+    const typo = await search({ search: 'Anecy', explain: 'true' });
+    expectConsistent(typo.records);
+    const annecy = typo.records.find((r) => r.id === 'E1')!._explanation!;
+    expect(annecy.text.terms).toEqual([
+      expect.objectContaining({
+        word: 'anecy',
+        term: 'annecy',
+        kind: 'typo',
+        weight: expect.any(Number),
+        counted: true,
+      }),
+    ]);
+    expect(annecy.text.terms[0].weight).toBe(0.6);
+    expect(annecy.text.terms[0].contribution).toBeCloseTo(
+      typo.records.find((r) => r.id === 'E1')!.tsvector_score,
+      DIGITS,
+    );
+
+    const both = await search({ search: 'Zermatt Wanderungen', explain: 'true', rrfVectorWeight: '0' });
+    expectConsistent(both.records);
+    const termsOf = (id: string) => both.records.find((r) => r.id === id)!._explanation!.text.terms;
+    expect(termsOf('E4')).toEqual([
+      expect.objectContaining({ word: 'zermatt', term: 'zermatt', kind: 'exact', counted: true }),
+    ]);
+    expect(termsOf('E3')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ word: 'wanderungen', term: 'wander', kind: 'stem', counted: true }),
+      ]),
+    );
+    // each record holds one of the two words: half the query covered, or about
+    both.records.slice(0, 2).forEach((r) => expect(r._explanation!.text.coverage).toBeLessThan(1));
+  });
+
+  it('explains other pages and the semantic side alone', async () => {
+    const all = await search({ search: 'Wanderung See Zermatt Randonnée', explain: 'true' });
+    expectConsistent(all.records);
+    const second = await search({
+      search: 'Wanderung See Zermatt Randonnée',
+      explain: 'true',
+      size: '2',
+      page: '2',
+    });
+    expect(second.records).toEqual(all.records.slice(2, 4));
+    const semantic = await search({ search: 'Wanderung am See', explain: 'true', rrfVectorWeight: '1' });
+    expectConsistent(semantic.records);
+    semantic.records.forEach((r) => {
+      expect(r._explanation!.text).toMatchObject({ rank: null, contribution: 0 });
+      expect(r._explanation!.semantic.rank).not.toBeNull();
+    });
+    // the text score is still the record's own, term by term
+    expect(semantic.records.some((r) => r.tsvector_score > 0)).toBe(true);
+  });
+
+  it('explains the full-text fallback (the text side alone, w 0)', async () => {
+    const provider = t.app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
+    const down = jest
+      .spyOn(provider, 'embedQuery')
+      .mockRejectedValue(new EmbeddingUnavailableError('down in this test'));
+    const fallback = t.config.SEARCH_FULLTEXT_FALLBACK;
+    t.config.SEARCH_FULLTEXT_FALLBACK = true;
+    try {
+      const res = await list({ search: 'Wanderung am See', explain: 'true' }).expect(200);
+      expect(res.headers['x-search-fallback']).toBe('fulltext');
+      const records = res.body.records as Explained[];
+      expectConsistent(records);
+      records.forEach((r, i) => {
+        expect(r._explanation).toMatchObject({
+          rrf: { vector_weight: 0, k: t.config.SEARCH_RRF_K },
+          semantic: { similarity: 0, rank: null, contribution: 0 },
+          text: { rank: i + 1 },
+        });
+      });
+    } finally {
+      t.config.SEARCH_FULLTEXT_FALLBACK = fallback;
+      down.mockRestore();
+    }
+  });
+
+  it('is off by default and adds nothing to a filter-only listing', async () => {
+    const off = await search({ search: 'Zermatt', explain: 'false' });
+    expect(off.records.length).toBeGreaterThan(0);
+    off.records.forEach((record) => expect(record).not.toHaveProperty('_explanation'));
+    const filterOnly = await search({ destination: 'CH', explain: 'true' });
+    expect(filterOnly.records.length).toBeGreaterThan(0);
+    filterOnly.records.forEach((record) => expect(record).not.toHaveProperty('_explanation'));
+    const full = (
+      await list({ search: 'Zermatt', explain: 'yes', infoDensity: 'full', size: '1' }).expect(200)
+    ).body as { records: Explained[] };
+    expect(full.records[0]).toMatchObject({ id: 'E4', name: 'Zermatt ski week' });
+    expectConsistent(full.records);
+  });
+
+  it('ranks alike with the top-k and the exhaustive text strategies, and the terms add up to either', async () => {
+    const expansions = t.app.get(QueryExpansionService);
+    const builtin = new BuiltinEmbeddingProvider(384);
+    // short reads and a small page, so that the top-k strategy leaves lists unread
+    const reads = { exhaustiveMaxPostings: 0, fullRead: 1, minDepth: 1, depthPerWanted: 1 };
+    type Row = {
+      id: string;
+      _relevance_score: number;
+      tsvector_score: number;
+      semantic_rank: number | null;
+      text_rank: number | null;
+    };
+    let proven = 0;
+    for (const search of ['Wanderung am See', 'Zermatt ski', 'lac Randonnée Wanderung']) {
+      for (const w of ['0', '0.5']) {
+        const request = toTravelsRequest(
+          plainToInstance(TravelsQueryDto, {
+            search,
+            infoDensity: 'min',
+            size: '3',
+            explain: 'true',
+            rrfVectorWeight: w,
+          }),
+          t.config,
+          (text) => expansions.expand(text),
+        );
+        if (request.branch !== 'search') throw new Error('a search was expected');
+        request.tuning.semanticCandidates = 2;
+        const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
+        const run = async (sql: { text: string; values: unknown[] }) =>
+          (await t.dataSource.query(sql.text, sql.values)) as (Row & { exact: boolean })[];
+        const top = await run(hybridListingSql(request, embedding, 'top', reads));
+        const exhaustive = await run(hybridListingSql(request, embedding, 'exhaustive'));
+        const page = (rows: Row[]) =>
+          rows.map(({ id, _relevance_score, tsvector_score, semantic_rank, text_rank }) => ({
+            id,
+            _relevance_score,
+            tsvector_score,
+            semantic_rank,
+            text_rank,
+          }));
+        if (top[0]?.exact) {
+          proven++;
+          expect(page(top)).toEqual(page(exhaustive));
+        }
+        for (const rows of [top, exhaustive]) {
+          const { k } = request.tuning;
+          const weight = request.tuning.rrfVectorWeight;
+          rows.forEach((row) => {
+            const fused =
+              (row.semantic_rank === null ? 0 : weight / (k + row.semantic_rank)) +
+              (row.text_rank === null ? 0 : (1 - weight) / (k + row.text_rank));
+            expect(fused).toBeCloseTo(row._relevance_score, DIGITS + 6);
+          });
+          const { text, values } = explainTermsSql(
+            request,
+            rows.map((row) => row.id),
+          );
+          const terms = (await t.dataSource.query(text, values)) as ExplainTermRow[];
+          rows.forEach((row) => {
+            const held = terms.filter((term) => term.id === row.id);
+            const counted = held.filter((term) => term.best && term.matches);
+            const sum = counted.reduce((total, term) => total + term.contribution, 0);
+            expect(sum).toBeCloseTo(row.tsvector_score, DIGITS);
+            if (held.some((term) => term.matches)) expect(held[0].score).toBe(row.tsvector_score);
+          });
+        }
+      }
+    }
+    expect(proven).toBeGreaterThan(0);
+  });
+
+  it('refuses anything but a boolean with 422 in the shared envelope', async () => {
+    const res = await list({ search: 'Zermatt', explain: 'maybe' }).expect(422);
+    expect(Object.keys(res.body).sort()).toEqual(['errors', 'message']);
+    expect(Object.keys(res.body.errors)).toEqual(['explain']);
+    expect(res.body.message).toBe(res.body.errors.explain[0]);
+  });
+});
