@@ -20,6 +20,25 @@ import { BaseEnv, ConfigError, EnvBoolean, EnvFloat, EnvInt, EnvList, loadConfig
 export const EMBEDDING_PROVIDERS = ['builtin', 'http'] as const;
 export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
 
+/**
+ * The fusion's defaults per embedding provider (apps/search/README.md, "Fusion defaults per
+ * provider"), overridden by SEARCH_RRF_VECTOR_WEIGHT and SEARCH_SEMANTIC_FLOOR:
+ * - `builtin`: measured on the judged set (docs/benchmarks.md, "Relevance"): its vectors are
+ *   lexical, so the text side ranks and the semantic side mostly adds records the text side lacks;
+ * - `http`: a language model, of unknown quality and similarity scale: both sides weigh the same
+ *   (reciprocal rank fusion as published, and as Elasticsearch's and OpenSearch's hybrid search
+ *   default to), and no similarity floor, since one model's unrelated texts sit at 0.1 and
+ *   another's at 0.7. Not measured here (no model can be run on the project's machines): measure
+ *   one's own with `pnpm --filter search relevance --provider http`.
+ */
+export const FUSION_DEFAULTS: Record<
+  EmbeddingProviderName,
+  { rrfVectorWeight: number; semanticFloor: number }
+> = {
+  builtin: { rrfVectorWeight: 0.01, semanticFloor: 0.1 },
+  http: { rrfVectorWeight: 0.5, semanticFloor: 0 },
+};
+
 /** Every variable the search service reads, validated at start-up. */
 export class SearchEnv extends BaseEnv {
   /**
@@ -228,22 +247,26 @@ export class SearchEnv extends BaseEnv {
 
   /**
    * RRF weight of the semantic side (`rrfVectorWeight` when the query does not give one): 0 ranks by
-   * full text alone, 1 by cosine similarity alone. Measured choice: docs/benchmarks.md, "Relevance".
+   * full text alone, 1 by cosine similarity alone. Unset: the embedding provider's default
+   * (FUSION_DEFAULTS).
    */
   @EnvFloat()
   @IsOptional()
   @IsNumber()
   @Min(0)
   @Max(1)
-  SEARCH_RRF_VECTOR_WEIGHT: number = 0.01;
+  SEARCH_RRF_VECTOR_WEIGHT?: number;
 
-  /** Cosine similarity minimum of the semantic side (`semanticFloor` when the query does not give one). */
+  /**
+   * Cosine similarity minimum of the semantic side (`semanticFloor` when the query does not give
+   * one). Unset: the embedding provider's default (FUSION_DEFAULTS).
+   */
   @EnvFloat()
   @IsOptional()
   @IsNumber()
   @Min(0)
   @Max(1)
-  SEARCH_SEMANTIC_FLOOR: number = 0.1;
+  SEARCH_SEMANTIC_FLOOR?: number;
 
   /**
    * How many nearest records (after the filters) the semantic side takes from the HNSW index at

@@ -6,7 +6,7 @@ import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
 import { explainTermsSql } from '../src/travels/explain.sql';
 import { hybridListingSql } from '../src/travels/hybrid-listing.sql';
-import { toTravelsRequest } from '../src/travels/travels-request';
+import { rankingTuningOf, toTravelsRequest } from '../src/travels/travels-request';
 import type { ExplainTermRow } from '../src/travels/travels.repository';
 import { EMBEDDING_PROVIDER } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
@@ -139,7 +139,10 @@ describe('GET /travels?explain=true', () => {
     plain.records.forEach((record) => expect(record).not.toHaveProperty('_explanation'));
     expectConsistent(explained.records);
     const first = explained.records[0]._explanation!;
-    expect(first.rrf).toEqual({ vector_weight: t.config.SEARCH_RRF_VECTOR_WEIGHT, k: t.config.SEARCH_RRF_K });
+    expect(first.rrf).toEqual({
+      vector_weight: rankingTuningOf({}, t.config).rrfVectorWeight,
+      k: t.config.SEARCH_RRF_K,
+    });
     // the German offer holds the words themselves
     const german = explained.records.find((r) => r.id === 'E2')!._explanation!;
     expect(german.text.rank).toBe(1);

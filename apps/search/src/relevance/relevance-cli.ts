@@ -4,8 +4,10 @@ import { startApp } from '@rt/database';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { AppModule } from '../app.module';
-import { loadSearchConfig } from '../config';
+import { EMBEDDING_PROVIDERS, loadSearchConfig } from '../config';
+import type { EmbeddingProviderName } from '../config';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
 import { ReindexService } from '../reindex/reindex.service';
 import { TravelsService } from '../travels/travels.service';
@@ -17,38 +19,67 @@ import {
   gateFailures,
   loadJudgedQueries,
   RANKING_WEIGHTS,
+  RANKINGS,
+  readJudgedSet,
   Report,
 } from './relevance';
+import type { JudgedSet } from './relevance';
 import { ReferenceRanker } from './reference-ranker';
 
 /**
- * `pnpm --filter search relevance`: builds the demo catalogue (`generated:2000`, built-in provider)
- * in a throw-away embedded database, runs the judged query set (src/relevance/judged-queries.json)
- * through the service's ranking with rrfVectorWeight 0 (text), 1 (vector) and the configured
- * default (hybrid), and through the in-process reference ranker (reference-ranker.ts), and prints
- * nDCG@8, recall@8, MRR and the zero-result rate per query type. Exit code 1 when the gate fails
- * (relevance.ts, gateFailures). The SEARCH_* variables tune the hybrid run.
+ * `pnpm --filter search relevance [--provider builtin|http] [--judged <file>]`: builds the judged
+ * set's catalogue (the committed set: `generated:2000`) in a throw-away embedded database, runs the
+ * judged queries (src/relevance/judged-queries.json, or one's own in its format) through the
+ * service's ranking with rrfVectorWeight 0 (text), 1 (vector) and the configured default (hybrid),
+ * and, for a generated catalogue, through the in-process reference ranker (reference-ranker.ts),
+ * and prints nDCG@8, recall@8, MRR and the zero-result rate per query type. Exit code 1 when the
+ * gate fails (relevance.ts, gateFailures). The SEARCH_* variables tune the hybrid run; with
+ * `--provider http`, the EMBEDDING_* variables name the model (apps/search/README.md, "Measuring
+ * your own model").
  */
-export async function relevanceOf(travels: TravelsService): Promise<Report> {
-  const { catalogue, queries } = loadJudgedQueries();
-  const options = parseGeneratedSource(catalogue);
-  if (!options) throw new Error(`the judged set's catalogue is not generated: ${catalogue}`);
-  const reference = new ReferenceRanker(generateCatalogue(options));
-  return evaluate(queries, async (search, ranking) => {
-    if (ranking === 'reference') return reference.search(search, 8);
-    const rrfVectorWeight = RANKING_WEIGHTS[ranking];
-    const { body } = await travels.list({ search, rrfVectorWeight, size: 8, infoDensity: 'min' });
-    return body.records.map((record) => record.id);
-  });
+export async function relevanceOf(
+  travels: TravelsService,
+  judged: JudgedSet = loadJudgedQueries(),
+): Promise<Report> {
+  const options = parseGeneratedSource(judged.catalogue);
+  const reference = options ? new ReferenceRanker(generateCatalogue(options)) : undefined;
+  return evaluate(
+    judged.queries,
+    async (search, ranking) => {
+      if (ranking === 'reference') return reference ? reference.search(search, 8) : [];
+      const rrfVectorWeight = RANKING_WEIGHTS[ranking];
+      const { body } = await travels.list({ search, rrfVectorWeight, size: 8, infoDensity: 'min' });
+      return body.records.map((record) => record.id);
+    },
+    reference ? RANKINGS : RANKINGS.filter((ranking) => ranking !== 'reference'),
+  );
 }
 
-async function main(): Promise<number> {
+/** The command's options: `--provider` (default builtin) and `--judged` (default the committed set). */
+export function relevanceOptions(args: string[]): { provider: EmbeddingProviderName; judged: JudgedSet } {
+  const { values } = parseArgs({
+    args,
+    options: { provider: { type: 'string', default: 'builtin' }, judged: { type: 'string' } },
+  });
+  const provider = values.provider as EmbeddingProviderName;
+  if (!EMBEDDING_PROVIDERS.includes(provider)) {
+    throw new Error(`--provider must be one of ${EMBEDDING_PROVIDERS.join(', ')}, not "${values.provider}"`);
+  }
+  return { provider, judged: values.judged ? readJudgedSet(values.judged) : loadJudgedQueries() };
+}
+
+async function main(args: string[]): Promise<number> {
+  const { provider, judged } = relevanceOptions(args);
   const dataDir = await mkdtemp(join(tmpdir(), 'rt-search-relevance-'));
-  const { catalogue } = loadJudgedQueries();
   const config = {
-    ...loadSearchConfig({ ...process.env, LOG_LEVEL: 'warn', CATALOGUE_SOURCE: catalogue, DATABASE_URL: '' }),
+    ...loadSearchConfig({
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      CATALOGUE_SOURCE: judged.catalogue,
+      DATABASE_URL: '',
+      EMBEDDING_PROVIDER: provider,
+    }),
     DATABASE_URL: undefined,
-    EMBEDDING_PROVIDER: 'builtin' as const,
     reindexOnStart: false,
   };
   try {
@@ -65,10 +96,11 @@ async function main(): Promise<number> {
     try {
       const outcome = await app.get(ReindexService).run('cli');
       if (outcome.status !== 'succeeded') throw new Error(`reindex: ${JSON.stringify(outcome)}`);
-      const report = await relevanceOf(app.get(TravelsService));
+      const report = await relevanceOf(app.get(TravelsService), judged);
       const hybrid = rankingTuningOf({}, config);
+      const model = provider === 'http' ? ` ${config.EMBEDDING_MODEL}` : '';
       console.log(
-        `relevance of ${catalogue} (built-in provider; hybrid: rrfVectorWeight ${hybrid.rrfVectorWeight}, ` +
+        `relevance of ${judged.catalogue} (${provider} provider${model}; hybrid: rrfVectorWeight ${hybrid.rrfVectorWeight}, ` +
           `semanticFloor ${hybrid.semanticFloor}, tsvectorFloor ${hybrid.tsvectorFloor}, k ${hybrid.k})`,
       );
       console.log(formatReport(report));
@@ -84,7 +116,7 @@ async function main(): Promise<number> {
 }
 
 if (require.main === module) {
-  main().then(
+  main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error: unknown) => {
       console.error(error);

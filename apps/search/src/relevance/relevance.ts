@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /**
  * The query types of the judged set (issue 5: "Relevance"; issue 16 added `long`; issue 26 the
@@ -245,8 +245,43 @@ export function formatReport(report: Report): string {
   return lines.join('\n');
 }
 
+/** A judged set: its catalogue (a CATALOGUE_SOURCE: `generated:N`, a file or a URL) and its queries. */
+export interface JudgedSet {
+  catalogue: string;
+  queries: JudgedQuery[];
+}
+
 /** The committed judged set (src/relevance/judged-queries.json; same path from dist). */
-export function loadJudgedQueries(): { catalogue: string; queries: JudgedQuery[] } {
-  const path = join(__dirname, '..', '..', 'src', 'relevance', 'judged-queries.json');
-  return JSON.parse(readFileSync(path, 'utf8')) as { catalogue: string; queries: JudgedQuery[] };
+export function loadJudgedQueries(): JudgedSet {
+  return readJudgedSet(join(__dirname, '..', '..', 'src', 'relevance', 'judged-queries.json'));
+}
+
+/**
+ * A judged set from a JSON file in the committed set's format, checked: a catalogue file named by a
+ * relative path is found beside the set; each query has a known type, a text and at least one
+ * offer graded 1 or 2.
+ */
+export function readJudgedSet(path: string): JudgedSet {
+  const set = JSON.parse(readFileSync(path, 'utf8')) as Partial<JudgedSet>;
+  const problem = (message: string) => new Error(`judged set ${path}: ${message}`);
+  if (typeof set.catalogue !== 'string' || !set.catalogue)
+    throw problem('"catalogue" must name a catalogue source');
+  if (!Array.isArray(set.queries) || !set.queries.length)
+    throw problem('"queries" must be a non-empty array');
+  set.queries.forEach((query: Partial<JudgedQuery>, i) => {
+    if (!QUERY_TYPES.includes(query.type as QueryType)) {
+      throw problem(`query ${i + 1}: "type" must be one of ${QUERY_TYPES.join(', ')}`);
+    }
+    if (typeof query.query !== 'string' || !query.query.trim())
+      throw problem(`query ${i + 1}: "query" must be a text`);
+    const grades = Object.values(query.relevant ?? {});
+    if (!grades.length || grades.some((grade) => grade !== 1 && grade !== 2)) {
+      throw problem(`query ${i + 1}: "relevant" must grade at least one offer id 1 or 2`);
+    }
+  });
+  const local = !/^(generated:|https?:\/\/)/.test(set.catalogue) && !isAbsolute(set.catalogue);
+  return {
+    catalogue: local ? resolve(dirname(path), set.catalogue) : set.catalogue,
+    queries: set.queries as JudgedQuery[],
+  };
 }

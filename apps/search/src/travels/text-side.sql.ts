@@ -30,6 +30,12 @@ import type { ExpansionWeights, RankingRequest } from './travels-request';
  *   it cannot, the same statement scores every match (apps/search/README.md, "The text side").
  */
 export const QUERY_WORDS = 16;
+/**
+ * The most index terms a query word gains by expansion (its expanded words' folded forms and stems
+ * found in the index), those weighing most, then held by the most offers: each is a list the text
+ * side reads (measured: docs/benchmarks.md, "Query expansion").
+ */
+export const EXPANSIONS_PER_WORD = 12;
 export const FREQUENT_WORD_SHARE = 0.1;
 /** Rarity weighs more than in plain BM25 (measured: docs/benchmarks.md, part 3). */
 export const IDF_EXPONENT = 1.5;
@@ -69,7 +75,7 @@ export function queryTermsCall(
     kept.map((term) => term.kind),
   );
   const n = values.length;
-  return `travel_query_terms(${search}, ${QUERY_WORDS}, $${n - 4}::text[], $${n - 3}::text[], $${n - 2}::text[], $${n - 1}::real[], $${n}::text[])`;
+  return `travel_query_terms(${search}, ${QUERY_WORDS}, $${n - 4}::text[], $${n - 3}::text[], $${n - 2}::text[], $${n - 1}::real[], $${n}::text[], ${EXPANSIONS_PER_WORD})`;
 }
 
 /** The expanded terms a request scores with: those whose kind weighs more than 0. */

@@ -1,3 +1,4 @@
+import { FUSION_DEFAULTS } from '../config';
 import type { SearchConfig } from '../config';
 import { COMPOUND_PART_WEIGHT, NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
@@ -143,8 +144,14 @@ export function rankingTuningOf(
   config: SearchConfig,
 ): RankingTuning {
   return {
-    rrfVectorWeight: query.rrfVectorWeight ?? config.SEARCH_RRF_VECTOR_WEIGHT,
-    semanticFloor: query.semanticFloor ?? config.SEARCH_SEMANTIC_FLOOR,
+    rrfVectorWeight:
+      query.rrfVectorWeight ??
+      config.SEARCH_RRF_VECTOR_WEIGHT ??
+      FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].rrfVectorWeight,
+    semanticFloor:
+      query.semanticFloor ??
+      config.SEARCH_SEMANTIC_FLOOR ??
+      FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].semanticFloor,
     tsvectorFloor: query.tsvectorFloor ?? config.SEARCH_TSVECTOR_FLOOR,
     k: config.SEARCH_RRF_K,
     semanticCandidates: config.SEARCH_SEMANTIC_CANDIDATES,

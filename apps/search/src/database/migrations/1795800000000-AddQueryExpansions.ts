@@ -25,7 +25,7 @@ export class AddQueryExpansions1795800000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      'DROP FUNCTION travel_query_terms(text, integer, text[], text[], text[], real[], text[])',
+      'DROP FUNCTION travel_query_terms(text, integer, text[], text[], text[], real[], text[], integer)',
     );
     await queryRunner.query('DROP FUNCTION travel_term_forms(text)');
   }
@@ -50,7 +50,8 @@ RETURN (
 /** AddTextSide's travel_query_terms, plus the expansions (the last statement of its body). */
 const QUERY_TERMS_WITH_EXPANSIONS = `
 CREATE FUNCTION travel_query_terms(search text, max_words integer, known_words text[],
-  expansion_tokens text[], expansion_terms text[], expansion_weights real[], expansion_kinds text[])
+  expansion_tokens text[], expansion_terms text[], expansion_weights real[], expansion_kinds text[],
+  max_expansions integer)
 RETURNS TABLE (word integer, term text, documents integer, weight real, kind text)
 LANGUAGE plpgsql STABLE ROWS 20 AS $fn$
 #variable_conflict use_column
@@ -155,13 +156,20 @@ BEGIN
   END LOOP;
   -- expansions: terms of the query word they came from, looked up as the query's own words are
   -- (folded, stemmed in the three languages; a phrase as its pairs of adjacent words), never one
-  -- of that word's own forms
+  -- of that word's own forms; per query word the max_expansions weighing most, then held by the
+  -- most offers (a concept's common words in each language before its rare ones)
   RETURN QUERY
-    SELECT DISTINCT ON (w.at, s.term) w.at, s.term::text, s.documents, e.weight, e.kind
-    FROM unnest(expansion_tokens, expansion_terms, expansion_weights, expansion_kinds) e(token, expansion, weight, kind)
-    CROSS JOIN LATERAL (SELECT array_position(words, e.token) AS at) w
-    JOIN search_terms s ON s.term = ANY (travel_term_forms(e.expansion))
-    WHERE w.at IS NOT NULL AND s.term <> ALL (travel_term_forms(e.token))
-    ORDER BY w.at, s.term, e.weight DESC;
+    SELECT x.at, x.term, x.documents, x.weight, x.kind FROM (
+      SELECT y.*, row_number() OVER (PARTITION BY y.at ORDER BY y.weight DESC, y.documents DESC, y.term) AS n
+      FROM (
+        SELECT DISTINCT ON (w.at, s.term) w.at, s.term::text AS term, s.documents, e.weight, e.kind
+        FROM unnest(expansion_tokens, expansion_terms, expansion_weights, expansion_kinds) e(token, expansion, weight, kind)
+        CROSS JOIN LATERAL (SELECT array_position(words, e.token) AS at) w
+        JOIN search_terms s ON s.term = ANY (travel_term_forms(e.expansion))
+        WHERE w.at IS NOT NULL AND s.term <> ALL (travel_term_forms(e.token))
+        ORDER BY w.at, s.term, e.weight DESC
+      ) y
+    ) x
+    WHERE x.n <= max_expansions;
 END
 $fn$`;
