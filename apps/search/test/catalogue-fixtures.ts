@@ -66,3 +66,20 @@ export async function catalogueServer(
       }),
   };
 }
+
+/**
+ * Offers sharing no word with a test's own (`Offer number 7`, "Somewhere else entirely."), so that
+ * none of the test's words is held by more than a tenth of the catalogue (frequent: README, "The
+ * text side").
+ */
+export function fillerOffers(count: number, destination = { code: 'ES', name: 'Spain' }): CatalogueRecord[] {
+  return Array.from({ length: count }, (_, i) =>
+    makeOffer(`F${String(i).padStart(2, '0')}`, {
+      name: `Offer number ${i}`,
+      description: 'Somewhere else entirely.',
+      destination,
+      categories: [{ slug: 'other', name: 'Other' }],
+      language: 'en',
+    }),
+  );
+}

@@ -12,8 +12,8 @@ import { EMBEDDING_PROVIDER } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailable.error';
 import type { ExplanationDto } from '../src/travels/dto/travel-listing.response';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { fillerOffers, makeOffer } from './catalogue-fixtures';
+import { createCatalogueTestApp, TestApp } from './test-app';
 
 /** `explain=true` (apps/search/README.md, "Explain mode"): why each record ranks where it does. */
 const RECORDS: CatalogueRecord[] = [
@@ -53,15 +53,7 @@ const RECORDS: CatalogueRecord[] = [
     language: 'en',
   }),
   // Other offers, so that no word above is held by more than a tenth of the catalogue (frequent).
-  ...Array.from({ length: 30 }, (_, i) =>
-    makeOffer(`F${String(i).padStart(2, '0')}`, {
-      name: `Offer number ${i}`,
-      description: 'Somewhere else entirely.',
-      destination: { code: 'ES', name: 'Spain' },
-      categories: [{ slug: 'other', name: 'Other' }],
-      language: 'en',
-    }),
-  ),
+  ...fillerOffers(30),
 ];
 
 interface Explained {
@@ -77,20 +69,11 @@ const DIGITS = 9;
 
 describe('GET /travels?explain=true', () => {
   let t: TestApp;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    const folder = await catalogueFolder();
-    cleanup = folder.cleanup;
-    const source = await folder.file('explain.ndjson', toNdjson(RECORDS));
-    t = await createTestApp({ env: { CATALOGUE_SOURCE: source } });
-    await t.reindex.idle();
-    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+    t = await createCatalogueTestApp(RECORDS);
   }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await cleanup();
-  });
+  afterAll(() => t.close());
 
   const list = (query: Record<string, string>) =>
     t.http.get('/travels').query({ infoDensity: 'min', size: '20', ...query });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { foldText, TRAVEL_GLOSSARY_PATH } from '../src/glossary/glossary';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { fillerOffers, makeOffer } from './catalogue-fixtures';
+import { createCatalogueTestApp, TestApp } from './test-app';
 
 /** Query expansion by the travel glossary (issue 26): a word of one language finds offers in the others. */
 const RECORDS: CatalogueRecord[] = [
@@ -28,15 +28,7 @@ const RECORDS: CatalogueRecord[] = [
     language: 'en',
   }),
   // Other offers, so that no word above is held by more than a tenth of the catalogue (frequent).
-  ...Array.from({ length: 24 }, (_, i) =>
-    makeOffer(`F${String(i).padStart(2, '0')}`, {
-      name: `Offer number ${i}`,
-      description: 'Somewhere else entirely.',
-      destination: { code: 'ES', name: 'Spain' },
-      categories: [{ slug: 'other', name: 'Other' }],
-      language: 'en',
-    }),
-  ),
+  ...fillerOffers(24),
 ];
 
 interface Scored {
@@ -47,20 +39,11 @@ interface Scored {
 
 describe('query expansion by the travel glossary (issue 26)', () => {
   let t: TestApp;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    const folder = await catalogueFolder();
-    cleanup = folder.cleanup;
-    const source = await folder.file('glossary.ndjson', toNdjson(RECORDS));
-    t = await createTestApp({ env: { CATALOGUE_SOURCE: source } });
-    await t.reindex.idle();
-    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+    t = await createCatalogueTestApp(RECORDS);
   }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await cleanup();
-  });
+  afterAll(() => t.close());
 
   const search = async (query: Record<string, string>) => {
     const res = await t.http

@@ -8,7 +8,9 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { loadSearchConfig, SearchConfig } from '../src/config';
 import { configureSearchHttp } from '../src/http';
+import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { ReindexService } from '../src/reindex/reindex.service';
+import { catalogueFolder, toNdjson } from './catalogue-fixtures';
 
 export interface TestApp {
   app: INestApplication;
@@ -65,6 +67,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await reindex.idle();
       await app.close();
       if (!options.database) await database.drop();
+    },
+  };
+}
+
+/**
+ * The service indexed on `records` (an NDJSON catalogue file of its own, removed by `close`), its
+ * reindex checked to have taken them all.
+ */
+export async function createCatalogueTestApp(
+  records: CatalogueRecord[],
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const folder = await catalogueFolder();
+  const source = await folder.file('catalogue.ndjson', toNdjson(records));
+  const t = await createTestApp({ env: { CATALOGUE_SOURCE: source, ...env } });
+  await t.reindex.idle();
+  const outcome = await t.reindex.run('cli');
+  if (outcome.status !== 'succeeded' || outcome.total !== records.length) {
+    throw new Error(`the test catalogue was not indexed: ${JSON.stringify(outcome)}`);
+  }
+  return {
+    ...t,
+    close: async () => {
+      await t.close();
+      await folder.cleanup();
     },
   };
 }

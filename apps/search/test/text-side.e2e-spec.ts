@@ -1,6 +1,6 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { fillerOffers, makeOffer } from './catalogue-fixtures';
+import { createCatalogueTestApp, TestApp } from './test-app';
 
 /** The text side of issue 16: optional words, typos, folding, stemming, compounds, coverage. */
 const RECORDS: CatalogueRecord[] = [
@@ -47,34 +47,17 @@ const RECORDS: CatalogueRecord[] = [
     language: 'en',
   }),
   // Other offers, so that no word above is held by more than a tenth of the catalogue (frequent).
-  ...Array.from({ length: 24 }, (_, i) =>
-    makeOffer(`F${String(i).padStart(2, '0')}`, {
-      name: `Offer number ${i}`,
-      description: 'Somewhere else entirely.',
-      destination: { code: 'FR', name: 'France' },
-      categories: [{ slug: 'other', name: 'Other' }],
-      language: 'en',
-    }),
-  ),
+  ...fillerOffers(24, { code: 'FR', name: 'France' }),
 ];
 
 describe('text side (issue 16)', () => {
   let t: TestApp;
-  let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    const folder = await catalogueFolder();
-    cleanup = folder.cleanup;
-    const source = await folder.file('text.ndjson', toNdjson(RECORDS));
     // rrfVectorWeight 0 in the requests below: the text side alone.
-    t = await createTestApp({ env: { CATALOGUE_SOURCE: source } });
-    await t.reindex.idle();
-    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+    t = await createCatalogueTestApp(RECORDS);
   }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await cleanup();
-  });
+  afterAll(() => t.close());
 
   const textIds = async (search: string) => {
     const res = await t.http
