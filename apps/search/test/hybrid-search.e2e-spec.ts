@@ -3,7 +3,7 @@ import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
-import { queryTermsCall, textSideCtes } from '../src/travels/text-side.sql';
+import { queryTermsCall, textExpansionOf, textSideCtes } from '../src/travels/text-side.sql';
 import { rankingTuningOf } from '../src/travels/travels-request';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { builtinTimesThree } from './builtin-fake-vector';
@@ -105,15 +105,13 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     // The text side's scores come from its own statement (text-side.sql.ts; its ranking is tested
     // in text-side.e2e-spec.ts); everything else is computed here.
     const values: unknown[] = [search];
-    const terms = queryTermsCall(
-      t.app.get(QueryExpansionService).expand(search),
-      rankingTuningOf({}, t.config).expansionWeights,
-      values,
-    );
+    const expansion = t.app.get(QueryExpansionService).expand(search);
+    const { expansionWeights } = rankingTuningOf({}, t.config);
+    const terms = queryTermsCall(expansion, expansionWeights, values);
     const textScores = new Map(
       (
         (await t.dataSource.query(
-          `WITH ${textSideCtes(terms, '')} SELECT id, score FROM scored`,
+          `WITH ${textSideCtes(terms, '', textExpansionOf(expansion, expansionWeights).terms)} SELECT id, score FROM scored`,
           values,
         )) as {
           id: string;

@@ -8,6 +8,7 @@ import {
   queryTermCtes,
   queryTermsCall,
   scoreOf,
+  textExpansionOf,
 } from './text-side.sql';
 
 /**
@@ -35,7 +36,7 @@ export function explainTermsSql(request: RankingRequest, ids: string[]): Sql {
   values.push(ids);
   const offers = `$${values.length}::text[]`;
   return {
-    text: `WITH ${queryTermCtes(terms, true)},
+    text: `WITH ${queryTermCtes(terms, textExpansionOf(request.expansion, request.tuning.expansionWeights).terms, true)},
       folded AS MATERIALIZED (
         SELECT coalesce(array_agg(t ORDER BY n), '{}') AS words FROM (
           SELECT t, n FROM regexp_split_to_table(travel_fold($1), '[^[:alnum:]]+') WITH ORDINALITY x(t, n)

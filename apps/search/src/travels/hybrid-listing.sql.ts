@@ -1,9 +1,9 @@
 import type { RankingRequest } from './travels-request';
 import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
 import {
-  expandsPhrases,
   queryTermsCall,
   textScoreOf,
+  textExpansionOf,
   textSideCtes,
   topTextParameters,
   topTextSideCtes,
@@ -95,6 +95,7 @@ export function hybridListingSql(
   const and = filterSql.map((condition) => ` AND ${condition}`).join('');
   const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
   const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
+  const expansion = textExpansionOf(request.expansion, request.tuning.expansionWeights);
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
@@ -169,7 +170,7 @@ export function hybridListingSql(
   if (!top) {
     return {
       text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${textSideCtes(terms, and)},
+      ${textSideCtes(terms, and, expansion.terms)},
       matched AS MATERIALIZED (
         SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM scored WHERE score >= $5::float8
       ),
@@ -194,7 +195,7 @@ export function hybridListingSql(
   // text match past `wanted`, can score.
   return {
     text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${topTextSideCtes(terms, and, top, expandsPhrases(request.expansion, request.tuning.expansionWeights))},
+      ${topTextSideCtes(terms, and, top, expansion)},
       matched AS MATERIALIZED (SELECT id, score, rank FROM text_top),
       ${semanticSide},
       -- the text side's score of the semantic candidates it does not rank: from the exhaustive

@@ -83,9 +83,19 @@ function expandedTerms(expansion: QueryExpansion, weights: ExpansionWeights) {
   return expansion.terms.filter((term) => weights[term.kind] > 0);
 }
 
-/** Whether a request's text side holds an expanded phrase (a term of two words that selects). */
-export function expandsPhrases(expansion: QueryExpansion, weights: ExpansionWeights): boolean {
-  return expandedTerms(expansion, weights).some((term) => term.term.includes(' '));
+/**
+ * What a request's expansion makes of its text side's statement, known when it is built: whether
+ * any term is expanded (else the statement is the one without expansion), and whether an expanded
+ * phrase (a term of two words) selects offers.
+ */
+export interface TextExpansion {
+  terms: boolean;
+  phrases: boolean;
+}
+
+export function textExpansionOf(expansion: QueryExpansion, weights: ExpansionWeights): TextExpansion {
+  const kept = expandedTerms(expansion, weights);
+  return { terms: kept.length > 0, phrases: kept.some((term) => term.term.includes(' ')) };
 }
 
 /**
@@ -93,21 +103,26 @@ export function expandsPhrases(expansion: QueryExpansion, weights: ExpansionWeig
  * `travel_query_terms` (queryTermsCall). `explained`: `qt` and `qs` also carry each term's
  * `weight` (the explain mode's statement, explain.sql.ts; the listings never ask for them).
  */
-export function queryTermCtes(terms: string, explained = false): string {
-  // An expanded term of a frequent word is frequent too: "hotel" selecting nothing on its own,
-  // its "hébergement" does not either.
-  return `qt AS MATERIALIZED (
-        SELECT t.word, t.term, t.documents, t.kind${explained ? ', t.weight' : ''}, t.factor, t.idf,
-          t.frequent OR (t.kind IN ('glossary', 'synonym')
-            AND bool_or(t.frequent AND t.kind NOT IN ('glossary', 'synonym')) OVER (PARTITION BY t.word)) AS frequent
-        FROM (
-          SELECT t.word, t.term, t.documents, t.kind, t.weight,
+export function queryTermCtes(terms: string, expanded: boolean, explained = false): string {
+  const weight = explained ? ', t.weight' : '';
+  const termsOf = `
+          SELECT t.word, t.term, t.documents, t.kind${weight},
             t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
             ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
             t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
           FROM (SELECT offers FROM search_stats LIMIT 1) st,
-            ${terms} t
-        ) t
+            ${terms} t`;
+  // An expanded term of a frequent word is frequent too: "hotel" selecting nothing on its own,
+  // its "hébergement" does not either.
+  const qt = expanded
+    ? `SELECT t.word, t.term, t.documents, t.kind${weight}, t.factor, t.idf,
+          t.frequent OR (t.kind IN ('glossary', 'synonym')
+            AND bool_or(t.frequent AND t.kind NOT IN ('glossary', 'synonym')) OVER (PARTITION BY t.word)) AS frequent
+        FROM (${termsOf}
+        ) t`
+    : termsOf;
+  return `qt AS MATERIALIZED (
+        ${qt}
       ),
       fallback_word AS MATERIALIZED (
         SELECT r.word FROM qt r
@@ -141,8 +156,8 @@ export const scoreOf = (parts: string, covered: string) => `${partsScore(parts)}
  * The exhaustive strategy's CTEs (without `WITH`): `scored (id, score)` for every candidate;
  * `and` holds the filter conditions on `o`.
  */
-export function textSideCtes(terms: string, and: string): string {
-  return `${queryTermCtes(terms)},
+export function textSideCtes(terms: string, and: string, expanded: boolean): string {
+  return `${queryTermCtes(terms, expanded)},
       ${exhaustiveScoringCtes(and)}`;
 }
 
@@ -240,24 +255,25 @@ export function topTextParameters(
 ): TopTextParameters {
   const wanted = Math.max(1, semanticCandidates, request.page.offset + request.page.limit);
   const depth = Math.max(reads.minDepth, reads.depthPerWanted * wanted);
-  const share = reads.expansionShare ?? 1;
-  values.push(
-    wanted,
-    depth,
-    reads.fullRead,
-    reads.exhaustiveMaxPostings,
-    Math.max(1, Math.ceil(depth * share)),
-    Math.ceil(reads.fullRead * share),
-  );
+  values.push(wanted, depth, reads.fullRead, reads.exhaustiveMaxPostings);
   const n = values.length;
-  const parameters = {
-    wanted: `$${n - 5}::int`,
-    depth: `$${n - 4}::int`,
-    fullRead: `$${n - 3}::int`,
-    exhaustiveMaxPostings: `$${n - 2}::int`,
-    expansionDepth: `$${n - 1}::int`,
-    expansionFullRead: `$${n}::int`,
+  let parameters: TopTextParameters = {
+    wanted: `$${n - 3}::int`,
+    depth: `$${n - 2}::int`,
+    fullRead: `$${n - 1}::int`,
+    exhaustiveMaxPostings: `$${n}::int`,
   };
+  // an expanded term's reads, only when the statement has expanded terms (an unused parameter
+  // is refused)
+  if (textExpansionOf(request.expansion, request.tuning.expansionWeights).terms) {
+    const share = reads.expansionShare ?? 1;
+    values.push(Math.max(1, Math.ceil(depth * share)), Math.ceil(reads.fullRead * share));
+    parameters = {
+      ...parameters,
+      expansionDepth: `$${values.length - 1}::int`,
+      expansionFullRead: `$${values.length}::int`,
+    };
+  }
   if (request.countLimit === undefined) return parameters;
   values.push(request.countLimit);
   return { ...parameters, countLimit: `$${values.length}::int` };
@@ -277,9 +293,9 @@ export interface TopTextParameters {
   fullRead: string;
   /** A query whose terms hold at most this many postings is scored exhaustively. */
   exhaustiveMaxPostings: string;
-  /** `depth` and `fullRead` of a glossary or synonym term. */
-  expansionDepth: string;
-  expansionFullRead: string;
+  /** `depth` and `fullRead` of a glossary or synonym term (a statement with expanded terms). */
+  expansionDepth?: string;
+  expansionFullRead?: string;
   /** How many best offers the caller needs exactly (`text_top` holds at most this many). */
   wanted: string;
   /** Count the matches up to this many (FilterRequest.countLimit); absent: all. */
@@ -298,17 +314,10 @@ export interface TopTextParameters {
 export function topTextSideCtes(
   terms: string,
   and: string,
-  {
-    depth,
-    fullRead,
-    exhaustiveMaxPostings,
-    expansionDepth,
-    expansionFullRead,
-    wanted,
-    countLimit,
-  }: TopTextParameters,
-  expandedPhrases = false,
+  top: TopTextParameters,
+  expansion: TextExpansion,
 ): string {
+  const { wanted, countLimit } = top;
   const seen = and
     ? `SELECT o.id FROM travel_offers o WHERE o.id IN (
          SELECT h.offer_id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects)${and}`
@@ -322,7 +331,7 @@ export function topTextSideCtes(
   const selecting = `o.search_vector @@ (
          SELECT string_agg('''' || replace(replace(term, '\\', '\\\\'), '''', '''''') || '''', ' | ')::tsquery
          FROM qs WHERE selects)`;
-  const filteredMatches = expandedPhrases
+  const filteredMatches = expansion.phrases
     ? `SELECT count(*) FROM (
          SELECT 1 FROM travel_offers o WHERE o.id IN (
            SELECT p.offer_id FROM search_postings p WHERE p.term IN (SELECT term FROM qs WHERE selects))${and} ${limit}) m`
@@ -336,63 +345,8 @@ export function topTextSideCtes(
                WHERE p.term IN (SELECT term FROM qs WHERE selects) GROUP BY p.offer_id) d) END`;
   // A bound is widened by one unit of the parts (rounding) and by SLACK.
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
-  return `${queryTermCtes(terms)},
-      -- how many postings of each term are read: a short list whole, a long one its best \`depth\`
-      reads AS MATERIALIZED (
-        SELECT q.*, q.kind IN ('glossary', 'synonym') AS expanded, CASE WHEN q.kind IN ('glossary', 'synonym')
-          THEN CASE WHEN q.documents <= ${expansionFullRead} THEN q.documents ELSE ${expansionDepth} END
-          ELSE CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END END AS reads
-        FROM qs q
-      ),
-      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
-      -- each term's best postings (an index-only scan of search_postings_term_impact_idx each): the
-      -- query's own terms first
-      own_heads AS MATERIALIZED (
-        SELECT q.word, q.term, p.offer_id, p.impact
-        FROM reads q CROSS JOIN LATERAL (
-          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
-          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
-        ) p
-        WHERE NOT q.expanded AND NOT (SELECT yes FROM few)
-      ),
-      -- per query word: the most an unread posting of its own terms adds (none when they are read whole)
-      own_open AS MATERIALIZED (
-        SELECT q.word, max(q.factor * h.lowest) AS part
-        FROM reads q JOIN (SELECT word, term, min(impact) AS lowest FROM own_heads GROUP BY word, term) h
-          ON h.word = q.word AND h.term = q.term
-        WHERE q.documents > q.reads GROUP BY q.word
-      ),
-      -- an expanded term's best postings, down to where they add less than an unread posting of the
-      -- word's own terms can (\`cut\`, an impact): below it, they cannot raise the word's bound
-      expanded_reads AS MATERIALIZED (
-        SELECT q.word, q.term, q.reads, o.part / q.factor AS cut
-        FROM reads q LEFT JOIN own_open o ON o.word = q.word
-        WHERE q.expanded
-      ),
-      heads AS MATERIALIZED (
-        SELECT word, term, offer_id, impact FROM own_heads
-        UNION ALL
-        SELECT q.word, q.term, p.offer_id, p.impact
-        FROM expanded_reads q CROSS JOIN LATERAL (
-          SELECT p.offer_id, p.impact FROM search_postings p
-          WHERE p.term = q.term AND (q.cut IS NULL OR p.impact >= q.cut)
-          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
-        ) p
-        WHERE NOT (SELECT yes FROM few)
-      ),
-      -- per query term: whether postings are left unread, and the highest impact an unread one
-      -- (truncated) or any (read whole) can have; an expanded list stopped at its cut holds none
-      -- above the cut
-      lists AS MATERIALIZED (
-        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > coalesce(h.read, 0) AS truncated,
-          CASE WHEN q.documents <= coalesce(h.read, 0) THEN h.highest
-            WHEN coalesce(h.read, 0) < q.reads THEN e.cut
-            ELSE h.lowest END AS bound
-        FROM reads q LEFT JOIN (
-          SELECT word, term, min(impact) AS lowest, max(impact) AS highest, count(*) AS read FROM heads GROUP BY word, term
-        ) h ON h.word = q.word AND h.term = q.term
-        LEFT JOIN expanded_reads e ON e.word = q.word AND e.term = q.term
-      ),
+  return `${queryTermCtes(terms, expansion.terms)},
+      ${expansion.terms ? expandedHeadsCtes(top) : plainHeadsCtes(top)},
       -- per query word: the most an unread posting of it can add (part and coverage)
       open_words AS MATERIALIZED (
         SELECT word, max(${boundOf('l')}) AS part, max(l.cov) AS cov FROM lists l WHERE l.truncated GROUP BY word
@@ -508,6 +462,97 @@ export function topTextSideCtes(
           ELSE (${matches}) END AS total
       ),
       terms AS MATERIALIZED (SELECT word, term, factor, cov, selects FROM qs)`;
+}
+
+/** How many postings of each term are read: a short list whole, a long one its best `depth`. */
+const readsCte = (depth: string, fullRead: string) =>
+  `CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END`;
+
+/**
+ * `reads`, `few`, `heads` (each term's best postings: an index-only scan of
+ * search_postings_term_impact_idx each) and `lists` (per term: whether postings are left unread,
+ * and the highest impact an unread one, or any when read whole, can have) of a search that
+ * expands nothing.
+ */
+function plainHeadsCtes({ depth, fullRead, exhaustiveMaxPostings }: TopTextParameters): string {
+  return `reads AS MATERIALIZED (SELECT q.*, ${readsCte(depth, fullRead)} AS reads FROM qs q),
+      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
+      heads AS MATERIALIZED (
+        SELECT q.word, q.term, p.offer_id, p.impact
+        FROM reads q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
+          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
+        ) p
+        WHERE NOT (SELECT yes FROM few)
+      ),
+      lists AS MATERIALIZED (
+        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > q.reads AS truncated,
+          CASE WHEN q.documents > q.reads THEN h.lowest ELSE h.highest END AS bound
+        FROM reads q LEFT JOIN (
+          SELECT word, term, min(impact) AS lowest, max(impact) AS highest FROM heads GROUP BY word, term
+        ) h ON h.word = q.word AND h.term = q.term
+      )`;
+}
+
+/**
+ * The same CTEs for a search with expanded terms: the query's own terms' best postings are read
+ * first, then each expanded term's (`expansionDepth`, or whole up to `expansionFullRead`) only
+ * down to where they add less than an unread posting of the word's own terms can (`cut`, an
+ * impact): below it they cannot raise the word's bound, so a word's translations do not widen
+ * what an unseen offer may score.
+ */
+function expandedHeadsCtes(top: TopTextParameters): string {
+  const { depth, fullRead, exhaustiveMaxPostings } = top;
+  const { expansionDepth = depth, expansionFullRead = fullRead } = top;
+  return `reads AS MATERIALIZED (
+        SELECT q.*, q.kind IN ('glossary', 'synonym') AS expanded,
+          CASE WHEN q.kind IN ('glossary', 'synonym') THEN ${readsCte(expansionDepth, expansionFullRead)}
+            ELSE ${readsCte(depth, fullRead)} END AS reads
+        FROM qs q
+      ),
+      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
+      own_heads AS MATERIALIZED (
+        SELECT q.word, q.term, p.offer_id, p.impact
+        FROM reads q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
+          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
+        ) p
+        WHERE NOT q.expanded AND NOT (SELECT yes FROM few)
+      ),
+      -- per query word: the most an unread posting of its own terms adds (none when they are read whole)
+      own_open AS MATERIALIZED (
+        SELECT q.word, max(q.factor * h.lowest) AS part
+        FROM reads q JOIN (SELECT word, term, min(impact) AS lowest FROM own_heads GROUP BY word, term) h
+          ON h.word = q.word AND h.term = q.term
+        WHERE q.documents > q.reads GROUP BY q.word
+      ),
+      expanded_reads AS MATERIALIZED (
+        SELECT q.word, q.term, q.reads, o.part / q.factor AS cut
+        FROM reads q LEFT JOIN own_open o ON o.word = q.word
+        WHERE q.expanded
+      ),
+      heads AS MATERIALIZED (
+        SELECT word, term, offer_id, impact FROM own_heads
+        UNION ALL
+        SELECT q.word, q.term, p.offer_id, p.impact
+        FROM expanded_reads q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p
+          WHERE p.term = q.term AND (q.cut IS NULL OR p.impact >= q.cut)
+          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
+        ) p
+        WHERE NOT (SELECT yes FROM few)
+      ),
+      -- an expanded list stopped at its cut holds no unread posting above the cut
+      lists AS MATERIALIZED (
+        SELECT q.word, q.term, q.factor, q.cov, q.selects, q.documents > coalesce(h.read, 0) AS truncated,
+          CASE WHEN q.documents <= coalesce(h.read, 0) THEN h.highest
+            WHEN coalesce(h.read, 0) < q.reads THEN e.cut
+            ELSE h.lowest END AS bound
+        FROM reads q LEFT JOIN (
+          SELECT word, term, min(impact) AS lowest, max(impact) AS highest, count(*) AS read FROM heads GROUP BY word, term
+        ) h ON h.word = q.word AND h.term = q.term
+        LEFT JOIN expanded_reads e ON e.word = q.word AND e.term = q.term
+      )`;
 }
 
 /**

@@ -2,8 +2,8 @@ import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
 import {
-  expandsPhrases,
   queryTermsCall,
+  textExpansionOf,
   textSideCtes,
   topTextParameters,
   topTextSideCtes,
@@ -118,6 +118,7 @@ export function textListingSql(
     .map((condition) => ` AND ${condition}`)
     .join('');
   const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
+  const expansion = textExpansionOf(request.expansion, request.tuning.expansionWeights);
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
@@ -130,7 +131,7 @@ export function textListingSql(
   if (strategy === 'top') {
     const top = topTextParameters(request, values, 0, reads);
     return {
-      text: `WITH ${topTextSideCtes(terms, and, top, expandsPhrases(request.expansion, request.tuning.expansionWeights))},
+      text: `WITH ${topTextSideCtes(terms, and, top, expansion)},
       kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
       ${pageOf(
         'kept',
@@ -141,7 +142,7 @@ export function textListingSql(
     };
   }
   return {
-    text: `WITH ${textSideCtes(terms, and)},
+    text: `WITH ${textSideCtes(terms, and, expansion.terms)},
       kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $2)
       ${pageOf('kept', 'SELECT count(*)::int AS total, true AS exact FROM kept')}`,
     values,
