@@ -6,11 +6,13 @@ import type { ExpansionWeights, RankingRequest } from './travels-request';
  * statement (hybrid-listing.sql.ts) and the full-text fallback (travel-listing.sql.ts).
  *
  * Scoring (both strategies below score alike):
- * - `qt`: the query's terms (`travel_query_terms`, migration AddTextSide: folded words, their
- *   French, German and English stems, typo corrections, compound parts, pairs of adjacent words,
- *   expansions) with their `factor`, the term's weight (exact 1, compound part 0.8, typo 0.6 / 0.4,
- *   adjacent pair 0.5, glossary and synonym expansions their configured weights, stop word 0.1) times its BM25 idf raised to IDF_EXPONENT, and whether they are
- *   frequent (a stop word, or held by more than FREQUENT_WORD_SHARE of the offers);
+ * - `qt`: the query's terms (`travel_query_terms`, migrations AddTextSide and AddQueryExpansions:
+ *   folded words, their French, German and English stems, typo corrections, compound parts, pairs
+ *   of adjacent words, expansions) with their `factor`, the term's weight (exact 1, compound part
+ *   0.8, typo 0.6 / 0.4, adjacent pair 0.5, glossary and synonym expansions their configured
+ *   weights, stop word 0.1) times its BM25 idf raised to IDF_EXPONENT, and whether they are
+ *   frequent (a stop word, or held by more than FREQUENT_WORD_SHARE of the offers; an expansion of
+ *   a frequent word);
  * - a term "selects" offers unless it is frequent or a pair; when every word is frequent, the
  *   rarest word (highest idf) selects. Frequent words ("de", "the", "in") still add to the score
  *   of the offers the other words find (Elasticsearch's common-terms cut-off);
@@ -230,7 +232,7 @@ export interface TextReads {
   /**
    * The share of those reads (`fullRead` and the depth) given to a glossary or synonym term: an
    * expanded word weighs less than the query's own, so its best postings rank lower, and a query
-   * word may gain ten of them (measured: docs/benchmarks.md, "Query expansion").
+   * word may gain ten of them (docs/benchmarks.md, "Query expansion").
    */
   expansionShare?: number;
 }
@@ -323,7 +325,7 @@ export function topTextSideCtes(
          SELECT h.offer_id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects)${and}`
     : `SELECT DISTINCT h.offer_id AS id FROM heads h JOIN lists l ON l.word = h.word AND l.term = h.term WHERE l.selects`;
   // Filtered: the GIN index of the offers' lexemes meets the filter indexes in a bitmap, unless an
-  // expanded phrase selects (`expandedPhrases`: a pair of words, which the lexemes cannot tell from
+  // expanded phrase selects (`expansion.phrases`: a pair of words, which the lexemes cannot tell from
   // two words apart): then the selecting terms' postings, checked under the filters by primary key.
   // Unfiltered: one selecting term's count is its document count, several are a union of their
   // postings. With a count limit, the count stops one past the bound (the service then answers "gte").
@@ -465,7 +467,7 @@ export function topTextSideCtes(
 }
 
 /** How many postings of each term are read: a short list whole, a long one its best `depth`. */
-const readsCte = (depth: string, fullRead: string) =>
+const readsOf = (depth: string, fullRead: string) =>
   `CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END`;
 
 /**
@@ -475,7 +477,7 @@ const readsCte = (depth: string, fullRead: string) =>
  * expands nothing.
  */
 function plainHeadsCtes({ depth, fullRead, exhaustiveMaxPostings }: TopTextParameters): string {
-  return `reads AS MATERIALIZED (SELECT q.*, ${readsCte(depth, fullRead)} AS reads FROM qs q),
+  return `reads AS MATERIALIZED (SELECT q.*, ${readsOf(depth, fullRead)} AS reads FROM qs q),
       few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
       heads AS MATERIALIZED (
         SELECT q.word, q.term, p.offer_id, p.impact
@@ -506,8 +508,8 @@ function expandedHeadsCtes(top: TopTextParameters): string {
   const { expansionDepth = depth, expansionFullRead = fullRead } = top;
   return `reads AS MATERIALIZED (
         SELECT q.*, q.kind IN ('glossary', 'synonym') AS expanded,
-          CASE WHEN q.kind IN ('glossary', 'synonym') THEN ${readsCte(expansionDepth, expansionFullRead)}
-            ELSE ${readsCte(depth, fullRead)} END AS reads
+          CASE WHEN q.kind IN ('glossary', 'synonym') THEN ${readsOf(expansionDepth, expansionFullRead)}
+            ELSE ${readsOf(depth, fullRead)} END AS reads
         FROM qs q
       ),
       few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
