@@ -470,6 +470,20 @@ export function topTextSideCtes(
 const readsOf = (depth: string, fullRead: string) =>
   `CASE WHEN q.documents <= ${fullRead} THEN q.documents ELSE ${depth} END`;
 
+/** Whether the query's terms hold so few postings that every candidate is scored outright. */
+const fewOf = (exhaustiveMaxPostings: string) =>
+  `few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs)`;
+
+/**
+ * The best `q.reads` postings of each term of `lists` (a CTE with `word`, `term`, `reads`), by an
+ * index-only scan of search_postings_term_impact_idx each; `and` narrows the scan (an impact cut).
+ */
+const bestPostingsOf = (lists: string, and = '') => `SELECT q.word, q.term, p.offer_id, p.impact
+        FROM ${lists} q CROSS JOIN LATERAL (
+          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term${and}
+          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
+        ) p`;
+
 /**
  * `reads`, `few`, `heads` (each term's best postings: an index-only scan of
  * search_postings_term_impact_idx each) and `lists` (per term: whether postings are left unread,
@@ -478,13 +492,9 @@ const readsOf = (depth: string, fullRead: string) =>
  */
 function plainHeadsCtes({ depth, fullRead, exhaustiveMaxPostings }: TopTextParameters): string {
   return `reads AS MATERIALIZED (SELECT q.*, ${readsOf(depth, fullRead)} AS reads FROM qs q),
-      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
+      ${fewOf(exhaustiveMaxPostings)},
       heads AS MATERIALIZED (
-        SELECT q.word, q.term, p.offer_id, p.impact
-        FROM reads q CROSS JOIN LATERAL (
-          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
-          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
-        ) p
+        ${bestPostingsOf('reads')}
         WHERE NOT (SELECT yes FROM few)
       ),
       lists AS MATERIALIZED (
@@ -512,13 +522,9 @@ function expandedHeadsCtes(top: TopTextParameters): string {
             ELSE ${readsOf(depth, fullRead)} END AS reads
         FROM qs q
       ),
-      few AS MATERIALIZED (SELECT coalesce(sum(documents), 0) <= ${exhaustiveMaxPostings} AS yes FROM qs),
+      ${fewOf(exhaustiveMaxPostings)},
       own_heads AS MATERIALIZED (
-        SELECT q.word, q.term, p.offer_id, p.impact
-        FROM reads q CROSS JOIN LATERAL (
-          SELECT p.offer_id, p.impact FROM search_postings p WHERE p.term = q.term
-          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
-        ) p
+        ${bestPostingsOf('reads')}
         WHERE NOT q.expanded AND NOT (SELECT yes FROM few)
       ),
       -- per query word: the most an unread posting of its own terms adds (none when they are read whole)
@@ -536,12 +542,7 @@ function expandedHeadsCtes(top: TopTextParameters): string {
       heads AS MATERIALIZED (
         SELECT word, term, offer_id, impact FROM own_heads
         UNION ALL
-        SELECT q.word, q.term, p.offer_id, p.impact
-        FROM expanded_reads q CROSS JOIN LATERAL (
-          SELECT p.offer_id, p.impact FROM search_postings p
-          WHERE p.term = q.term AND (q.cut IS NULL OR p.impact >= q.cut)
-          ORDER BY p.impact DESC, p.offer_id LIMIT q.reads
-        ) p
+        ${bestPostingsOf('expanded_reads', ' AND (q.cut IS NULL OR p.impact >= q.cut)')}
         WHERE NOT (SELECT yes FROM few)
       ),
       -- an expanded list stopped at its cut holds no unread posting above the cut
