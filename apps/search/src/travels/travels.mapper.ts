@@ -8,6 +8,7 @@ import type {
   TravelRecordDto,
   TravelScoresDto,
 } from './dto/travel-listing.response';
+import { rrfScore } from './rrf-score';
 import type { RowExplanation } from './search-ranker';
 import type { ExplainTermRow, ListingRow } from './travels.repository';
 
@@ -92,12 +93,12 @@ export function toExplanation(scores: TravelScoresDto, explain: RowExplanation):
     semantic: {
       similarity: scores.semantic_score,
       rank: semanticRank,
-      contribution: semanticRank === null ? 0 : w / (k + semanticRank),
+      contribution: rrfScore(w, k, semanticRank ?? undefined, undefined),
     },
     text: {
       score: scores.tsvector_score,
       rank: textRank,
-      contribution: textRank === null ? 0 : (1 - w) / (k + textRank),
+      contribution: rrfScore(w, k, undefined, textRank ?? undefined),
       coverage: matches ? (terms[0]?.coverage ?? 0) : 0,
       terms: terms.map(toTermExplanation),
     },
