@@ -3,6 +3,8 @@ import { HealthIndicatorService } from '@nestjs/terminus';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
+import { SEARCH_SESSION_SETTINGS } from './database/session-settings';
+import { TextIndexModule, TextIndexService } from './text-index/text-index.service';
 import { EXTRA_DATABASE_POOLS, HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { SEARCH_CONFIG, SearchConfig } from './config';
 import {
@@ -50,6 +52,7 @@ export class AppModule {
             entities: searchEntities,
             migrations: searchMigrations,
             applicationName: 'search',
+            sessionSettings: SEARCH_SESSION_SETTINGS,
           }),
         ),
         ...(readUrl
@@ -62,6 +65,7 @@ export class AppModule {
                   entities: [],
                   migrations: [],
                   applicationName: 'search-read',
+                  sessionSettings: SEARCH_SESSION_SETTINGS,
                 }),
                 name: READ_DATA_SOURCE_NAME,
               }),
@@ -69,15 +73,24 @@ export class AppModule {
           : []),
         MetricsModule,
         HealthModule.forRoot({
-          imports: [ReindexModule],
+          imports: [ReindexModule, TextIndexModule],
           pingDatabase: SEARCH_READER,
           readinessChecks: {
-            inject: [ReindexService, ReplicaLag, HealthIndicatorService],
-            useFactory: (reindex: ReindexService, lag: ReplicaLag, indicators: HealthIndicatorService) => [
+            inject: [ReindexService, TextIndexService, ReplicaLag, HealthIndicatorService],
+            useFactory: (
+              reindex: ReindexService,
+              textIndex: TextIndexService,
+              lag: ReplicaLag,
+              indicators: HealthIndicatorService,
+            ) => [
               async () =>
                 (await reindex.isReady())
                   ? indicators.check('index').up()
                   : indicators.check('index').down({ message: 'the first index build is not done yet' }),
+              async () =>
+                textIndex.isReady()
+                  ? indicators.check('text_index').up()
+                  : indicators.check('text_index').down({ message: 'the in-memory text index is loading' }),
               // Only with a read pool of its own: reading the primary, there is no lag to bound.
               ...(readUrl
                 ? [

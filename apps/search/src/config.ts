@@ -372,14 +372,28 @@ export class SearchEnv extends BaseEnv {
   SEARCH_TOTAL_EXACT_LIMIT: number = 0;
 
   /**
-   * How the text side finds its best records: `exhaustive` scores every offer holding a query
-   * word; `top` reads each word's best postings first and stops when no unread one can change the
-   * page, scoring every match only when it cannot prove that (apps/search/README.md, "The text
-   * side"; docs/benchmarks.md, "Search speed at scale"). Same answers either way.
+   * How the text side finds its best records: `memory` scores every match in the replica's
+   * in-memory text index (apps/search/README.md, "The text index in memory"); the SQL strategies
+   * (`exhaustive` scores every offer holding a query word; `top` reads each word's best postings
+   * first and stops when no unread one can change the page, scoring every match only when it
+   * cannot prove that: "The text side") serve while the in-memory index is loading or a newer
+   * generation is, and as the reference the exactness tests compare with. Same answers every way.
    */
   @IsOptional()
   @IsIn(TEXT_STRATEGIES)
-  SEARCH_TEXT_STRATEGY: TextStrategy = 'top';
+  SEARCH_TEXT_STRATEGY: TextStrategy = 'memory';
+
+  /**
+   * How often (ms) a replica asks the database whether a reindex wrote a new generation of the
+   * text index, which it then loads and swaps in (the replica that ran the reindex loads it at
+   * once); 0: only after its own reindexes.
+   */
+  @EnvInt()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(3_600_000)
+  SEARCH_TEXT_INDEX_POLL_MS: number = 2_000;
 
   /** `package_name` of the Android app-links file; unset: the file is an empty array. */
   @IsOptional()

@@ -124,7 +124,11 @@ describe('operations endpoints (docs off, app links configured)', () => {
 
   it('reports the index in readiness', async () => {
     const res = await t.http.get('/health/ready').expect(200);
-    expect(res.body.details).toEqual({ database: { status: 'up' }, index: { status: 'up' } });
+    expect(res.body.details).toEqual({
+      database: { status: 'up' },
+      index: { status: 'up' },
+      text_index: { status: 'up' },
+    });
   });
 });
 

@@ -8,6 +8,17 @@ export interface DatabaseOptionsInput {
   entities: MixedList<Function | string | EntitySchema>;
   migrations: MixedList<Function | string>;
   applicationName: string;
+  /**
+   * Server settings of every pooled session, sent at connection start (`-c name=value`), e.g. the
+   * search service's `jit: 'off'`. Not sent to the embedded database, which has no such settings.
+   */
+  sessionSettings?: Record<string, string>;
+}
+
+/** libpq's `options` of a pool's sessions: `-c name=value` each. */
+export function sessionOptions(settings: Record<string, string> = {}): string | undefined {
+  const pairs = Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`);
+  return pairs.length ? pairs.join(' ') : undefined;
 }
 
 /** The TypeORM options of both services. `synchronize` is off: the schema comes from migrations. */
@@ -28,6 +39,7 @@ export function typeOrmOptions(input: DatabaseOptionsInput): DataSourceOptions {
       max: input.singleSession ? 1 : input.poolSize,
       connectionTimeoutMillis: 10_000,
       idleTimeoutMillis: input.singleSession ? 0 : 30_000,
+      ...(input.singleSession ? {} : { options: sessionOptions(input.sessionSettings) }),
     },
   };
 }

@@ -20,6 +20,7 @@ import { listingStatementsOf } from '../travels/listing-statements';
 import type { ListingStatements, Sql } from '../travels/listing-statements';
 import { rankingTuningOf } from '../travels/travels-request';
 import { TYPED_SEARCHES } from './typed-searches';
+import { benchOffers, measureLanceDbPeer } from './lancedb-peer';
 
 /**
  * `pnpm bench:search`: the search service on a real PostgreSQL with a generated catalogue.
@@ -581,6 +582,25 @@ async function main(): Promise<void> {
     console.log(
       `| text side alone, SQL directly | ${ms(textSide.p50)} | ${ms(textSide.p95)} | ${ms(textSide.p99)} |`,
     );
+    // --- LanceDB peer (BENCH_PEER=0 skips it): the same offers and typed searches, in process ---
+    if (env.BENCH_PEER !== '0') {
+      // The offers the reindex built (BENCH_SKIP_REINDEX=1: as many as the database holds).
+      const peer = await measureLanceDbPeer(
+        benchOffers(SKIP_REINDEX ? offers : OFFERS),
+        TYPED_SEARCHES,
+        TYPED_ROUNDS,
+      );
+      console.log('| typed searches (ms) | p50 | p95 | p99 |\n|---|---|---|---|');
+      console.log(`| LanceDB FTS, in process (peer) | ${ms(peer.p50)} | ${ms(peer.p95)} | ${ms(peer.p99)} |`);
+      console.log(
+        `| LanceDB peer, ${peer.offers} offers | seconds |\n|---|---|\n| table write | ${peer.writeSeconds.toFixed(1)} |\n` +
+          `| index build (FTS + scalar) | ${peer.indexSeconds.toFixed(1)} |`,
+      );
+      console.log(
+        `LanceDB peer: ${peer.searches} searches timed, ${peer.zeroResults} of ${TYPED_SEARCHES.length} typed searches found nothing${peer.zeroResults ? `: ${peer.zeroResultSearches.join('; ')}` : ''}`,
+      );
+    }
+    // --- end of the LanceDB peer ---
     const typedStatements = new Map<Record<string, string>, ListingStatements>();
     for (const query of typed) typedStatements.set(query, await hybridStatementsOf(query));
     console.log(

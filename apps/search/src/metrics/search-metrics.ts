@@ -18,6 +18,9 @@ export class SearchMetrics {
   readonly reindexLastSuccess: Gauge;
   readonly indexedOffers: Gauge;
   readonly synonymSets: Gauge;
+  readonly textIndexBytes: Gauge;
+  readonly textIndexLoadSeconds: Gauge;
+  readonly textIndexLoads: Counter;
   readonly synonymReloads: Counter<'result'>;
 
   constructor(metrics: MetricsService) {
@@ -80,7 +83,26 @@ export class SearchMetrics {
       labelNames: ['result'],
       registers,
     });
-    for (const result of ['succeeded', 'failed'] as const) this.synonymReloads.inc({ result }, 0);
+    this.textIndexBytes = new Gauge({
+      name: 'search_text_index_bytes',
+      help: "Bytes of the in-memory text index's arrays (postings and filter columns) this replica serves from.",
+      registers,
+    });
+    this.textIndexLoadSeconds = new Gauge({
+      name: 'search_text_index_load_seconds',
+      help: 'How long the last load of the in-memory text index took.',
+      registers,
+    });
+    this.textIndexLoads = new Counter({
+      name: 'search_text_index_loads_total',
+      help: 'Loads of the in-memory text index from the database (at start and for each new generation), by result.',
+      labelNames: ['result'],
+      registers,
+    });
+    for (const result of ['succeeded', 'failed'] as const) {
+      this.synonymReloads.inc({ result }, 0);
+      this.textIndexLoads.inc({ result }, 0);
+    }
     this.synonymSets.set(0);
     for (const branch of ['filter', 'search'] as const) this.travelsRequests.inc({ branch }, 0);
     for (const result of ['succeeded', 'failed', 'refused', 'skipped'] as const)

@@ -4,6 +4,7 @@ import { CatalogueSourceReader } from '../catalogue/catalogue-source';
 import { EmbeddingModule } from '../embedding/embedding.module';
 import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
+import { TextIndexModule } from '../text-index/text-index.service';
 import { ApplyStep } from './apply-step';
 import { CatalogueReader } from './catalogue-reader';
 import { EmbeddingStep } from './embedding-step';
@@ -18,6 +19,7 @@ import { ReindexService } from './reindex.service';
     EmbeddingModule,
     SearchMetricsModule,
     QueryExpansionModule,
+    TextIndexModule,
   ],
   controllers: [ReindexController],
   providers: [

@@ -11,6 +11,7 @@ import { SEARCH_CONFIG } from '../config';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import type { SearchConfig } from '../config';
 import { SearchMetrics } from '../metrics/search-metrics';
+import { TextIndexService } from '../text-index/text-index.service';
 import { ApplyStep } from './apply-step';
 import { CatalogueDiff, MassRemovalRefused } from './catalogue-diff';
 import { CatalogueReader } from './catalogue-reader';
@@ -64,6 +65,7 @@ export class ReindexService
     private readonly applying: ApplyStep,
     private readonly metrics: SearchMetrics,
     private readonly expansions: QueryExpansionService,
+    private readonly textIndex: TextIndexService,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
   ) {}
 
@@ -179,6 +181,8 @@ export class ReindexService
       { root: true, links: linksTo(activeTraceContext()), attributes },
       async (span) => {
         const outcome = await this.executeAndRecord(by, options, source);
+        // this replica serves the new generation as soon as it is loaded (the others poll for it)
+        if (outcome.status === 'succeeded') await this.textIndex.refresh();
         span.setAttribute('reindex.status', outcome.status);
         if (outcome.status !== 'skipped') span.setAttributes(countAttributes(outcome));
         if (outcome.status === 'failed')

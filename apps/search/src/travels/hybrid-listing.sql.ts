@@ -8,7 +8,7 @@ import {
   topTextParameters,
   topTextSideCtes,
 } from './text-side.sql';
-import type { TextReads, TextStrategy } from './text-side.sql';
+import type { SqlTextStrategy, TextReads } from './text-side.sql';
 
 /** How many lexemes closest in spelling to each search word are looked up. */
 export const SPELLING_NEIGHBOURS_PER_WORD = 3;
@@ -45,6 +45,71 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
   };
 }
 
+/** The placeholders of the semantic side's values in a statement (`$n`). */
+export interface SemanticPlaceholders {
+  search: string;
+  embedding: string;
+  floor: string;
+  candidates: string;
+  spellingMax: string;
+}
+
+/**
+ * The semantic side's CTEs (without `WITH`; hybridListingSql documents them): `match_distances`
+ * (`matchDistances`: the exact distances of the text side's best records), `nearest`, `spelt` and
+ * `sem (id, rank)`. `where`/`and` hold the filter conditions on `o`; a statement using them has a
+ * CTE `q` of the search's tsquery.
+ */
+export function semanticSideCtes(
+  tuning: RankingRequest['tuning'],
+  where: string,
+  and: string,
+  matchDistances: string,
+  p: SemanticPlaceholders,
+): string {
+  const nearest =
+    tuning.rrfVectorWeight > 0
+      ? `SELECT o.id, o.embedding <=> ${p.embedding}::vector AS distance FROM travel_offers o ${where}
+         ORDER BY o.embedding <=> ${p.embedding}::vector LIMIT ${p.candidates}`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT ${p.candidates}`;
+  // The offers holding the rarer lexemes spelt like the search's words ("santorni" → "santorini",
+  // "naxos" of "beach naxos" when no offer holds both words): the neighbours an approximate index
+  // misses most, for a lexical embedding, and the text side cannot see. Only alphanumeric lexemes
+  // make the tsquery (no quoting to go wrong).
+  const spellingNeighbours =
+    tuning.rrfVectorWeight > 0 && tuning.spellingNeighbourMaxDocuments > 0
+      ? `SELECT o.id, o.embedding <=> ${p.embedding}::vector AS distance FROM travel_offers o
+         WHERE o.search_vector @@ (
+           SELECT string_agg(DISTINCT quote_literal(n.term), ' | ')::tsquery
+           FROM q, (
+             SELECT word FROM unnest(tsvector_to_array(to_tsvector('travel_search', ${p.search}))) AS words(word)
+             LIMIT ${SPELLING_NEIGHBOUR_WORDS}
+           ) w
+           CROSS JOIN LATERAL (
+             SELECT s.term FROM search_terms s
+             WHERE s.term % w.word AND strpos(s.term, ' ') = 0 AND s.documents <= ${p.spellingMax}::int
+               AND s.term ~ '^[[:alnum:]]+$'
+               -- a one-word search's own word adds only what the text side already holds
+               AND (s.term <> w.word OR numnode(q.query) > 1)
+             ORDER BY similarity(s.term, w.word) DESC, s.term
+             LIMIT ${SPELLING_NEIGHBOURS_PER_WORD}
+           ) n
+         )${and}`
+      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE ${p.spellingMax}::int < 0`;
+  return `match_distances AS MATERIALIZED (${matchDistances}),
+      nearest AS MATERIALIZED (${nearest}),
+      spelt AS MATERIALIZED (${spellingNeighbours}),
+      sem AS MATERIALIZED (
+        SELECT id, row_number() OVER (ORDER BY distance, id) AS rank FROM (
+          SELECT id, min(distance) AS distance FROM (
+            SELECT id, distance FROM nearest
+            UNION ALL SELECT id, distance FROM spelt
+            UNION ALL SELECT id, distance FROM match_distances
+          ) candidates GROUP BY id
+        ) semantic WHERE 1 - distance >= ${p.floor}::float8
+      )`;
+}
+
 /**
  * One page of the hybrid branch and its exact total, in one statement (decisions.md, "Travel
  * search service", RRF):
@@ -77,7 +142,7 @@ export function hnswSettingsSql(settings: HnswSettings): Sql | undefined {
 export function hybridListingSql(
   request: RankingRequest,
   embedding: string,
-  strategy: TextStrategy = 'exhaustive',
+  strategy: SqlTextStrategy = 'exhaustive',
   reads?: TextReads,
 ): Sql {
   const { tuning } = request;
@@ -102,11 +167,6 @@ export function hybridListingSql(
   const top =
     strategy === 'top' ? topTextParameters(request, values, tuning.semanticCandidates, reads) : undefined;
 
-  const nearest =
-    tuning.rrfVectorWeight > 0
-      ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o ${where}
-         ORDER BY o.embedding <=> $2::vector LIMIT $7`
-      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false LIMIT $7`;
   // The exact distances of the best text matches (as many as the index candidates): semantic
   // candidates an approximate index may miss; none when the semantic side is empty.
   const matchDistances =
@@ -114,42 +174,13 @@ export function hybridListingSql(
       ? `SELECT m.id, o.embedding <=> $2::vector AS distance
          FROM (SELECT id FROM matched ORDER BY rank LIMIT $7) m JOIN travel_offers o ON o.id = m.id`
       : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE false`;
-  // The offers holding the rarer lexemes spelt like the search's words ("santorni" → "santorini",
-  // "naxos" of "beach naxos" when no offer holds both words): the neighbours an approximate index
-  // misses most, for a lexical embedding, and the text side cannot see. Only alphanumeric lexemes
-  // make the tsquery (no quoting to go wrong).
-  const spellingNeighbours =
-    tuning.rrfVectorWeight > 0 && tuning.spellingNeighbourMaxDocuments > 0
-      ? `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o
-         WHERE o.search_vector @@ (
-           SELECT string_agg(DISTINCT quote_literal(n.term), ' | ')::tsquery
-           FROM q, (
-             SELECT word FROM unnest(tsvector_to_array(to_tsvector('travel_search', $1))) AS words(word)
-             LIMIT ${SPELLING_NEIGHBOUR_WORDS}
-           ) w
-           CROSS JOIN LATERAL (
-             SELECT s.term FROM search_terms s
-             WHERE s.term % w.word AND strpos(s.term, ' ') = 0 AND s.documents <= $8::int
-               AND s.term ~ '^[[:alnum:]]+$'
-               -- a one-word search's own word adds only what the text side already holds
-               AND (s.term <> w.word OR numnode(q.query) > 1)
-             ORDER BY similarity(s.term, w.word) DESC, s.term
-             LIMIT ${SPELLING_NEIGHBOURS_PER_WORD}
-           ) n
-         )${and}`
-      : `SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance WHERE $8::int < 0`;
-  const semanticSide = `match_distances AS MATERIALIZED (${matchDistances}),
-      nearest AS MATERIALIZED (${nearest}),
-      spelt AS MATERIALIZED (${spellingNeighbours}),
-      sem AS MATERIALIZED (
-        SELECT id, row_number() OVER (ORDER BY distance, id) AS rank FROM (
-          SELECT id, min(distance) AS distance FROM (
-            SELECT id, distance FROM nearest
-            UNION ALL SELECT id, distance FROM spelt
-            UNION ALL SELECT id, distance FROM match_distances
-          ) candidates GROUP BY id
-        ) semantic WHERE 1 - distance >= $4::float8
-      )`;
+  const semanticSide = semanticSideCtes(tuning, where, and, matchDistances, {
+    search: '$1',
+    embedding: '$2',
+    floor: '$4',
+    candidates: '$7',
+    spellingMax: '$8',
+  });
   // Explain mode (explain.sql.ts): each page row's ranks on both sides (null: not ranked there).
   const rankColumns = request.explain ? ', s.rank AS semantic_rank, t.rank AS text_rank' : '';
   const ranks = request.explain

@@ -201,19 +201,22 @@ function exhaustiveScoringCtes(and: string, gate = ''): string {
 }
 
 /**
- * How the text side is computed: `top` reads each term's best postings and scores every match only
+ * How the text side is computed: `memory` in the replica's in-memory text index
+ * (src/text-index/); in SQL, `top` reads each term's best postings and scores every match only
  * when it cannot prove the best (the hybrid statement's `exact` column says whether its page is
  * proven), `exhaustive` scores every match.
  */
-export const TEXT_STRATEGIES = ['exhaustive', 'top'] as const;
+export const TEXT_STRATEGIES = ['exhaustive', 'top', 'memory'] as const;
 export type TextStrategy = (typeof TEXT_STRATEGIES)[number];
+export type SqlTextStrategy = Exclude<TextStrategy, 'memory'>;
 
 /**
- * The strategy of a ranking's first statement: the configured one, except that a `tsvectorFloor`
- * above 0 needs every score (its count does), so only the exhaustive strategy serves it.
+ * The strategy of a ranking's first SQL statement: `top` (also for `memory`, whose SQL stand-in it
+ * is), except that a `tsvectorFloor` above 0 needs every score (its count does), so only the
+ * exhaustive strategy serves it.
  */
-export function firstTextStrategy(tuning: RankingRequest['tuning']): TextStrategy {
-  return tuning.textStrategy === 'top' && tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive';
+export function firstTextStrategy(tuning: RankingRequest['tuning']): SqlTextStrategy {
+  return tuning.textStrategy !== 'exhaustive' && tuning.tsvectorFloor <= 0 ? 'top' : 'exhaustive';
 }
 
 /** How many postings of each term the top-k strategy reads. */

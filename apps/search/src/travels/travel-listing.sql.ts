@@ -8,7 +8,7 @@ import {
   topTextParameters,
   topTextSideCtes,
 } from './text-side.sql';
-import type { TextReads, TextStrategy } from './text-side.sql';
+import type { SqlTextStrategy, TextReads } from './text-side.sql';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
 // statements directly: listing-statements.ts). Every value is a parameter; identifiers come from
@@ -110,7 +110,7 @@ export function filterListingSql(request: FilterRequest): Sql {
  */
 export function textListingSql(
   request: RankingRequest,
-  strategy: TextStrategy = 'exhaustive',
+  strategy: SqlTextStrategy = 'exhaustive',
   reads?: TextReads,
 ): Sql {
   const values: unknown[] = [request.search, request.tuning.tsvectorFloor];

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EmbeddingModule } from '../embedding/embedding.module';
 import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
+import { TextIndexModule } from '../text-index/text-index.service';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
 import { SEARCH_RANKER } from './search-ranker';
@@ -11,7 +12,7 @@ import { TravelsRepository } from './travels.repository';
 import { TravelsService } from './travels.service';
 
 @Module({
-  imports: [SearchMetricsModule, EmbeddingModule, QueryExpansionModule],
+  imports: [SearchMetricsModule, EmbeddingModule, QueryExpansionModule, TextIndexModule],
   controllers: [TravelsController],
   providers: [
     TravelsService,

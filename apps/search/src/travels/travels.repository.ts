@@ -3,10 +3,13 @@ import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { SEARCH_READER } from '../database/database-runtime';
+import { TextIndexService } from '../text-index/text-index.service';
 import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
 import { retryOnceOnInternalError } from './internal-error-retry';
+import { MemoryListing } from './memory-listing';
+import type { RunSql } from './memory-listing';
 import { firstTextStrategy } from './text-side.sql';
-import type { TextStrategy } from './text-side.sql';
+import type { SqlTextStrategy } from './text-side.sql';
 import { explainTermsSql } from './explain.sql';
 import { filterListingSql, Sql, textListingSql } from './travel-listing.sql';
 import type { FilterRequest, RankingRequest, RankingTuning } from './travels-request';
@@ -75,6 +78,7 @@ export class TravelsRepository {
   constructor(
     @Inject(SEARCH_READER) private readonly dataSource: DataSource,
     @InjectPinoLogger(TravelsRepository.name) private readonly logger: PinoLogger,
+    private readonly textIndex: TextIndexService,
   ) {}
 
   /** A filter-only page and its exact total, from one snapshot. */
@@ -87,8 +91,30 @@ export class TravelsRepository {
    * strategy from each term's best postings when that provably gives the exhaustive page, else by
    * scoring every match (text-side.sql.ts).
    */
-  listByText(request: RankingRequest): Promise<ListingResult> {
+  async listByText(request: RankingRequest): Promise<ListingResult> {
+    const memory = this.memoryListing(request, (sql) => this.rows(sql));
+    const listed = await memory?.byText(request);
+    if (listed) return listed;
     return this.rank(request, (strategy) => textListingSql(request, strategy), this.run.bind(this));
+  }
+
+  /**
+   * The in-memory text side (memory-listing.ts) when the request's strategy is `memory` and this
+   * replica's index is loaded; its listings answer undefined when the database holds another
+   * generation, and the SQL text side answers instead.
+   */
+  private memoryListing(request: RankingRequest, run: RunSql): MemoryListing | undefined {
+    if (request.tuning.textStrategy !== 'memory') return undefined;
+    const index = this.textIndex.current();
+    return index ? new MemoryListing(index, run) : undefined;
+  }
+
+  private async rows(
+    sql: Sql,
+    query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) =>
+      this.dataSource.query(text, values),
+  ): Promise<Record<string, unknown>[]> {
+    return (await query(sql.text, sql.values)) as Record<string, unknown>[];
   }
 
   /**
@@ -111,8 +137,13 @@ export class TravelsRepository {
   }
 
   private async hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    const statement = (strategy: TextStrategy) => hybridListingSql(request, embedding, strategy);
-    if (request.tuning.rrfVectorWeight === 0) return this.rank(request, statement, this.run.bind(this));
+    const statement = (strategy: SqlTextStrategy) => hybridListingSql(request, embedding, strategy);
+    if (request.tuning.rrfVectorWeight === 0) {
+      const memory = this.memoryListing(request, (sql) => this.rows(sql));
+      const listed = await memory?.hybrid(request, embedding);
+      if (listed) return listed;
+      return this.rank(request, statement, this.run.bind(this));
+    }
     const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
@@ -124,9 +155,11 @@ export class TravelsRepository {
         await runner.query(settings.text, settings.values);
         this.sessionSettings.set(connection, wanted);
       }
-      return await this.rank(request, statement, (sql) =>
-        this.run(sql, (text, values) => runner.query(text, values)),
-      );
+      const query = (text: string, values: unknown[]) => runner.query(text, values);
+      const memory = this.memoryListing(request, (sql) => this.rows(sql, query));
+      const listed = await memory?.hybrid(request, embedding);
+      if (listed) return listed;
+      return await this.rank(request, statement, (sql) => this.run(sql, query));
     } finally {
       await runner.release();
     }
@@ -138,7 +171,7 @@ export class TravelsRepository {
    */
   private async rank(
     request: RankingRequest,
-    statement: (strategy: TextStrategy) => Sql,
+    statement: (strategy: SqlTextStrategy) => Sql,
     run: (sql: Sql) => Promise<ListingResult>,
   ): Promise<ListingResult> {
     if (firstTextStrategy(request.tuning) === 'top') {

@@ -5,6 +5,7 @@ import { AddSearchTerms1795500000000 } from './1795500000000-AddSearchTerms';
 import { AddTextSide1795600000000 } from './1795600000000-AddTextSide';
 import { ImpactOrderedPostings1795700000000 } from './1795700000000-ImpactOrderedPostings';
 import { AddQueryExpansions1795800000000 } from './1795800000000-AddQueryExpansions';
+import { AddIndexGeneration1795900000000 } from './1795900000000-AddIndexGeneration';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -15,4 +16,5 @@ export const searchMigrations: Function[] = [
   AddTextSide1795600000000,
   ImpactOrderedPostings1795700000000,
   AddQueryExpansions1795800000000,
+  AddIndexGeneration1795900000000,
 ];

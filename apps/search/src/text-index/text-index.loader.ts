@@ -1,0 +1,100 @@
+import type { DataSource } from 'typeorm';
+import { OfferFilterColumnsBuilder } from './offer-filters';
+import { TextIndex } from './text-index';
+import type { TermPostings } from './text-index';
+
+/** What a load read, for the logs and the metrics. */
+export interface TextIndexLoad {
+  index: TextIndex;
+  /** Milliseconds from the first statement to the built index. */
+  milliseconds: number;
+}
+
+/**
+ * Loads the text index from PostgreSQL, the single source of truth, in one read-only snapshot
+ * (REPEATABLE READ: the offers, the postings and the generation of one catalogue, also while a
+ * reindex commits): the offers' ids in byte order with their filterable fields, then every term's
+ * postings, aggregated per term by the server (ids as one text, impacts as their 4-byte floats)
+ * so that a term is one row.
+ */
+export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLoad> {
+  const started = performance.now();
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      // one statement's sort and aggregation of every posting: in memory, not on disk
+      await runner.query("SET LOCAL work_mem = '256MB'");
+      const stats = (await runner.query('SELECT generation::text AS generation FROM search_stats')) as {
+        generation: string;
+      }[];
+      const offers = (await runner.query(
+        `SELECT id, destination_code, categories, departure_days::text AS departure_days, is_valid,
+           discount_club, seaside
+         FROM travel_offers ORDER BY id`,
+      )) as OfferRow[];
+      const ordinals = new Map<string, number>();
+      const filters = new OfferFilterColumnsBuilder();
+      const ids: string[] = [];
+      for (const offer of offers) {
+        ordinals.set(offer.id, ids.length);
+        ids.push(offer.id);
+        filters.add({
+          destination: offer.destination_code,
+          categories: offer.categories,
+          departureDays: offer.departure_days,
+          isValid: offer.is_valid,
+          discountClub: offer.discount_club,
+          seaside: offer.seaside,
+        });
+      }
+      const rows = (await runner.query(
+        `SELECT term, string_agg(offer_id, ' ' ORDER BY offer_id) AS ids,
+           string_agg(float4send(impact), ''::bytea ORDER BY offer_id) AS impacts
+         FROM search_postings GROUP BY term`,
+      )) as { term: string; ids: string; impacts: Buffer }[];
+      const postings = new Map<string, TermPostings>();
+      for (const row of rows) postings.set(row.term, postingsOf(row.ids, row.impacts, ordinals));
+      await runner.query('COMMIT');
+      // no stats row: an empty index, never reindexed (generation "0" until its first build)
+      const index = new TextIndex(stats[0]?.generation ?? '0', ids, postings, filters.build());
+      return { index, milliseconds: performance.now() - started };
+    } catch (error) {
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    await runner.release();
+  }
+}
+
+interface OfferRow {
+  id: string;
+  destination_code: string | null;
+  categories: string[];
+  departure_days: string;
+  is_valid: boolean;
+  discount_club: boolean;
+  seaside: boolean;
+}
+
+/**
+ * One term's postings from its aggregated row: ids (space-separated, in byte order, so ascending
+ * ordinals) and impacts (big-endian 4-byte floats, float4send). Offer ids hold no space (the
+ * catalogue schema's id pattern).
+ */
+function postingsOf(ids: string, impacts: Buffer, ordinals: Map<string, number>): TermPostings {
+  const parts = ids.split(' ');
+  const list: TermPostings = {
+    ordinals: new Int32Array(parts.length),
+    impacts: new Float32Array(parts.length),
+  };
+  for (let i = 0; i < parts.length; i++) {
+    const ordinal = ordinals.get(parts[i]);
+    if (ordinal === undefined) throw new Error(`a posting names the unknown offer ${parts[i]}`);
+    list.ordinals[i] = ordinal;
+    list.impacts[i] = impacts.readFloatBE(4 * i);
+  }
+  return list;
+}

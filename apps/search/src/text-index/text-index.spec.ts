@@ -1,0 +1,187 @@
+import { OfferFilterColumnsBuilder, offerFilterOf, parseDayRanges, dayNumber } from './offer-filters';
+import type { OfferFilterRow } from './offer-filters';
+import { roundHalfEven, SCALE, TextIndex } from './text-index';
+import type { TermPostings, TextQuery } from './text-index';
+
+const row = (overrides: Partial<OfferFilterRow> = {}): OfferFilterRow => ({
+  destination: 'CH',
+  categories: [],
+  departureDays: '{}',
+  isValid: true,
+  discountClub: false,
+  seaside: false,
+  ...overrides,
+});
+
+const list = (entries: [number, number][]): TermPostings => ({
+  ordinals: Int32Array.from(entries.map(([ordinal]) => ordinal)),
+  impacts: Float32Array.from(entries.map(([, impact]) => impact)),
+});
+
+function indexOf(rows: OfferFilterRow[], postings: Record<string, [number, number][]>): TextIndex {
+  const builder = new OfferFilterColumnsBuilder();
+  for (const offer of rows) builder.add(offer);
+  return new TextIndex(
+    '7',
+    rows.map((_, i) => `OFFER-${i}`),
+    new Map(Object.entries(postings).map(([term, entries]) => [term, list(entries)])),
+    builder.build(),
+  );
+}
+
+/** The score the SQL side computes (text-side.sql.ts): per word the best part, times coverage. */
+const part = (factor: number, impact: number) => roundHalfEven(factor * Math.fround(impact) * SCALE);
+
+describe('roundHalfEven (PostgreSQL round(float8))', () => {
+  it('rounds halves to even and everything else to the nearest integer', () => {
+    expect([0.5, 1.5, 2.5, 3.5, 2.4999, 2.5001, 7].map(roundHalfEven)).toEqual([0, 2, 2, 4, 2, 3, 7]);
+  });
+});
+
+describe('TextIndex.match', () => {
+  const offers = [row(), row({ destination: 'FR' }), row(), row({ isValid: false })];
+  const index = indexOf(offers, {
+    ski: [
+      [0, 1.1],
+      [1, 0.9],
+      [3, 1.3],
+    ],
+    skis: [[2, 0.7]],
+    zermatt: [
+      [0, 1.5],
+      [2, 1.6],
+    ],
+    the: [
+      [0, 0.4],
+      [1, 0.4],
+      [2, 0.4],
+      [3, 0.4],
+    ],
+  });
+  const query: TextQuery = {
+    coverable: 3_000_000 + 4_000_000,
+    terms: [
+      { word: 1, term: 'ski', factor: 3, cov: 3_000_000, selects: true },
+      { word: 1, term: 'skis', factor: 1.8, cov: 1_800_000, selects: true },
+      { word: 2, term: 'zermatt', factor: 4, cov: 4_000_000, selects: true },
+      { word: 3, term: 'the', factor: 0.01, cov: 10_000, selects: false },
+    ],
+  };
+
+  it('scores each word by its best form, times the share of the query covered', () => {
+    const matches = index.match(query);
+    expect(Array.from(matches.ordinals)).toEqual([0, 1, 2, 3]);
+    const both = (part(3, 1.1) + part(4, 1.5) + part(0.01, 0.4)) / SCALE;
+    expect(matches.scoreOf(0)).toBe(both * Math.min(1, (3_000_000 + 4_000_000 + 10_000) / query.coverable));
+    const skiOnly = (part(3, 0.9) + part(0.01, 0.4)) / SCALE;
+    expect(matches.scoreOf(1)).toBe(skiOnly * ((3_000_000 + 10_000) / query.coverable));
+    // offer 2 holds only the weaker form of word 1 (its cov counts, 1.8M) and zermatt
+    const weak = (part(1.8, 0.7) + part(4, 1.6) + part(0.01, 0.4)) / SCALE;
+    expect(matches.scoreOf(2)).toBe(weak * Math.min(1, (1_800_000 + 4_000_000 + 10_000) / query.coverable));
+  });
+
+  it('selects only offers holding a selecting term: a frequent word adds to scores, never matches', () => {
+    const matches = index.match({ coverable: 10_000, terms: [query.terms[3]] });
+    expect(matches.ordinals.length).toBe(0);
+    expect(index.match({ ...query, terms: query.terms.slice(2) }).ordinals).toEqual(Int32Array.from([0, 2]));
+  });
+
+  it('applies the filters to the candidates', () => {
+    const filter = offerFilterOf({ destination: 'CH', hideInvalid: true }, index.filters);
+    expect(Array.from(index.match(query, filter).ordinals)).toEqual([0, 2]);
+    const none = offerFilterOf({ destination: 'IT' }, index.filters);
+    expect(index.match(query, none).ordinals.length).toBe(0);
+  });
+
+  it('ranks by score then ordinal, keeps those at or above the floor, and counts them', () => {
+    const matches = index.match(query);
+    const best = matches.best(10, 0);
+    const scores = best.map((match) => match.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(best.map((match) => match.rank)).toEqual([1, 2, 3, 4]);
+    for (const match of best) expect(matches.rankOf(match.ordinal, 0)).toBe(match.rank);
+    expect(matches.best(2, 0)).toEqual(best.slice(0, 2));
+    const floor = best[1].score;
+    expect(matches.countAtLeast(floor)).toBe(2);
+    expect(matches.best(10, floor).map((match) => match.ordinal)).toEqual(
+      best.slice(0, 2).map((m) => m.ordinal),
+    );
+    expect(matches.rankOf(best[3].ordinal, floor)).toBeUndefined();
+    expect(matches.rankOf(99, 0)).toBeUndefined();
+  });
+
+  it('breaks ties on the ordinal (the id order) in the page and in the ranks', () => {
+    const tied = indexOf([row(), row(), row(), row()], {
+      lake: [
+        [0, 1],
+        [1, 1],
+        [2, 1],
+        [3, 1],
+      ],
+    });
+    const matches = tied.match({
+      coverable: 2_000_000,
+      terms: [{ word: 1, term: 'lake', factor: 2, cov: 2_000_000, selects: true }],
+    });
+    expect(matches.best(3, 0).map((match) => match.ordinal)).toEqual([0, 1, 2]);
+    expect([3, 2, 1, 0].map((ordinal) => matches.rankOf(ordinal, 0))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('gives NaN (SQL NULL, kept by no floor) when nothing of the query is coverable', () => {
+    const matches = index.match({
+      coverable: 0,
+      terms: [{ word: 1, term: 'ski', factor: 3, cov: 0, selects: true }],
+    });
+    expect(Number.isNaN(matches.scoreOf(0))).toBe(true);
+    expect(matches.countAtLeast(0)).toBe(0);
+    expect(matches.best(5, 0)).toEqual([]);
+  });
+
+  it('scores a search after many others alike (the work arrays are reused)', () => {
+    const first = index.match(query).scores;
+    for (let i = 0; i < 50; i++) index.match({ ...query, terms: query.terms.slice(i % 3) });
+    expect(index.match(query).scores).toEqual(first);
+  });
+});
+
+describe('offer filters', () => {
+  it('reads PostgreSQL datemultiranges, half-open and inclusive bounds alike', () => {
+    expect(parseDayRanges('{}')).toEqual([]);
+    expect(parseDayRanges('{[2026-07-01,2026-07-03),[2026-08-10,2026-08-11)}')).toEqual([
+      [dayNumber('2026-07-01'), dayNumber('2026-07-03')],
+      [dayNumber('2026-08-10'), dayNumber('2026-08-11')],
+    ]);
+    expect(parseDayRanges('{[2026-07-01,2026-07-02]}')).toEqual([
+      [dayNumber('2026-07-01'), dayNumber('2026-07-03')],
+    ]);
+  });
+
+  it('keeps offers departing on a day of a range (inclusive), in a category, and by flag', () => {
+    const builder = new OfferFilterColumnsBuilder();
+    builder.add(
+      row({ departureDays: '{[2026-07-01,2026-07-02)}', categories: ['hiking', 'lake'], seaside: true }),
+    );
+    builder.add(row({ departureDays: '{[2026-07-05,2026-07-06)}', categories: ['ski'], discountClub: true }));
+    builder.add(row({ destination: null }));
+    const columns = builder.build();
+    const kept = (filters: Parameters<typeof offerFilterOf>[0]) => {
+      const filter = offerFilterOf(filters, columns);
+      return [0, 1, 2].filter((o) => (filter ? filter(o) : true));
+    };
+    expect(kept({})).toEqual([0, 1, 2]);
+    expect(kept({ dateRanges: [{ from: '2026-06-01', to: '2026-07-01' }] })).toEqual([0]);
+    expect(kept({ dateRanges: [{ from: '2026-07-02', to: '2026-07-04' }] })).toEqual([]);
+    expect(
+      kept({
+        dateRanges: [
+          { from: '2026-07-02', to: '2026-07-04' },
+          { from: '2026-07-05', to: '2026-07-05' },
+        ],
+      }),
+    ).toEqual([1]);
+    expect(kept({ categories: ['lake', 'unknown'] })).toEqual([0]);
+    expect(kept({ seaside: true })).toEqual([0]);
+    expect(kept({ seaside: false, discountClub: false })).toEqual([2]);
+    expect(kept({ destination: 'CH' })).toEqual([0, 1]);
+  });
+});

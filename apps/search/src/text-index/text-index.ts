@@ -1,0 +1,343 @@
+import type { OfferFilter, OfferFilterColumns } from './offer-filters';
+
+/** A term's postings, by ascending offer ordinal: the posting's BM25 term-frequency part (`impact`). */
+export interface TermPostings {
+  ordinals: Int32Array;
+  /** `search_postings.impact` (real): kept as the same 32-bit floats, so scores are the SQL side's bits. */
+  impacts: Float32Array;
+}
+
+/**
+ * One query term as the text side scores it (text-side.sql.ts, `qs`): `word` groups a query
+ * word's forms (a word scores its best form), `factor` is weight × idf^1.5, `cov` the word's
+ * share of the query (an integer, 0 for a pair), `selects` whether holding it makes an offer a match.
+ */
+export interface ScoredTerm {
+  word: number;
+  term: string;
+  factor: number;
+  cov: number;
+  selects: boolean;
+}
+
+/** A search's terms and the query's coverable total (the sum of its words' best `cov`). */
+export interface TextQuery {
+  terms: ScoredTerm[];
+  coverable: number;
+}
+
+/**
+ * Scores are sums of integers (each part rounded to 1e-6), as the SQL text side computes them
+ * (text-side.sql.ts, SCALE): the same bits whatever order they are summed in.
+ */
+export const SCALE = 1_000_000;
+
+/** PostgreSQL's `round(float8)`: to the nearest integer, halves to even (C's `rint`). */
+export function roundHalfEven(value: number): number {
+  const rounded = Math.round(value);
+  return rounded - value === 0.5 && rounded % 2 !== 0 ? rounded - 1 : rounded;
+}
+
+/**
+ * The text index of one generation of the catalogue, held in memory (apps/search/README.md, "The
+ * text side"): offers by ordinal (their position in id order, so that ordinal order is the id
+ * order ties are broken by), each term's postings as typed arrays, and the filterable fields as
+ * columns. Immutable once built: a new generation is a new TextIndex, swapped in whole
+ * (TextIndexService).
+ */
+export class TextIndex {
+  /** Per-search work arrays, one entry per offer (searches are scored one at a time: scoring is synchronous). */
+  private readonly wordStamp: Int32Array;
+  private readonly wordPart: Float64Array;
+  private readonly wordCov: Float64Array;
+  private readonly seenStamp: Int32Array;
+  private readonly partSum: Float64Array;
+  private readonly covSum: Float64Array;
+  private stamp = 0;
+  private readonly ordinalById: Map<string, number>;
+
+  constructor(
+    /** `search_stats.generation`: which reindex wrote what this index holds. */
+    readonly generation: string,
+    /** Offer ids by ordinal, in byte order (`COLLATE "C"`). */
+    readonly ids: string[],
+    readonly postings: Map<string, TermPostings>,
+    readonly filters: OfferFilterColumns,
+  ) {
+    const offers = ids.length;
+    this.wordStamp = new Int32Array(offers);
+    this.wordPart = new Float64Array(offers);
+    this.wordCov = new Float64Array(offers);
+    this.seenStamp = new Int32Array(offers);
+    this.partSum = new Float64Array(offers);
+    this.covSum = new Float64Array(offers);
+    this.ordinalById = new Map(ids.map((id, ordinal) => [id, ordinal]));
+  }
+
+  get offers(): number {
+    return this.ids.length;
+  }
+
+  /** How many postings the index holds. */
+  get postingCount(): number {
+    let count = 0;
+    for (const list of this.postings.values()) count += list.ordinals.length;
+    return count;
+  }
+
+  /** Bytes of the typed arrays (postings and filter columns): the index's share of the heap. */
+  get bytes(): number {
+    let bytes = 0;
+    for (const list of this.postings.values()) bytes += list.ordinals.byteLength + list.impacts.byteLength;
+    for (const column of Object.values(this.filters)) {
+      if (ArrayBuffer.isView(column)) bytes += column.byteLength;
+    }
+    return bytes + 6 * 8 * this.offers;
+  }
+
+  ordinalOf(id: string): number | undefined {
+    return this.ordinalById.get(id);
+  }
+
+  /**
+   * Every match of a search, scored as the exhaustive SQL strategy scores it (text-side.sql.ts):
+   * the offers holding a selecting term and passing the filter; each scores, per query word, its
+   * best form's part `round(factor × impact × SCALE)` and its best `cov`, summed, divided by SCALE
+   * and multiplied by the share of the query covered (at most 1; NaN when nothing is coverable, as
+   * SQL's NULL, which no floor keeps).
+   */
+  match(query: TextQuery, filter?: OfferFilter): TextMatches {
+    if (this.stamp > 0x3f000000) {
+      // stamps wrap long before 2^31 (a search takes one per query word, and one)
+      this.stamp = 0;
+      this.seenStamp.fill(0);
+      this.wordStamp.fill(0);
+    }
+    const stamp = this.nextStamp();
+    const { seenStamp, partSum, covSum } = this;
+    // Candidates: the selecting terms' postings passing the filter (seenStamp = stamp), and the
+    // offers found failing it (-stamp), each checked once.
+    const candidates: number[] = [];
+    for (const term of query.terms) {
+      if (!term.selects) continue;
+      const list = this.postings.get(term.term);
+      if (!list) continue;
+      const { ordinals } = list;
+      for (let i = 0; i < ordinals.length; i++) {
+        const o = ordinals[i];
+        const seen = seenStamp[o];
+        if (seen === stamp || seen === -stamp) continue;
+        if (filter && !filter(o)) {
+          seenStamp[o] = -stamp;
+          continue;
+        }
+        seenStamp[o] = stamp;
+        partSum[o] = 0;
+        covSum[o] = 0;
+        candidates.push(o);
+      }
+    }
+    // Per query word, each candidate's best part and cov among the word's terms.
+    const byWord = new Map<number, ScoredTerm[]>();
+    for (const term of query.terms) byWord.set(term.word, [...(byWord.get(term.word) ?? []), term]);
+    const { wordStamp, wordPart, wordCov } = this;
+    for (const terms of byWord.values()) {
+      const wordMark = this.nextStamp();
+      const touched: number[] = [];
+      for (const term of terms) {
+        const list = this.postings.get(term.term);
+        if (!list) continue;
+        const { ordinals, impacts } = list;
+        const { factor, cov } = term;
+        for (let i = 0; i < ordinals.length; i++) {
+          const o = ordinals[i];
+          if (seenStamp[o] !== stamp) continue;
+          const part = roundHalfEven(factor * impacts[i] * SCALE);
+          if (wordStamp[o] !== wordMark) {
+            wordStamp[o] = wordMark;
+            wordPart[o] = part;
+            wordCov[o] = cov;
+            touched.push(o);
+          } else {
+            if (part > wordPart[o]) wordPart[o] = part;
+            if (cov > wordCov[o]) wordCov[o] = cov;
+          }
+        }
+      }
+      for (const o of touched) {
+        partSum[o] += wordPart[o];
+        covSum[o] += wordCov[o];
+      }
+    }
+    const ordinals = Int32Array.from(candidates).sort();
+    const scores = new Float64Array(ordinals.length);
+    const coverable = query.coverable > 0 ? query.coverable : NaN;
+    for (let i = 0; i < ordinals.length; i++) {
+      const o = ordinals[i];
+      scores[i] = (partSum[o] / SCALE) * Math.min(1, covSum[o] / coverable);
+    }
+    return new TextMatches(ordinals, scores);
+  }
+
+  /** A fresh stamp for the work arrays. */
+  private nextStamp(): number {
+    return ++this.stamp;
+  }
+}
+
+/** A scored offer of the text side: its ordinal, score, and rank (1-based) among the kept. */
+export interface RankedMatch {
+  ordinal: number;
+  score: number;
+  rank: number;
+}
+
+/**
+ * The matches of one search: every offer the query selects under the filters, with its score, by
+ * ordinal. Ranked by score descending, then ordinal (= id); `floor` keeps those scoring at least it.
+ */
+export class TextMatches {
+  private sortedKept?: Float64Array;
+
+  constructor(
+    /** Ascending. */
+    readonly ordinals: Int32Array,
+    readonly scores: Float64Array,
+  ) {}
+
+  /** How many matches score at least `floor` (NaN scores never do). */
+  countAtLeast(floor: number): number {
+    let count = 0;
+    for (let i = 0; i < this.scores.length; i++) if (this.scores[i] >= floor) count++;
+    return count;
+  }
+
+  /** The score of an offer the query selects, else undefined. */
+  scoreOf(ordinal: number): number | undefined {
+    const at = this.indexOf(ordinal);
+    return at < 0 ? undefined : this.scores[at];
+  }
+
+  /** The `wanted` best matches scoring at least `floor`, best first (ties by ordinal), ranked from 1. */
+  best(wanted: number, floor: number): RankedMatch[] {
+    const heap = new WorstFirstHeap(wanted, this.scores, this.ordinals);
+    for (let i = 0; i < this.scores.length; i++) if (this.scores[i] >= floor) heap.offer(i);
+    return heap
+      .drain()
+      .map((i, position) => ({ ordinal: this.ordinals[i], score: this.scores[i], rank: position + 1 }));
+  }
+
+  /** The rank of an offer among the matches scoring at least `floor`, or undefined when it is not one. */
+  rankOf(ordinal: number, floor: number): number | undefined {
+    const at = this.indexOf(ordinal);
+    if (at < 0) return undefined;
+    const score = this.scores[at];
+    if (!(score >= floor)) return undefined;
+    this.sortedKept ??= this.scores.filter((s) => s >= floor).sort();
+    const sorted = this.sortedKept;
+    // ascending: those above `score` are after its last occurrence
+    const above = sorted.length - upperBound(sorted, score);
+    let tiedBefore = 0;
+    if (upperBound(sorted, score) - lowerBound(sorted, score) > 1) {
+      for (let i = 0; i < at; i++) if (this.scores[i] === score) tiedBefore++;
+    }
+    return above + tiedBefore + 1;
+  }
+
+  private indexOf(ordinal: number): number {
+    let low = 0;
+    let high = this.ordinals.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const value = this.ordinals[mid];
+      if (value === ordinal) return mid;
+      if (value < ordinal) low = mid + 1;
+      else high = mid - 1;
+    }
+    return -1;
+  }
+}
+
+function lowerBound(sorted: Float64Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function upperBound(sorted: Float64Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] <= value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The best `capacity` entries (indexes into `scores`/`ordinals`) seen, as a binary heap whose root
+ * is the worst kept: lower score, or the same score and a higher ordinal.
+ */
+class WorstFirstHeap {
+  private readonly items: number[] = [];
+
+  constructor(
+    private readonly capacity: number,
+    private readonly scores: Float64Array,
+    private readonly ordinals: Int32Array,
+  ) {}
+
+  /** Whether entry a ranks below entry b. */
+  private worse(a: number, b: number): boolean {
+    const sa = this.scores[a];
+    const sb = this.scores[b];
+    return sa < sb || (sa === sb && this.ordinals[a] > this.ordinals[b]);
+  }
+
+  offer(entry: number): void {
+    if (this.capacity <= 0) return;
+    const { items } = this;
+    if (items.length < this.capacity) {
+      items.push(entry);
+      this.up(items.length - 1);
+    } else if (this.worse(items[0], entry)) {
+      items[0] = entry;
+      this.down(0);
+    }
+  }
+
+  /** The kept entries, best first. */
+  drain(): number[] {
+    return [...this.items].sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+  }
+
+  private up(at: number): void {
+    const { items } = this;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!this.worse(items[at], items[parent])) break;
+      [items[at], items[parent]] = [items[parent], items[at]];
+      at = parent;
+    }
+  }
+
+  private down(at: number): void {
+    const { items } = this;
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let worst = at;
+      if (left < items.length && this.worse(items[left], items[worst])) worst = left;
+      if (right < items.length && this.worse(items[right], items[worst])) worst = right;
+      if (worst === at) return;
+      [items[at], items[worst]] = [items[worst], items[at]];
+      at = worst;
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { offerFilterOf } from '../text-index/offer-filters';
+import type { TextIndex, TextMatches, TextQuery } from '../text-index/text-index';
+import { pageRecordsSql, queryTermsSql, semanticSideSql } from './memory-listing.sql';
+import type { Sql } from './travel-listing.sql';
+import type { ListingResult, ListingRow } from './travels.repository';
+import type { RankingRequest } from './travels-request';
+
+/** Runs a statement and returns its rows. */
+export type RunSql = (sql: Sql) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Ranked listings whose text side is scored in the replica's in-memory text index (apps/search/
+ * README.md, "The text index in memory"), with the same answers as the exhaustive SQL strategy
+ * (hybrid-listing.sql.ts, travel-listing.sql.ts): the query's terms come from the database
+ * (`travel_query_terms`), every match is scored in memory under the filters, the semantic side is
+ * one statement given the text side's best ids, the fusion is computed here, and the page's
+ * records are read by id. Every statement reads the index's generation: when one is not the
+ * in-memory index's (a reindex committed, and this replica has not loaded it yet), the listing
+ * answers undefined and the caller uses the SQL text side, so a page never mixes two catalogues.
+ */
+export class MemoryListing {
+  constructor(
+    private readonly index: TextIndex,
+    private readonly run: RunSql,
+  ) {}
+
+  /** The full-text ranking (the hybrid ranker's fallback): the text side alone, best first. */
+  async byText(request: RankingRequest): Promise<ListingResult | undefined> {
+    const matches = await this.matches(request);
+    if (!matches) return undefined;
+    const { offset, limit } = request.page;
+    const floor = request.tuning.tsvectorFloor;
+    const page = matches.best(offset + limit, floor).slice(offset);
+    const rows = await this.records(
+      request,
+      page.map((match) => match.ordinal),
+    );
+    if (!rows) return undefined;
+    return {
+      total: matches.countAtLeast(floor),
+      exact: true,
+      rows: page.map((match, i) => ({ ...rows[i], tsvector_score: match.score, position: match.rank })),
+    };
+  }
+
+  /**
+   * The hybrid ranking: RRF of the semantic side (`w`) and the text side (`1 − w`), a side of
+   * weight 0 empty, ties on id; the total is the size of the union the page is cut from.
+   */
+  async hybrid(request: RankingRequest, embedding: string): Promise<ListingResult | undefined> {
+    const matches = await this.matches(request);
+    if (!matches) return undefined;
+    const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
+    const { offset, limit } = request.page;
+    const wanted = offset + limit;
+    const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
+    let semantic: { ordinal: number; rank: number }[] = [];
+    if (w > 0) {
+      const best = textBest.slice(0, semanticCandidates).map((match) => this.index.ids[match.ordinal]);
+      const rows = await this.run(semanticSideSql(request, embedding, best));
+      if (rows[0]?.generation !== this.index.generation) return undefined;
+      semantic = rows
+        .filter((row) => row.id !== null)
+        .map((row) => ({ ordinal: this.ordinal(row.id as string), rank: row.rank as number }));
+    }
+    const textSide = w < 1;
+    // The page is among the text side's `wanted` best and the semantic side's records: a record
+    // ranked past `wanted` on the text side alone scores less than each of those `wanted`.
+    const merged = new Map<number, Fused>();
+    const fuse = (ordinal: number) => {
+      let fused = merged.get(ordinal);
+      if (!fused) merged.set(ordinal, (fused = { ordinal, semanticRank: null, textRank: null }));
+      return fused;
+    };
+    if (textSide) for (const match of textBest.slice(0, wanted)) fuse(match.ordinal).textRank = match.rank;
+    let semanticOnly = 0;
+    for (const { ordinal, rank } of semantic) {
+      const fused = fuse(ordinal);
+      fused.semanticRank = rank;
+      fused.textRank ??= textSide ? (matches.rankOf(ordinal, floor) ?? null) : null;
+      if (fused.textRank === null) semanticOnly++;
+    }
+    const scored = [...merged.values()].map((fused) => ({
+      ...fused,
+      score:
+        (fused.semanticRank === null ? 0 : w / (k + fused.semanticRank)) +
+        (fused.textRank === null ? 0 : (1 - w) / (k + fused.textRank)),
+    }));
+    scored.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
+    const page = scored.slice(offset, wanted);
+    const rows = await this.records(
+      request,
+      page.map((fused) => fused.ordinal),
+      embedding,
+    );
+    if (!rows) return undefined;
+    return {
+      total: (textSide ? matches.countAtLeast(floor) : 0) + semanticOnly,
+      exact: true,
+      rows: page.map((fused, i) => ({
+        ...rows[i],
+        _relevance_score: fused.score,
+        tsvector_score: scoreOrZero(matches.scoreOf(fused.ordinal)),
+        ...(request.explain ? { semantic_rank: fused.semanticRank, text_rank: fused.textRank } : {}),
+      })),
+    };
+  }
+
+  /** The query's terms from the database, then every match scored in memory; undefined on another generation. */
+  private async matches(request: RankingRequest): Promise<TextMatches | undefined> {
+    const rows = await this.run(queryTermsSql(request));
+    if (rows[0]?.generation !== this.index.generation) return undefined;
+    const query: TextQuery = {
+      coverable: Number(rows[0]?.coverable ?? 0),
+      terms: rows
+        .filter((row) => row.term !== null)
+        .map((row) => ({
+          word: row.word as number,
+          term: row.term as string,
+          factor: row.factor as number,
+          cov: row.cov as number,
+          selects: row.selects as boolean,
+        })),
+    };
+    return this.index.match(query, offerFilterOf(request.filters, this.index.filters));
+  }
+
+  /** The page's records in page order; undefined when the database holds another generation. */
+  private async records(
+    request: RankingRequest,
+    ordinals: number[],
+    embedding?: string,
+  ): Promise<ListingRow[] | undefined> {
+    const ids = ordinals.map((ordinal) => this.index.ids[ordinal]);
+    const rows = await this.run(pageRecordsSql(request, ids, embedding));
+    if (rows[0]?.generation !== this.index.generation) return undefined;
+    const byId = new Map<string, ListingRow>();
+    for (const { generation: _generation, ...row } of rows) {
+      if (row.id !== null) byId.set(row.id as string, row as unknown as ListingRow);
+    }
+    const page = ids.map((id) => byId.get(id));
+    // a record of the page missing: the catalogue changed under the same generation (cannot happen)
+    if (page.some((row) => row === undefined)) return undefined;
+    return page as ListingRow[];
+  }
+
+  private ordinal(id: string): number {
+    const ordinal = this.index.ordinalOf(id);
+    if (ordinal === undefined)
+      throw new Error(`offer ${id} is not in text index generation ${this.index.generation}`);
+    return ordinal;
+  }
+}
+
+interface Fused {
+  ordinal: number;
+  semanticRank: number | null;
+  textRank: number | null;
+}
+
+/** A text score as the SQL side reports it: 0 for an offer the query does not select (or a NULL score). */
+function scoreOrZero(score: number | undefined): number {
+  return score === undefined || Number.isNaN(score) ? 0 : score;
+}

@@ -1,0 +1,239 @@
+import { plainToInstance } from 'class-transformer';
+import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
+import { toVectorLiteral } from '../src/embedding/embedding-provider';
+import { QueryExpansionService } from '../src/glossary/query-expansion.service';
+import { loadTextIndex } from '../src/text-index/text-index.loader';
+import { TextIndexService } from '../src/text-index/text-index.service';
+import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
+import { hybridListingSql } from '../src/travels/hybrid-listing.sql';
+import { MemoryListing } from '../src/travels/memory-listing';
+import { textListingSql } from '../src/travels/travel-listing.sql';
+import { toTravelsRequest } from '../src/travels/travels-request';
+import type { RankingRequest } from '../src/travels/travels-request';
+import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
+import { createTestApp, TestApp } from './test-app';
+
+/**
+ * The in-memory text index (issue 36): every search it scores gives the exhaustive SQL scoring's
+ * page, scores, ranks and total (ties, filters, pages, floors, weights), and a replica never
+ * answers from an index of another generation than the database's.
+ */
+const SEARCHES = [
+  'ski',
+  'hiking',
+  'lake',
+  'beach Naxos',
+  'Wanderung am See',
+  'hiking the alps with family',
+  'croisiere sur le lac avec degustation de vin',
+  'a relaxing weekend with wellness and good food in the mountains',
+  'Santorni',
+  'Zermatt',
+  'Skiferien im Wallis',
+  'the',
+  'xyzzyqqq',
+];
+const VARIANTS: Record<string, string>[] = [
+  {},
+  { page: '2' },
+  { page: '40' },
+  { rrfVectorWeight: '0' },
+  { rrfVectorWeight: '0.5' },
+  { rrfVectorWeight: '1' },
+  { tsvectorFloor: '12' },
+  { semanticFloor: '0.3' },
+  { destination: 'CH' },
+  { category: 'hiking' },
+  { hide_invalid: 'true', seaside: 'false' },
+  { dates: '2026-07-01:2026-08-31', discountclub: 'true' },
+  { explain: 'true', rrfVectorWeight: '0.3' },
+];
+
+describe('in-memory text index (issue 36)', () => {
+  let t: TestApp;
+  const builtin = new BuiltinEmbeddingProvider(384);
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { CATALOGUE_SOURCE: 'generated:1500', SEARCH_SEMANTIC_CANDIDATES: '10' },
+    });
+    await t.reindex.idle();
+    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 1500 });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const requestOf = (app: TestApp, query: Record<string, string>): RankingRequest => {
+    const expansions = app.app.get(QueryExpansionService);
+    const request = toTravelsRequest(
+      plainToInstance(TravelsQueryDto, { infoDensity: 'min', size: '8', ...query }),
+      app.config,
+      (search) => expansions.expand(search),
+    );
+    if (request.branch !== 'search') throw new Error('a search was expected');
+    return request;
+  };
+  const rowsOf = async (app: TestApp, sql: { text: string; values: unknown[] }) => {
+    const rows = (await app.dataSource.query(sql.text, sql.values)) as Record<string, unknown>[];
+    return {
+      total: rows[0]?.total,
+      rows: rows
+        .filter((row) => row.id !== null)
+        .map(({ total: _total, exact: _exact, text_exhaustive: _exhaustive, ...row }) => row),
+    };
+  };
+  const memoryOf = (app: TestApp) => {
+    const index = app.app.get(TextIndexService).current();
+    if (!index) throw new Error('the text index is not loaded');
+    return new MemoryListing(
+      index,
+      async (sql) => (await app.dataSource.query(sql.text, sql.values)) as Record<string, unknown>[],
+    );
+  };
+  const withoutExact = <T extends { exact?: boolean }>(result: T | undefined) => {
+    if (!result) throw new Error('the in-memory listing declined');
+    const { exact: _exact, ...rest } = result;
+    return rest;
+  };
+
+  it('loads the index of the database generation, and serves it once ready', async () => {
+    const service = t.app.get(TextIndexService);
+    await service.refresh();
+    const index = service.current();
+    const [stats] = (await t.dataSource.query('SELECT generation::text AS generation FROM search_stats')) as {
+      generation: string;
+    }[];
+    expect(index?.generation).toBe(stats.generation);
+    expect(index?.offers).toBe(1500);
+    const [{ postings }] = (await t.dataSource.query(
+      'SELECT count(*)::int AS postings FROM search_postings',
+    )) as {
+      postings: number;
+    }[];
+    expect(index?.postingCount).toBe(postings);
+    const ready = await t.http.get('/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.details.text_index.status).toBe('up');
+  });
+
+  it('gives the exhaustive SQL page, scores, ranks and total for every search', async () => {
+    const memory = memoryOf(t);
+    let nonEmpty = 0;
+    for (const search of SEARCHES) {
+      for (const variant of VARIANTS) {
+        const request = requestOf(t, { search, ...variant });
+        const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
+        const hybrid = withoutExact(await memory.hybrid(request, embedding));
+        const sqlHybrid = await rowsOf(t, hybridListingSql(request, embedding, 'exhaustive'));
+        expect({ search, variant, hybrid }).toEqual({ search, variant, hybrid: sqlHybrid });
+        const text = withoutExact(await memory.byText(request));
+        const sqlText = await rowsOf(t, textListingSql(request, 'exhaustive'));
+        expect({ search, variant, text }).toEqual({ search, variant, text: sqlText });
+        if (text.rows.length > 0) nonEmpty++;
+      }
+    }
+    // not vacuous: most searches find text matches
+    expect(nonEmpty).toBeGreaterThan((SEARCHES.length * VARIANTS.length) / 2);
+  }, 180_000);
+
+  it('answers through the service as the SQL text side does', async () => {
+    const sql = await createTestApp({
+      database: t.database,
+      env: { SEARCH_TEXT_STRATEGY: 'exhaustive', SEARCH_SEMANTIC_CANDIDATES: '10' },
+    });
+    try {
+      for (const search of SEARCHES.slice(0, 6)) {
+        for (const variant of VARIANTS.slice(0, 6)) {
+          const query = { search, infoDensity: 'card', size: '8', ...variant };
+          const [memory, exhaustive] = await Promise.all([
+            t.http.get('/travels').query(query),
+            sql.http.get('/travels').query(query),
+          ]);
+          expect(memory.status).toBe(200);
+          expect({ query, body: memory.body }).toEqual({ query, body: exhaustive.body });
+        }
+      }
+    } finally {
+      await sql.close();
+    }
+  }, 180_000);
+
+  it('breaks ties on id as the exhaustive scoring does (offers of one text)', async () => {
+    const folder = await catalogueFolder();
+    const tiedOffers = Array.from({ length: 30 }, (_, i) =>
+      makeOffer(`TIE-${String(29 - i).padStart(2, '0')}`, {
+        name: 'Lakeside hiking week',
+        description: 'Walks along the lake, every day another shore.',
+        destination: { code: 'CH', name: 'Switzerland' },
+        categories: [{ slug: 'hiking', name: 'Hiking' }],
+        language: 'en',
+      }),
+    );
+    const tied = await createTestApp({
+      env: {
+        CATALOGUE_SOURCE: await folder.file('tied.ndjson', toNdjson(tiedOffers)),
+        SEARCH_SEMANTIC_CANDIDATES: '5',
+      },
+    });
+    try {
+      await tied.reindex.idle();
+      expect(await tied.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 30 });
+      const memory = memoryOf(tied);
+      for (const page of ['1', '2', '4']) {
+        const request = requestOf(tied, { search: 'lakeside hiking', page, rrfVectorWeight: '0' });
+        const text = withoutExact(await memory.byText(request));
+        expect(text.total).toBe(30);
+        const ids = text.rows.map((row) => row.id);
+        expect(ids).toEqual([...ids].sort());
+        expect(text).toEqual(await rowsOf(tied, textListingSql(request, 'exhaustive')));
+      }
+    } finally {
+      await tied.close();
+      await folder.cleanup();
+    }
+  }, 180_000);
+
+  it('declines to answer from an index of another generation, and the service answers the new catalogue', async () => {
+    const folder = await catalogueFolder();
+    const offers = [
+      makeOffer('GEN-1', { name: 'Glacier walk in Zermatt', language: 'en' }),
+      makeOffer('GEN-2', { name: 'Vineyard tour in Lavaux', language: 'en' }),
+    ];
+    const source = await folder.file('generations.ndjson', toNdjson(offers));
+    const app = await createTestApp({ env: { CATALOGUE_SOURCE: source, SEARCH_TEXT_INDEX_POLL_MS: '0' } });
+    try {
+      await app.reindex.idle();
+      expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
+      const old = await loadTextIndex(app.dataSource);
+      const request = requestOf(app, { search: 'glacier', rrfVectorWeight: '0' });
+      expect(
+        withoutExact(
+          await new MemoryListing(old.index, async (sql) =>
+            app.dataSource.query(sql.text, sql.values),
+          ).byText(request),
+        ).total,
+      ).toBe(1);
+      // a reindex on the database: the old index no longer answers, the service's new one does
+      await folder.file(
+        'generations.ndjson',
+        toNdjson([
+          ...offers,
+          makeOffer('GEN-3', { name: 'Glacier express and glacier hike', language: 'en' }),
+        ]),
+      );
+      expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
+      const stale = new MemoryListing(old.index, async (sql) => app.dataSource.query(sql.text, sql.values));
+      expect(await stale.byText(request)).toBeUndefined();
+      expect(app.app.get(TextIndexService).current()?.generation).not.toBe(old.index.generation);
+      const response = await app.http
+        .get('/travels')
+        .query({ search: 'glacier', infoDensity: 'min', rrfVectorWeight: '0' });
+      expect(response.status).toBe(200);
+      expect(response.body.records.map((row: { id: string }) => row.id).sort()).toEqual(['GEN-1', 'GEN-3']);
+    } finally {
+      await app.close();
+      await folder.cleanup();
+    }
+  }, 180_000);
+});
