@@ -1282,4 +1282,106 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     };
     await Promise.all(replicas.map((replica) => replica.stop()));
   }, 90_000);
+
+  it('two replicas switch to a new generation of the in-memory text index under searches and a reindex: no 5xx, no page of two catalogues', async () => {
+    const database = 'faults_generations';
+    await cluster!.createDatabase(database);
+    const catalogue = join(workDir, 'generations.ndjson');
+    await writeCatalogue(catalogue, generated);
+    const env = serviceEnv(database, catalogue, { SEARCH_TEXT_INDEX_POLL_MS: '250' });
+    const first = await SearchService.start('search-generation-1', env);
+    await first.waitReady(60_000);
+    await nextRun(database, 0);
+    const second = await SearchService.start('search-generation-2', env);
+    const replicas = [first, second];
+    await Promise.all(replicas.map((replica) => replica.waitReady(60_000)));
+    await settle(database);
+    const loads = () =>
+      Promise.all(
+        replicas.map((replica) => replica.metric('search_text_index_loads_total', 'result="succeeded"')),
+      );
+    const loadsBefore = await loads();
+    expect(loadsBefore.every((count) => count >= 1)).toBe(true);
+
+    // The new catalogue drops 300 offers and renames every other one: a page of the old catalogue
+    // carries no marker, one of the new carries it on every record; a page holding both, or ranked
+    // by one catalogue and read from the other (short: its removed offers have no record), is mixed.
+    const marker = 'kestrel';
+    const kept = generated.slice(300);
+    const next = renamed(kept, 0, kept.length, marker);
+    const paths = [
+      searchPath(marker) + '&rrfVectorWeight=0',
+      searchPath('lake') + '&rrfVectorWeight=0',
+      searchPath('lake'),
+      searchPath('weekend getaway'),
+    ];
+    const pages: { path: string; marked: number; unmarked: number; total: number; short: boolean }[] = [];
+    let stopping = false;
+    let turn = 0;
+    const worker = async () => {
+      while (!stopping) {
+        const n = turn++;
+        const replica = replicas[n % replicas.length];
+        const path = paths[Math.floor(n / replicas.length) % paths.length];
+        const answer = await replica.get(path, 10_000);
+        if (answer.status === 200) {
+          const listing = answer.body as Listing;
+          const marked = listing.records.filter((record) => record.name?.includes(marker)).length;
+          pages.push({
+            path,
+            marked,
+            unmarked: listing.records.length - marked,
+            total: listing.totalRecords,
+          });
+        } else {
+          pages.push({ path, marked: -1, unmarked: -1, total: answer.status });
+        }
+        await sleep(5);
+      }
+    };
+    const workers = Array.from({ length: 4 }, () => worker());
+    let run: RunRow;
+    try {
+      await sleep(300);
+      await writeCatalogue(catalogue, next);
+      const started = (await reindexRuns(database)).at(-1)!.id;
+      expect((await first.get('/reindex')).status).toBe(200);
+      run = await nextRun(database, started, 60_000);
+      // both replicas load the new generation: the one that ran the reindex at once, the other on its next poll
+      await waitFor(
+        async () => ((await loads()).every((count, i) => count > loadsBefore[i]) ? true : undefined),
+        20_000,
+        'both replicas to load the new text index generation',
+        100,
+      );
+      await sleep(500);
+    } finally {
+      stopping = true;
+      await Promise.all(workers);
+    }
+    expect(run).toMatchObject({ status: 'succeeded', updated: kept.length, removed: 300 });
+    const failed = pages.filter((page) => page.marked < 0);
+    const mixed = pages.filter((page) => (page.marked > 0 && page.unmarked > 0) || page.short);
+    const markerTotals = new Set(pages.filter((page) => page.path === paths[0]).map((page) => page.total));
+    expect({ failed: failed.slice(0, 5), mixed: mixed.slice(0, 5) }).toEqual({ failed: [], mixed: [] });
+    // the marker's search found the old catalogue's nothing or the new one's every offer, never a part
+    expect([...markerTotals].every((total) => total === 0 || total === kept.length)).toBe(true);
+    // not vacuous: searches ran before and after the switch, on both catalogues
+    expect(pages.some((page) => page.marked > 0)).toBe(true);
+    expect(pages.some((page) => page.unmarked > 0)).toBe(true);
+    expect(pages.length).toBeGreaterThan(100);
+    for (const replica of replicas) {
+      const listing = await replica.listing(paths[0]);
+      expect(listing.totalRecords).toBe(kept.length);
+    }
+    figures.tests.text_index_generations = {
+      requests: pages.length,
+      failed: failed.length,
+      mixed_pages: mixed.length,
+      pages_of_the_new_catalogue: pages.filter((page) => page.marked > 0).length,
+      marker_totals_seen: [...markerTotals],
+      text_index_loads_per_replica: (await loads()).map((count, i) => count - loadsBefore[i]),
+    };
+    await Promise.all(replicas.map((replica) => replica.stop()));
+  }, 120_000);
 });

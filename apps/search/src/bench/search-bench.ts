@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { migrateDatabase } from '@rt/database';
+import { migrateDatabase, sessionOptions, typeOrmOptions } from '@rt/database';
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
@@ -10,14 +10,23 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Pool } from 'pg';
+import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { searchMigrations } from '../database/migrations';
+import { SEARCH_SESSION_SETTINGS } from '../database/session-settings';
+import { toVectorLiteral } from '../embedding/embedding-provider';
+import { offerFilterOf } from '../text-index/offer-filters';
+import { loadTextIndex } from '../text-index/text-index.loader';
+import type { TextIndex } from '../text-index/text-index';
+import { MemoryListing, textQueryOf } from '../travels/memory-listing';
+import { queryTermsSql } from '../travels/memory-listing.sql';
 import { ReindexService } from '../reindex/reindex.service';
 import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
-import { listingStatementsOf } from '../travels/listing-statements';
+import { listingStatementsOf, searchRequestOf } from '../travels/listing-statements';
 import type { ListingStatements, Sql } from '../travels/listing-statements';
+import { firstTextStrategy } from '../travels/text-side.sql';
 import { rankingTuningOf } from '../travels/travels-request';
 import { TYPED_SEARCHES } from './typed-searches';
 import { benchOffers, measureLanceDbPeer } from './lancedb-peer';
@@ -57,6 +66,91 @@ const databaseUrl = (() => {
 /** The configuration the service reads from the same environment (its SEARCH_* knobs). */
 const config = loadSearchConfig({ APP_ENV: 'local', ...env });
 const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
+/** The direct connections' sessions are the service's (JIT off: database/session-settings.ts). */
+const SESSION = sessionOptions(SEARCH_SESSION_SETTINGS);
+
+/**
+ * With SEARCH_TEXT_STRATEGY=memory (the default) the "direct" measurements run the service's own
+ * search path in this process: the text index loaded here as a replica loads it, scored in memory,
+ * its statements sent straight to PostgreSQL (MemoryListing); otherwise the SQL statements alone.
+ */
+let memoryIndex: TextIndex | undefined;
+const DIRECT =
+  config.SEARCH_TEXT_STRATEGY === 'memory' ? 'in process (memory text side)' : 'same SQL directly';
+
+/** Loads the text index as a replica does, and reports its size, load time and the heap it took. */
+async function loadBenchIndex(): Promise<TextIndex> {
+  const dataSource = new DataSource(
+    typeOrmOptions({
+      url: databaseUrl,
+      singleSession: false,
+      poolSize: 1,
+      entities: [],
+      migrations: [],
+      applicationName: 'search-bench-index',
+      sessionSettings: SEARCH_SESSION_SETTINGS,
+    }),
+  );
+  await dataSource.initialize();
+  try {
+    global.gc?.();
+    const before = process.memoryUsage();
+    const { index, milliseconds } = await loadTextIndex(dataSource);
+    global.gc?.();
+    const after = process.memoryUsage();
+    const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
+    console.log(
+      `text index in memory: ${index.offers} offers, ${index.postings.size} terms, ${index.postingCount} postings; ` +
+        `loaded in ${(milliseconds / 1000).toFixed(2)} s; typed arrays ${mib(index.bytes)} MiB; ` +
+        `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
+        `resident +${mib(after.rss - before.rss)} MiB${global.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
+    );
+    return index;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** A search's request and query embedding, prepared before it is timed (the service caches embeddings). */
+const preparedSearches = new Map<
+  Record<string, string>,
+  { request: ReturnType<typeof searchRequestOf>; embedding: string }
+>();
+async function preparedSearch(query: Record<string, string>) {
+  let prepared = preparedSearches.get(query);
+  if (!prepared) {
+    prepared = {
+      request: searchRequestOf(query, config),
+      embedding: toVectorLiteral(await builtin.embedQuery(query.search)),
+    };
+    preparedSearches.set(query, prepared);
+  }
+  return prepared;
+}
+
+/**
+ * One search run directly: the service's in-process path with the memory text side (its session
+ * carrying the pgvector settings, as the service's), else its SQL statement. Answers the total.
+ */
+async function runSearchDirect(
+  client: Queryable,
+  query: Record<string, string>,
+  statements: ListingStatements,
+): Promise<number> {
+  if (!memoryIndex) return (await runHybridDirect(client, statements))[0]?.total ?? 0;
+  if (!tunedClients.has(client) && statements.session) {
+    await client.query(statements.session.text, statements.session.values);
+    tunedClients.add(client);
+  }
+  const { request, embedding } = await preparedSearch(query);
+  const listing = new MemoryListing(
+    memoryIndex,
+    async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
+  );
+  const result = await listing.hybrid(request, embedding);
+  if (!result) throw new Error('the index changed generation during the benchmark');
+  return result.total;
+}
 
 const DESTINATIONS = ['FR', 'CH', 'DE', 'IT', 'ES', 'PT', 'GR', 'JP', 'US', 'IS', 'SC', 'MA'];
 const CATEGORIES = [
@@ -220,7 +314,11 @@ async function startServer(port: number): Promise<ChildProcess> {
 
 async function latency(port: number, queries: Record<string, string>[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    application_name: 'search-bench-direct',
+    options: SESSION,
+  });
   await client.connect();
   const samples = { http: [] as number[], sql: [] as number[], page: [] as number[] };
   try {
@@ -275,7 +373,7 @@ async function printThroughput(
       queries,
     );
     agent.destroy();
-    const pool = new Pool({ connectionString: databaseUrl, max: clients });
+    const pool = new Pool({ connectionString: databaseUrl, max: clients, options: SESSION });
     const sql = await throughput(clients, (query) => runSql(pool, query), queries);
     await pool.end();
     console.log(
@@ -391,7 +489,11 @@ async function runHybridDirect(client: Queryable, statements: ListingStatements,
 
 async function hybridLatency(port: number, queries: Record<string, string>[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    application_name: 'search-bench-direct',
+    options: SESSION,
+  });
   await client.connect();
   const samples = { http: [] as number[], sql: [] as number[] };
   const timed: { query: Record<string, string>; ms: number }[] = [];
@@ -409,21 +511,22 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
         const answer = await httpGet(agent, port, path);
         return { answer, ms: performance.now() - started };
       };
+      if (memoryIndex) await preparedSearch(query);
       const timeSql = async () => {
         const started = performance.now();
-        const rows = await runHybridDirect(client, statements);
-        return { rows, ms: performance.now() - started };
+        const total = await runSearchDirect(client, query, statements);
+        return { total, ms: performance.now() - started };
       };
       const viaHttp = i % 2 === 0 ? await timeHttp() : undefined;
       const viaSql = await timeSql();
       const { answer, ms: http } = viaHttp ?? (await timeHttp());
-      const { rows: direct, ms: sql } = viaSql;
+      const { total: directTotal, ms: sql } = viaSql;
       if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body}`);
       const body = JSON.parse(answer.body) as { totalRecords: number; records: { id: string }[] };
       if (body.records.length < Math.min(8, body.totalRecords)) shortPages++;
       served.push(body.records.map((r) => r.id));
       if (i === 0) continue;
-      if (body.totalRecords !== (direct[0]?.total ?? 0)) throw new Error(`totals differ for ${path}`);
+      if (body.totalRecords !== directTotal) throw new Error(`totals differ for ${path}`);
       samples.http.push(http);
       samples.sql.push(sql);
       timed.push({ query, ms: http });
@@ -453,7 +556,11 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
 
 /** The text side's own statement (the full-text ranking) of each search, run directly, one at a time. */
 async function textSideLatency(queries: Record<string, string>[]) {
-  const client = new Client({ connectionString: databaseUrl, application_name: 'search-bench-direct' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    application_name: 'search-bench-direct',
+    options: SESSION,
+  });
   await client.connect();
   const samples: number[] = [];
   try {
@@ -467,6 +574,41 @@ async function textSideLatency(queries: Record<string, string>[]) {
     await client.end();
   }
   return stats(samples);
+}
+
+/**
+ * The text side of each search as the service computes it with the memory strategy, in this
+ * process: the analysis (today the terms statement, `travel_query_terms`) and the scoring in memory
+ * (every match under the filters, the page's best and the total), timed apart.
+ */
+async function memoryTextSideLatency(index: TextIndex, queries: Record<string, string>[]) {
+  const client = new Client({
+    connectionString: databaseUrl,
+    application_name: 'search-bench-direct',
+    options: SESSION,
+  });
+  await client.connect();
+  const samples = { analysis: [] as number[], scoring: [] as number[], both: [] as number[] };
+  try {
+    for (const [i, query] of queries.entries()) {
+      const { request } = await preparedSearch(query);
+      const started = performance.now();
+      const terms = queryTermsSql(request);
+      const rows = (await client.query(terms.text, terms.values)).rows as Record<string, unknown>[];
+      const analysed = performance.now();
+      const matches = index.match(textQueryOf(rows), offerFilterOf(request.filters, index.filters));
+      matches.best(request.page.offset + request.page.limit, request.tuning.tsvectorFloor);
+      matches.countAtLeast(request.tuning.tsvectorFloor);
+      const scored = performance.now();
+      if (i === 0) continue;
+      samples.analysis.push(analysed - started);
+      samples.scoring.push(scored - analysed);
+      samples.both.push(scored - started);
+    }
+  } finally {
+    await client.end();
+  }
+  return { analysis: stats(samples.analysis), scoring: stats(samples.scoring), both: stats(samples.both) };
 }
 
 async function main(): Promise<void> {
@@ -508,6 +650,7 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const child = await startServer(port);
+  if (config.SEARCH_TEXT_STRATEGY === 'memory') memoryIndex = await loadBenchIndex();
   const queries = queryMix(QUERIES);
   try {
     if (!ONLY_HYBRID) {
@@ -549,9 +692,7 @@ async function main(): Promise<void> {
       console.log(
         `| ${name}, HTTP | ${ms(h.http.p50)} | ${ms(h.http.p95)} | ${ms(h.http.p99)} | ${(h.overlap * 100).toFixed(1)}% | ${h.shortPages} |`,
       );
-      console.log(
-        `| ${name}, same SQL directly | ${ms(h.sql.p50)} | ${ms(h.sql.p95)} | ${ms(h.sql.p99)} | | |`,
-      );
+      console.log(`| ${name}, ${DIRECT} | ${ms(h.sql.p50)} | ${ms(h.sql.p95)} | ${ms(h.sql.p99)} | | |`);
     }
     // Searches typed as people type them (issue 24), one at a time, then with 4 clients.
     const typed = TYPED_SEARCHES.map((query) => ({ ...query, infoDensity: 'card', size: '8' }));
@@ -565,7 +706,7 @@ async function main(): Promise<void> {
       `| HTTP | ${ms(typedLatency.http.p50)} | ${ms(typedLatency.http.p95)} | ${ms(typedLatency.http.p99)} |`,
     );
     console.log(
-      `| same SQL directly | ${ms(typedLatency.sql.p50)} | ${ms(typedLatency.sql.p95)} | ${ms(typedLatency.sql.p99)} |`,
+      `| ${DIRECT} | ${ms(typedLatency.sql.p50)} | ${ms(typedLatency.sql.p95)} | ${ms(typedLatency.sql.p99)} |`,
     );
     console.log(
       `slowest over HTTP (each search's slowest time): ${typedLatency.slowest
@@ -580,8 +721,20 @@ async function main(): Promise<void> {
     // The text side alone: the full-text statement of each typed search, run directly.
     const textSide = await textSideLatency(typedRounds);
     console.log(
-      `| text side alone, SQL directly | ${ms(textSide.p50)} | ${ms(textSide.p95)} | ${ms(textSide.p99)} |`,
+      `| text side alone, SQL directly (strategy ${firstTextStrategy(tuning)}) | ${ms(textSide.p50)} | ${ms(textSide.p95)} | ${ms(textSide.p99)} |`,
     );
+    if (memoryIndex) {
+      const inMemory = await memoryTextSideLatency(memoryIndex, typedRounds);
+      for (const [name, figures] of [
+        ['analysis (the terms statement)', inMemory.analysis],
+        ['scoring in memory (every match, page, total)', inMemory.scoring],
+        ['analysis + scoring', inMemory.both],
+      ] as const) {
+        console.log(
+          `| text side alone, in process: ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
+        );
+      }
+    }
     // --- LanceDB peer (BENCH_PEER=0 skips it): the same offers and typed searches, in process ---
     if (env.BENCH_PEER !== '0') {
       // The offers the reindex built (BENCH_SKIP_REINDEX=1: as many as the database holds).
@@ -602,9 +755,12 @@ async function main(): Promise<void> {
     }
     // --- end of the LanceDB peer ---
     const typedStatements = new Map<Record<string, string>, ListingStatements>();
-    for (const query of typed) typedStatements.set(query, await hybridStatementsOf(query));
+    for (const query of typed) {
+      typedStatements.set(query, await hybridStatementsOf(query));
+      if (memoryIndex) await preparedSearch(query);
+    }
     console.log(
-      '| typed clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
+      `| typed clients | HTTP req/s | HTTP p95 ms | ${DIRECT} req/s | p95 ms |\n|---|---|---|---|---|`,
     );
     await printThroughput(
       port,
@@ -612,7 +768,7 @@ async function main(): Promise<void> {
       async (pool, query) => {
         const client = await pool.connect();
         try {
-          await runHybridDirect(client, typedStatements.get(query) as ListingStatements);
+          await runSearchDirect(client, query, typedStatements.get(query) as ListingStatements);
         } finally {
           client.release();
         }
@@ -620,15 +776,18 @@ async function main(): Promise<void> {
       [4],
     );
     console.log(
-      '| hybrid clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|',
+      `| hybrid clients | HTTP req/s | HTTP p95 ms | ${DIRECT} req/s | p95 ms |\n|---|---|---|---|---|`,
     );
     const mixed = plain.flatMap((query, i) => [query, filteredMix[i]]);
     const prepared = new Map<Record<string, string>, ListingStatements>();
-    for (const query of mixed) prepared.set(query, await hybridStatementsOf(query));
+    for (const query of mixed) {
+      prepared.set(query, await hybridStatementsOf(query));
+      if (memoryIndex) await preparedSearch(query);
+    }
     await printThroughput(port, mixed, async (pool, query) => {
       const client = await pool.connect();
       try {
-        await runHybridDirect(client, prepared.get(query) as ListingStatements);
+        await runSearchDirect(client, query, prepared.get(query) as ListingStatements);
       } finally {
         client.release();
       }

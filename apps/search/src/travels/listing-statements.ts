@@ -8,6 +8,7 @@ import { filterListingSql, filterPageSql, textListingSql } from './travel-listin
 import type { Sql } from './travel-listing.sql';
 import { firstTextStrategy } from './text-side.sql';
 import { toTravelsRequest } from './travels-request';
+import type { RankingRequest } from './travels-request';
 
 export type { Sql };
 
@@ -42,10 +43,7 @@ export function listingStatementsOf(
   config: SearchConfig,
   embedding?: Float32Array,
 ): ListingStatements {
-  const expansions = new QueryExpansionService(config);
-  const request = toTravelsRequest(plainToInstance(TravelsQueryDto, query), config, (search) =>
-    expansions.expand(search),
-  );
+  const request = requestOf(query, config);
   if (request.branch === 'filter') {
     return { listing: filterListingSql(request), page: filterPageSql(request) };
   }
@@ -56,4 +54,23 @@ export function listingStatementsOf(
     session: hnswSettingsSql(request.tuning.hnsw),
     textSide: textListingSql(request, strategy),
   };
+}
+
+/** The request the service builds for a search in its query-string form (`search` set, non-blank). */
+export function searchRequestOf(query: Record<string, string>, config: SearchConfig): RankingRequest {
+  const request = requestOf(query, config);
+  if (request.branch !== 'search') throw new Error(`${JSON.stringify(query)} is not a search`);
+  return request;
+}
+
+/** One expander per configuration: reading the glossary takes a third of a second. */
+const expanders = new WeakMap<SearchConfig, QueryExpansionService>();
+
+function requestOf(query: Record<string, string>, config: SearchConfig) {
+  let expansions = expanders.get(config);
+  if (!expansions) expanders.set(config, (expansions = new QueryExpansionService(config)));
+  const expander = expansions;
+  return toTravelsRequest(plainToInstance(TravelsQueryDto, query), config, (search) =>
+    expander.expand(search),
+  );
 }

@@ -110,19 +110,7 @@ export class MemoryListing {
   private async matches(request: RankingRequest): Promise<TextMatches | undefined> {
     const rows = await this.run(queryTermsSql(request));
     if (rows[0]?.generation !== this.index.generation) return undefined;
-    const query: TextQuery = {
-      coverable: Number(rows[0]?.coverable ?? 0),
-      terms: rows
-        .filter((row) => row.term !== null)
-        .map((row) => ({
-          word: row.word as number,
-          term: row.term as string,
-          factor: row.factor as number,
-          cov: row.cov as number,
-          selects: row.selects as boolean,
-        })),
-    };
-    return this.index.match(query, offerFilterOf(request.filters, this.index.filters));
+    return this.index.match(textQueryOf(rows), offerFilterOf(request.filters, this.index.filters));
   }
 
   /** The page's records in page order; undefined when the database holds another generation. */
@@ -150,6 +138,22 @@ export class MemoryListing {
       throw new Error(`offer ${id} is not in text index generation ${this.index.generation}`);
     return ordinal;
   }
+}
+
+/** The text side's query from the rows of `queryTermsSql`. */
+export function textQueryOf(rows: Record<string, unknown>[]): TextQuery {
+  return {
+    coverable: Number(rows[0]?.coverable ?? 0),
+    terms: rows
+      .filter((row) => row.term !== null)
+      .map((row) => ({
+        word: row.word as number,
+        term: row.term as string,
+        factor: row.factor as number,
+        cov: row.cov as number,
+        selects: row.selects as boolean,
+      })),
+  };
 }
 
 interface Fused {
