@@ -50,15 +50,16 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
         });
       }
       const rows = (await runner.query(
-        `SELECT term, string_agg(offer_id, ' ' ORDER BY offer_id) AS ids,
-           string_agg(float4send(impact), ''::bytea ORDER BY offer_id) AS impacts
+        // in the table's order (the reindex writes postings in offer order), sorted here when not:
+        // an ORDER BY inside the aggregates sorts every term's postings and took 2.5× as long
+        `SELECT term, string_agg(offer_id, ' ') AS ids, string_agg(float4send(impact), ''::bytea) AS impacts
          FROM search_postings GROUP BY term`,
       )) as { term: string; ids: string; impacts: Buffer }[];
       const postings = new Map<string, TermPostings>();
       for (const row of rows) postings.set(row.term, postingsOf(row.ids, row.impacts, ordinals));
       await runner.query('COMMIT');
       // no stats row: an empty index, never reindexed (generation "0" until its first build)
-      const index = new TextIndex(stats[0]?.generation ?? '0', ids, postings, filters.build());
+      const index = new TextIndex(stats[0]?.generation ?? '0', ids, postings, filters.build(), ordinals);
       return { index, milliseconds: performance.now() - started };
     } catch (error) {
       await runner.query('ROLLBACK').catch(() => undefined);
@@ -80,21 +81,31 @@ interface OfferRow {
 }
 
 /**
- * One term's postings from its aggregated row: ids (space-separated, in byte order, so ascending
- * ordinals) and impacts (big-endian 4-byte floats, float4send). Offer ids hold no space (the
+ * One term's postings from its aggregated row: ids (space-separated) and impacts (big-endian
+ * 4-byte floats, float4send), in the same order; sorted by ordinal. Offer ids hold no space (the
  * catalogue schema's id pattern).
  */
-function postingsOf(ids: string, impacts: Buffer, ordinals: Map<string, number>): TermPostings {
+export function postingsOf(ids: string, impacts: Buffer, ordinals: Map<string, number>): TermPostings {
   const parts = ids.split(' ');
   const list: TermPostings = {
     ordinals: new Int32Array(parts.length),
     impacts: new Float32Array(parts.length),
   };
+  let sorted = true;
   for (let i = 0; i < parts.length; i++) {
     const ordinal = ordinals.get(parts[i]);
     if (ordinal === undefined) throw new Error(`a posting names the unknown offer ${parts[i]}`);
     list.ordinals[i] = ordinal;
     list.impacts[i] = impacts.readFloatBE(4 * i);
+    if (i > 0 && ordinal < list.ordinals[i - 1]) sorted = false;
   }
-  return list;
+  return sorted ? list : sortedByOrdinal(list);
+}
+
+function sortedByOrdinal(list: TermPostings): TermPostings {
+  const order = Array.from(list.ordinals.keys()).sort((a, b) => list.ordinals[a] - list.ordinals[b]);
+  return {
+    ordinals: Int32Array.from(order, (i) => list.ordinals[i]),
+    impacts: Float32Array.from(order, (i) => list.impacts[i]),
+  };
 }

@@ -1,6 +1,7 @@
 import { OfferFilterColumnsBuilder, offerFilterOf, parseDayRanges, dayNumber } from './offer-filters';
 import type { OfferFilterRow } from './offer-filters';
 import { roundHalfEven, SCALE, TextIndex } from './text-index';
+import { postingsOf } from './text-index.loader';
 import type { TermPostings, TextQuery } from './text-index';
 
 const row = (overrides: Partial<OfferFilterRow> = {}): OfferFilterRow => ({
@@ -183,5 +184,21 @@ describe('offer filters', () => {
     expect(kept({ seaside: true })).toEqual([0]);
     expect(kept({ seaside: false, discountClub: false })).toEqual([2]);
     expect(kept({ destination: 'CH' })).toEqual([0, 1]);
+  });
+});
+
+describe('postingsOf (the loader)', () => {
+  it('reads a term row in any order and keeps its postings sorted by ordinal', () => {
+    const ordinals = new Map([
+      ['A', 0],
+      ['B', 1],
+      ['C', 2],
+    ]);
+    const impacts = Buffer.alloc(12);
+    [0.5, 1.25, 2].forEach((impact, i) => impacts.writeFloatBE(impact, 4 * i));
+    const list = postingsOf('C A B', impacts, ordinals);
+    expect(Array.from(list.ordinals)).toEqual([0, 1, 2]);
+    expect(Array.from(list.impacts)).toEqual([1.25, 2, 0.5]);
+    expect(() => postingsOf('D', impacts, ordinals)).toThrow('unknown offer D');
   });
 });

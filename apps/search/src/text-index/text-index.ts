@@ -63,6 +63,8 @@ export class TextIndex {
     readonly ids: string[],
     readonly postings: Map<string, TermPostings>,
     readonly filters: OfferFilterColumns,
+    /** The ordinal of each id, when the caller has it already (the loader). */
+    ordinalById?: Map<string, number>,
   ) {
     const offers = ids.length;
     this.wordStamp = new Int32Array(offers);
@@ -71,7 +73,7 @@ export class TextIndex {
     this.seenStamp = new Int32Array(offers);
     this.partSum = new Float64Array(offers);
     this.covSum = new Float64Array(offers);
-    this.ordinalById = new Map(ids.map((id, ordinal) => [id, ordinal]));
+    this.ordinalById = ordinalById ?? new Map(ids.map((id, ordinal) => [id, ordinal]));
   }
 
   get offers(): number {
