@@ -1332,9 +1332,10 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
             marked,
             unmarked: listing.records.length - marked,
             total: listing.totalRecords,
+            short: listing.records.length < Math.min(20, listing.totalRecords),
           });
         } else {
-          pages.push({ path, marked: -1, unmarked: -1, total: answer.status });
+          pages.push({ path, marked: -1, unmarked: -1, total: answer.status, short: false });
         }
         await sleep(5);
       }

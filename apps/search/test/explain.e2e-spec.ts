@@ -291,8 +291,9 @@ describe('GET /travels?explain=true', () => {
         const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
         const run = async (sql: { text: string; values: unknown[] }) =>
           (await t.dataSource.query(sql.text, sql.values)) as (Row & { exact: boolean })[];
-        const top = await run(hybridListingSql(request, embedding, 'top', reads));
-        const exhaustive = await run(hybridListingSql(request, embedding, 'exhaustive'));
+        const analysed = await t.termsOf(request);
+        const top = await run(hybridListingSql(request, analysed, embedding, 'top', reads));
+        const exhaustive = await run(hybridListingSql(request, analysed, embedding, 'exhaustive'));
         const page = (rows: Row[]) =>
           rows.map(({ id, _relevance_score, tsvector_score, semantic_rank, text_rank }) => ({
             id,
@@ -316,6 +317,7 @@ describe('GET /travels?explain=true', () => {
           });
           const { text, values } = explainTermsSql(
             request,
+            analysed,
             rows.map((row) => row.id),
           );
           const terms = (await t.dataSource.query(text, values)) as ExplainTermRow[];

@@ -1,10 +1,12 @@
+import { plainToInstance } from 'class-transformer';
 import { FakeEmbeddingServer } from '@rt/testing';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
-import { queryTermsCall, textExpansionOf, textSideCtes } from '../src/travels/text-side.sql';
-import { rankingTuningOf } from '../src/travels/travels-request';
+import { queryTermsSource, textSideCtes } from '../src/travels/text-side.sql';
+import { toTravelsRequest } from '../src/travels/travels-request';
+import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { builtinTimesThree } from './builtin-fake-vector';
 import { createTestApp, TestApp } from './test-app';
@@ -104,14 +106,16 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     const vector = toVectorLiteral(await provider.embedQuery(search));
     // The text side's scores come from its own statement (text-side.sql.ts; its ranking is tested
     // in text-side.e2e-spec.ts); everything else is computed here.
-    const values: unknown[] = [search];
-    const expansion = t.app.get(QueryExpansionService).expand(search);
-    const { expansionWeights } = rankingTuningOf({}, t.config);
-    const terms = queryTermsCall(expansion, expansionWeights, values);
+    const values: unknown[] = [];
+    const request = toTravelsRequest(plainToInstance(TravelsQueryDto, { search }), t.config, (text) =>
+      t.app.get(QueryExpansionService).expand(text),
+    );
+    if (request.branch !== 'search') throw new Error('a search was expected');
+    const terms = queryTermsSource(await t.termsOf(request), values);
     const textScores = new Map(
       (
         (await t.dataSource.query(
-          `WITH ${textSideCtes(terms, '', textExpansionOf(expansion, expansionWeights).terms)} SELECT id, score FROM scored`,
+          `WITH ${textSideCtes(terms, '')} SELECT id, score FROM scored`,
           values,
         )) as {
           id: string;

@@ -10,6 +10,10 @@ import { loadSearchConfig, SearchConfig } from '../src/config';
 import { configureSearchHttp } from '../src/http';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { ReindexService } from '../src/reindex/reindex.service';
+import { QueryAnalysisService } from '../src/text-index/query-analysis.service';
+import type { QueryTerm } from '../src/text-index/query-terms';
+import { TextIndexService } from '../src/text-index/text-index.service';
+import type { RankingRequest } from '../src/travels/travels-request';
 import { catalogueFolder, toNdjson } from './catalogue-fixtures';
 
 export interface TestApp {
@@ -19,6 +23,8 @@ export interface TestApp {
   config: SearchConfig;
   database: TestDatabase;
   reindex: ReindexService;
+  /** A search's terms as the service analyses them, against its current text index. */
+  termsOf(request: RankingRequest): Promise<QueryTerm[]>;
   close(): Promise<void>;
 }
 
@@ -63,6 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     reindex,
+    termsOf: async (search) =>
+      app.get(QueryAnalysisService).termsOf(search, await app.get(TextIndexService).loaded()),
     close: async () => {
       await reindex.idle();
       await app.close();

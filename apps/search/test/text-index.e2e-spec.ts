@@ -15,8 +15,8 @@ import { createTestApp, TestApp } from './test-app';
 
 /**
  * The in-memory text index (issue 36): every search it scores gives the exhaustive SQL scoring's
- * page, scores, ranks and total (ties, filters, pages, floors, weights), and a replica never
- * answers from an index of another generation than the database's.
+ * page, scores, ranks and total for the same analysed terms (ties, filters, pages, floors,
+ * weights), and a replica never answers from an index of another generation than the database's.
  */
 const SEARCHES = [
   'ski',
@@ -124,11 +124,12 @@ describe('in-memory text index (issue 36)', () => {
       for (const variant of VARIANTS) {
         const request = requestOf(t, { search, ...variant });
         const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
-        const hybrid = withoutExact(await memory.hybrid(request, embedding));
-        const sqlHybrid = await rowsOf(t, hybridListingSql(request, embedding, 'exhaustive'));
+        const terms = await t.termsOf(request);
+        const hybrid = withoutExact(await memory.hybrid(request, terms, embedding));
+        const sqlHybrid = await rowsOf(t, hybridListingSql(request, terms, embedding, 'exhaustive'));
         expect({ search, variant, hybrid }).toEqual({ search, variant, hybrid: sqlHybrid });
-        const text = withoutExact(await memory.byText(request));
-        const sqlText = await rowsOf(t, textListingSql(request, 'exhaustive'));
+        const text = withoutExact(await memory.byText(request, terms));
+        const sqlText = await rowsOf(t, textListingSql(request, terms, 'exhaustive'));
         expect({ search, variant, text }).toEqual({ search, variant, text: sqlText });
         if (text.rows.length > 0) nonEmpty++;
       }
@@ -182,11 +183,12 @@ describe('in-memory text index (issue 36)', () => {
       const memory = memoryOf(tied);
       for (const page of ['1', '2', '4']) {
         const request = requestOf(tied, { search: 'lakeside hiking', page, rrfVectorWeight: '0' });
-        const text = withoutExact(await memory.byText(request));
+        const terms = await tied.termsOf(request);
+        const text = withoutExact(await memory.byText(request, terms));
         expect(text.total).toBe(30);
         const ids = text.rows.map((row) => row.id);
         expect(ids).toEqual([...ids].sort());
-        expect(text).toEqual(await rowsOf(tied, textListingSql(request, 'exhaustive')));
+        expect(text).toEqual(await rowsOf(tied, textListingSql(request, terms, 'exhaustive')));
       }
     } finally {
       await tied.close();
@@ -207,11 +209,12 @@ describe('in-memory text index (issue 36)', () => {
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const old = await loadTextIndex(app.dataSource);
       const request = requestOf(app, { search: 'glacier', rrfVectorWeight: '0' });
+      const terms = await app.termsOf(request);
       expect(
         withoutExact(
           await new MemoryListing(old.index, async (sql) =>
             app.dataSource.query(sql.text, sql.values),
-          ).byText(request),
+          ).byText(request, terms),
         ).total,
       ).toBe(1);
       // a reindex on the database: the old index no longer answers, the service's new one does
@@ -224,7 +227,7 @@ describe('in-memory text index (issue 36)', () => {
       );
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const stale = new MemoryListing(old.index, async (sql) => app.dataSource.query(sql.text, sql.values));
-      expect(await stale.byText(request)).toBeUndefined();
+      expect(await stale.byText(request, terms)).toBeUndefined();
       expect(app.app.get(TextIndexService).current()?.generation).not.toBe(old.index.generation);
       const response = await app.http
         .get('/travels')

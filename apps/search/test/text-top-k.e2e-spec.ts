@@ -107,10 +107,11 @@ describe('top-k text side (issue 24)', () => {
         for (const variant of VARIANTS) {
           const request = requestOf({ search, ...variant });
           const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
-          const top = await run(hybridListingSql(request, embedding, 'top', reads));
-          const exhaustive = await run(hybridListingSql(request, embedding, 'exhaustive'));
-          const textTop = await run(textListingSql(request, 'top', reads));
-          const textExhaustive = await run(textListingSql(request, 'exhaustive'));
+          const terms = await t.termsOf(request);
+          const top = await run(hybridListingSql(request, terms, embedding, 'top', reads));
+          const exhaustive = await run(hybridListingSql(request, terms, embedding, 'exhaustive'));
+          const textTop = await run(textListingSql(request, terms, 'top', reads));
+          const textExhaustive = await run(textListingSql(request, terms, 'exhaustive'));
           for (const [statement, fast, slow] of [
             ['hybrid', top, exhaustive],
             ['text', textTop, textExhaustive],
@@ -165,13 +166,14 @@ describe('top-k text side (issue 24)', () => {
           }),
           tied.config,
         ) as RankingRequest;
+        const terms = await tied.termsOf(request);
         const top = (await tied.dataSource.query(
-          textListingSql(request, 'top').text,
-          textListingSql(request, 'top').values,
+          textListingSql(request, terms, 'top').text,
+          textListingSql(request, terms, 'top').values,
         )) as Record<string, unknown>[];
         const exhaustive = (await tied.dataSource.query(
-          textListingSql(request, 'exhaustive').text,
-          textListingSql(request, 'exhaustive').values,
+          textListingSql(request, terms, 'exhaustive').text,
+          textListingSql(request, terms, 'exhaustive').values,
         )) as Record<string, unknown>[];
         // Every offer scores the same: the exhaustive page is the ids in order.
         const ids = exhaustive.map((row) => row.id);

@@ -19,8 +19,9 @@ import { toVectorLiteral } from '../embedding/embedding-provider';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { loadTextIndex } from '../text-index/text-index.loader';
 import type { TextIndex } from '../text-index/text-index';
-import { MemoryListing, textQueryOf } from '../travels/memory-listing';
-import { queryTermsSql } from '../travels/memory-listing.sql';
+import { QueryAnalysisService } from '../text-index/query-analysis.service';
+import { textQueryOf } from '../text-index/query-terms';
+import { MemoryListing } from '../travels/memory-listing';
 import { ReindexService } from '../reindex/reindex.service';
 import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
@@ -70,16 +71,22 @@ const builtin = new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
 const SESSION = sessionOptions(SEARCH_SESSION_SETTINGS);
 
 /**
- * With SEARCH_TEXT_STRATEGY=memory (the default) the "direct" measurements run the service's own
- * search path in this process: the text index loaded here as a replica loads it, scored in memory,
+ * The text index, loaded here as a replica loads it: every search is analysed against it
+ * (QueryAnalysisService). With SEARCH_TEXT_STRATEGY=memory (the default) the "direct"
+ * measurements run the service's own search path in this process: analysed, scored in memory,
  * its statements sent straight to PostgreSQL (MemoryListing); otherwise the SQL statements alone.
  */
-let memoryIndex: TextIndex | undefined;
-const DIRECT =
-  config.SEARCH_TEXT_STRATEGY === 'memory' ? 'in process (memory text side)' : 'same SQL directly';
+let benchIndex: { index: TextIndex; analysis: QueryAnalysisService; dataSource: DataSource } | undefined;
+const MEMORY = config.SEARCH_TEXT_STRATEGY === 'memory';
+const DIRECT = MEMORY ? 'in process (memory text side)' : 'same SQL directly';
+
+function loadedIndex() {
+  if (!benchIndex) throw new Error('the text index is not loaded');
+  return benchIndex;
+}
 
 /** Loads the text index as a replica does, and reports its size, load time and the heap it took. */
-async function loadBenchIndex(): Promise<TextIndex> {
+async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
   const dataSource = new DataSource(
     typeOrmOptions({
       url: databaseUrl,
@@ -92,23 +99,19 @@ async function loadBenchIndex(): Promise<TextIndex> {
     }),
   );
   await dataSource.initialize();
-  try {
-    global.gc?.();
-    const before = process.memoryUsage();
-    const { index, milliseconds } = await loadTextIndex(dataSource);
-    global.gc?.();
-    const after = process.memoryUsage();
-    const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
-    console.log(
-      `text index in memory: ${index.offers} offers, ${index.postings.size} terms, ${index.postingCount} postings; ` +
-        `loaded in ${(milliseconds / 1000).toFixed(2)} s; typed arrays ${mib(index.bytes)} MiB; ` +
-        `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
-        `resident +${mib(after.rss - before.rss)} MiB${global.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
-    );
-    return index;
-  } finally {
-    await dataSource.destroy();
-  }
+  global.gc?.();
+  const before = process.memoryUsage();
+  const { index, milliseconds } = await loadTextIndex(dataSource);
+  global.gc?.();
+  const after = process.memoryUsage();
+  const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
+  console.log(
+    `text index in memory: ${index.offers} offers, ${index.postings.size} terms, ${index.postingCount} postings; ` +
+      `loaded in ${(milliseconds / 1000).toFixed(2)} s; typed arrays ${mib(index.bytes)} MiB; ` +
+      `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
+      `resident +${mib(after.rss - before.rss)} MiB${global.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
+  );
+  return { index, analysis: new QueryAnalysisService(dataSource), dataSource };
 }
 
 /** A search's request and query embedding, prepared before it is timed (the service caches embeddings). */
@@ -137,17 +140,18 @@ async function runSearchDirect(
   query: Record<string, string>,
   statements: ListingStatements,
 ): Promise<number> {
-  if (!memoryIndex) return (await runHybridDirect(client, statements))[0]?.total ?? 0;
+  if (!MEMORY) return (await runHybridDirect(client, statements))[0]?.total ?? 0;
   if (!tunedClients.has(client) && statements.session) {
     await client.query(statements.session.text, statements.session.values);
     tunedClients.add(client);
   }
   const { request, embedding } = await preparedSearch(query);
+  const { index, analysis } = loadedIndex();
   const listing = new MemoryListing(
-    memoryIndex,
+    index,
     async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
   );
-  const result = await listing.hybrid(request, embedding);
+  const result = await listing.hybrid(request, await analysis.termsOf(request, index), embedding);
   if (!result) throw new Error('the index changed generation during the benchmark');
   return result.total;
 }
@@ -457,7 +461,9 @@ function searchMix(count: number, filtered: boolean): Record<string, string>[] {
 
 /** The statements the service runs for a hybrid search (the statement, and its session's pgvector settings). */
 async function hybridStatementsOf(query: Record<string, string>): Promise<ListingStatements> {
-  return listingStatementsOf(query, config, await builtin.embedQuery(query.search));
+  const { index, analysis } = loadedIndex();
+  const terms = await analysis.termsOf(searchRequestOf(query, config), index);
+  return listingStatementsOf(query, config, { embedding: await builtin.embedQuery(query.search), terms });
 }
 
 interface Queryable {
@@ -511,7 +517,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
         const answer = await httpGet(agent, port, path);
         return { answer, ms: performance.now() - started };
       };
-      if (memoryIndex) await preparedSearch(query);
+      if (MEMORY) await preparedSearch(query);
       const timeSql = async () => {
         const started = performance.now();
         const total = await runSearchDirect(client, query, statements);
@@ -578,35 +584,26 @@ async function textSideLatency(queries: Record<string, string>[]) {
 
 /**
  * The text side of each search as the service computes it with the memory strategy, in this
- * process: the analysis (today the terms statement, `travel_query_terms`) and the scoring in memory
- * (every match under the filters, the page's best and the total), timed apart.
+ * process: the analysis (query-analyser.ts; a word's stems are fetched from PostgreSQL the first
+ * time it is seen, then cached) and the scoring in memory (every match under the filters, the
+ * page's best and the total), timed apart.
  */
-async function memoryTextSideLatency(index: TextIndex, queries: Record<string, string>[]) {
-  const client = new Client({
-    connectionString: databaseUrl,
-    application_name: 'search-bench-direct',
-    options: SESSION,
-  });
-  await client.connect();
+async function memoryTextSideLatency(queries: Record<string, string>[]) {
+  const { index, analysis } = loadedIndex();
   const samples = { analysis: [] as number[], scoring: [] as number[], both: [] as number[] };
-  try {
-    for (const [i, query] of queries.entries()) {
-      const { request } = await preparedSearch(query);
-      const started = performance.now();
-      const terms = queryTermsSql(request);
-      const rows = (await client.query(terms.text, terms.values)).rows as Record<string, unknown>[];
-      const analysed = performance.now();
-      const matches = index.match(textQueryOf(rows), offerFilterOf(request.filters, index.filters));
-      matches.best(request.page.offset + request.page.limit, request.tuning.tsvectorFloor);
-      matches.countAtLeast(request.tuning.tsvectorFloor);
-      const scored = performance.now();
-      if (i === 0) continue;
-      samples.analysis.push(analysed - started);
-      samples.scoring.push(scored - analysed);
-      samples.both.push(scored - started);
-    }
-  } finally {
-    await client.end();
+  for (const [i, query] of queries.entries()) {
+    const { request } = await preparedSearch(query);
+    const started = performance.now();
+    const terms = await analysis.termsOf(request, index);
+    const analysed = performance.now();
+    const matches = index.match(textQueryOf(terms), offerFilterOf(request.filters, index.filters));
+    matches.best(request.page.offset + request.page.limit, request.tuning.tsvectorFloor);
+    matches.countAtLeast(request.tuning.tsvectorFloor);
+    const scored = performance.now();
+    if (i === 0) continue;
+    samples.analysis.push(analysed - started);
+    samples.scoring.push(scored - analysed);
+    samples.both.push(scored - started);
   }
   return { analysis: stats(samples.analysis), scoring: stats(samples.scoring), both: stats(samples.both) };
 }
@@ -650,7 +647,7 @@ async function main(): Promise<void> {
 
   const port = await freePort();
   const child = await startServer(port);
-  if (config.SEARCH_TEXT_STRATEGY === 'memory') memoryIndex = await loadBenchIndex();
+  benchIndex = await loadBenchIndex();
   const queries = queryMix(QUERIES);
   try {
     if (!ONLY_HYBRID) {
@@ -723,10 +720,10 @@ async function main(): Promise<void> {
     console.log(
       `| text side alone, SQL directly (strategy ${firstTextStrategy(tuning)}) | ${ms(textSide.p50)} | ${ms(textSide.p95)} | ${ms(textSide.p99)} |`,
     );
-    if (memoryIndex) {
-      const inMemory = await memoryTextSideLatency(memoryIndex, typedRounds);
+    if (MEMORY) {
+      const inMemory = await memoryTextSideLatency(typedRounds);
       for (const [name, figures] of [
-        ['analysis (the terms statement)', inMemory.analysis],
+        ['analysis (query-analyser.ts)', inMemory.analysis],
         ['scoring in memory (every match, page, total)', inMemory.scoring],
         ['analysis + scoring', inMemory.both],
       ] as const) {
@@ -757,7 +754,7 @@ async function main(): Promise<void> {
     const typedStatements = new Map<Record<string, string>, ListingStatements>();
     for (const query of typed) {
       typedStatements.set(query, await hybridStatementsOf(query));
-      if (memoryIndex) await preparedSearch(query);
+      if (MEMORY) await preparedSearch(query);
     }
     console.log(
       `| typed clients | HTTP req/s | HTTP p95 ms | ${DIRECT} req/s | p95 ms |\n|---|---|---|---|---|`,
@@ -782,7 +779,7 @@ async function main(): Promise<void> {
     const prepared = new Map<Record<string, string>, ListingStatements>();
     for (const query of mixed) {
       prepared.set(query, await hybridStatementsOf(query));
-      if (memoryIndex) await preparedSearch(query);
+      if (MEMORY) await preparedSearch(query);
     }
     await printThroughput(port, mixed, async (pool, query) => {
       const client = await pool.connect();
@@ -802,6 +799,7 @@ async function main(): Promise<void> {
   } finally {
     child.kill('SIGTERM');
     await once(child, 'exit');
+    await benchIndex?.dataSource.destroy();
   }
 }
 

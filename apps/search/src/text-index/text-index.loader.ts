@@ -26,9 +26,9 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
     try {
       // one statement's sort and aggregation of every posting: in memory, not on disk
       await runner.query("SET LOCAL work_mem = '256MB'");
-      const stats = (await runner.query('SELECT generation::text AS generation FROM search_stats')) as {
-        generation: string;
-      }[];
+      const stats = (await runner.query(
+        'SELECT generation::text AS generation, offers FROM search_stats',
+      )) as { generation: string; offers: number }[];
       const offers = (await runner.query(
         `SELECT id, destination_code, categories, departure_days::text AS departure_days, is_valid,
            discount_club, seaside
@@ -59,7 +59,14 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
       for (const row of rows) postings.set(row.term, postingsOf(row.ids, row.impacts, ordinals));
       await runner.query('COMMIT');
       // no stats row: an empty index, never reindexed (generation "0" until its first build)
-      const index = new TextIndex(stats[0]?.generation ?? '0', ids, postings, filters.build(), ordinals);
+      const index = new TextIndex(
+        stats[0]?.generation ?? '0',
+        ids,
+        postings,
+        filters.build(),
+        stats[0]?.offers ?? 0,
+        ordinals,
+      );
       return { index, milliseconds: performance.now() - started };
     } catch (error) {
       await runner.query('ROLLBACK').catch(() => undefined);

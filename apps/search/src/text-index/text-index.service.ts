@@ -6,11 +6,13 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
+import { AppError, ErrorCode } from '@rt/errors';
 import { DataSource } from 'typeorm';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
 import { SEARCH_READER } from '../database/database-runtime';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
+import { QueryAnalysisService } from './query-analysis.service';
 import { loadTextIndex } from './text-index.loader';
 import type { TextIndex } from './text-index';
 
@@ -19,8 +21,9 @@ import type { TextIndex } from './text-index';
  * from the read database at start (readiness waits for it), then again whenever the database holds
  * a newer generation (after this replica's own reindex at once; another replica's within
  * SEARCH_TEXT_INDEX_POLL_MS), built aside and swapped in whole, so a search reads one generation.
- * A search whose statements read another generation than the index's is answered by the SQL text
- * side instead (travels.repository.ts): a replica never mixes two catalogues.
+ * A search whose statements read another generation than the index's waits for that generation's
+ * load and runs again (travels.repository.ts): a replica never mixes two catalogues. Every search
+ * is analysed against it, whichever text strategy scores it.
  */
 @Injectable()
 export class TextIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -36,13 +39,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
     private readonly metrics: SearchMetrics,
   ) {}
 
-  /** Whether searches are scored in memory (SEARCH_TEXT_STRATEGY `memory`). */
-  get enabled(): boolean {
-    return this.config.SEARCH_TEXT_STRATEGY === 'memory';
-  }
-
   onApplicationBootstrap(): void {
-    if (!this.enabled) return;
     void this.refresh();
     if (this.config.SEARCH_TEXT_INDEX_POLL_MS > 0) {
       this.pollTimer = setInterval(() => void this.refresh(), this.config.SEARCH_TEXT_INDEX_POLL_MS);
@@ -60,9 +57,29 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
     return this.index;
   }
 
-  /** Readiness: the index is loaded (or searches are not scored in memory). */
+  /** Readiness: the index is loaded. */
   isReady(): boolean {
-    return !this.enabled || this.index !== undefined;
+    return this.index !== undefined;
+  }
+
+  /**
+   * The index, waiting for the first load when none is held yet (a search before readiness);
+   * 503 `service_unavailable` when it cannot be loaded.
+   */
+  async loaded(): Promise<TextIndex> {
+    if (!this.index) await this.refresh();
+    if (!this.index) {
+      throw new AppError(
+        ErrorCode.ServiceUnavailable,
+        'The search index is loading; try again shortly.',
+        undefined,
+        undefined,
+        {
+          'Retry-After': '5',
+        },
+      );
+    }
+    return this.index;
   }
 
   /**
@@ -71,7 +88,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
    * the next poll tries again.
    */
   async refresh(): Promise<void> {
-    if (!this.enabled || this.stopped) return;
+    if (this.stopped) return;
     while (this.loading) await this.loading;
     const loading = this.loadIfNewer().finally(() => {
       this.loading = undefined;
@@ -112,7 +129,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
 
 @Module({
   imports: [SearchMetricsModule],
-  providers: [TextIndexService],
-  exports: [TextIndexService],
+  providers: [TextIndexService, QueryAnalysisService],
+  exports: [TextIndexService, QueryAnalysisService],
 })
 export class TextIndexModule {}

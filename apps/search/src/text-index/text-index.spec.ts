@@ -27,6 +27,7 @@ function indexOf(rows: OfferFilterRow[], postings: Record<string, [number, numbe
     rows.map((_, i) => `OFFER-${i}`),
     new Map(Object.entries(postings).map(([term, entries]) => [term, list(entries)])),
     builder.build(),
+    rows.length,
   );
 }
 

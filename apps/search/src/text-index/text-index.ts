@@ -1,4 +1,5 @@
 import type { OfferFilter, OfferFilterColumns } from './offer-filters';
+import { QueryAnalyser, TermDictionary } from './query-analyser';
 
 /** A term's postings, by ascending offer ordinal: the posting's BM25 term-frequency part (`impact`). */
 export interface TermPostings {
@@ -55,6 +56,8 @@ export class TextIndex {
   private readonly covSum: Float64Array;
   private stamp = 0;
   private readonly ordinalById: Map<string, number>;
+  /** The analysis of a search against this generation's terms (query-analyser.ts). */
+  readonly analyser: QueryAnalyser;
 
   constructor(
     /** `search_stats.generation`: which reindex wrote what this index holds. */
@@ -63,9 +66,12 @@ export class TextIndex {
     readonly ids: string[],
     readonly postings: Map<string, TermPostings>,
     readonly filters: OfferFilterColumns,
+    /** `search_stats.offers`: the offers the idf counts (those holding a term). */
+    readonly indexedOffers: number,
     /** The ordinal of each id, when the caller has it already (the loader). */
     ordinalById?: Map<string, number>,
   ) {
+    this.analyser = new QueryAnalyser(TermDictionary.fromPostings(postings));
     const offers = ids.length;
     this.wordStamp = new Int32Array(offers);
     this.wordPart = new Float64Array(offers);

@@ -1,14 +1,15 @@
 import type { RankingRequest } from './travels-request';
 import type { Sql } from './travel-listing.sql';
+import { foldWords } from '../glossary/glossary';
+import type { QueryTerm } from '../text-index/query-terms';
 import {
   coverageOf,
   part,
   partsScore,
   QUERY_WORDS,
   queryTermCtes,
-  queryTermsCall,
+  queryTermsSource,
   scoreOf,
-  textExpansionOf,
 } from './text-side.sql';
 
 /**
@@ -23,26 +24,21 @@ import {
  * - per offer: whether the query selects it (`matches`: else its text score is 0, as the listings
  *   count it), the share of the query it covers (`coverage`, the score's multiplier) and its text
  *   `score` (`scoreOf`, as the text side computes it);
- * - `token`: the query word a term counts for, folded and split as `travel_query_terms` splits the
- *   search (its first QUERY_WORDS words): word `i` is the i-th, `-i` the second part of the i-th
- *   (a compound), `1000 + i` the pair of the (i − 1)-th and i-th.
+ * - `token`: the query word a term counts for, folded and split as the analyser splits the search
+ *   (its first QUERY_WORDS words): word `i` is the i-th, `-i` the second part of the i-th (a
+ *   compound), `1000 + i` the pair of the (i − 1)-th and i-th.
  *
  * Read by offer from search_postings_offer_idx. Columns: id, word, token, term, kind, weight,
  * part, best, matches, coverage, score; ordered by offer, word, best form first.
  */
-export function explainTermsSql(request: RankingRequest, ids: string[]): Sql {
-  const values: unknown[] = [request.search];
-  const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
+export function explainTermsSql(request: RankingRequest, queryTerms: QueryTerm[], ids: string[]): Sql {
+  const values: unknown[] = [foldWords(request.search).slice(0, QUERY_WORDS)];
+  const terms = queryTermsSource(queryTerms, values);
   values.push(ids);
   const offers = `$${values.length}::text[]`;
   return {
-    text: `WITH ${queryTermCtes(terms, textExpansionOf(request.expansion, request.tuning.expansionWeights).terms, true)},
-      folded AS MATERIALIZED (
-        SELECT coalesce(array_agg(t ORDER BY n), '{}') AS words FROM (
-          SELECT t, n FROM regexp_split_to_table(travel_fold($1), '[^[:alnum:]]+') WITH ORDINALITY x(t, n)
-          WHERE t <> '' ORDER BY n LIMIT ${QUERY_WORDS}
-        ) tokens
-      ),
+    text: `WITH ${queryTermCtes(terms, true)},
+      folded AS MATERIALIZED (SELECT $1::text[] AS words),
       held AS MATERIALIZED (
         SELECT p.offer_id AS id, q.word, q.term, q.kind, q.weight, q.selects, q.cov, ${part('q', 'p')} AS part
         FROM search_postings p JOIN qs q ON q.term = p.term

@@ -1,7 +1,8 @@
 import type { RankingRequest } from './travels-request';
 import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
+import type { QueryTerm } from '../text-index/query-terms';
 import {
-  queryTermsCall,
+  queryTermsSource,
   textScoreOf,
   textExpansionOf,
   textSideCtes,
@@ -141,6 +142,7 @@ export function semanticSideCtes(
  */
 export function hybridListingSql(
   request: RankingRequest,
+  queryTerms: QueryTerm[],
   embedding: string,
   strategy: SqlTextStrategy = 'exhaustive',
   reads?: TextReads,
@@ -159,13 +161,15 @@ export function hybridListingSql(
   const filterSql = filterConditions(request.filters, values);
   const and = filterSql.map((condition) => ` AND ${condition}`).join('');
   const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
-  const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
-  const expansion = textExpansionOf(request.expansion, request.tuning.expansionWeights);
+  const terms = queryTermsSource(queryTerms, values);
+  const expansion = textExpansionOf(queryTerms);
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
   const top =
-    strategy === 'top' ? topTextParameters(request, values, tuning.semanticCandidates, reads) : undefined;
+    strategy === 'top'
+      ? topTextParameters(request, queryTerms, values, tuning.semanticCandidates, reads)
+      : undefined;
 
   // The exact distances of the best text matches (as many as the index candidates): semantic
   // candidates an approximate index may miss; none when the semantic side is empty.
@@ -201,7 +205,7 @@ export function hybridListingSql(
   if (!top) {
     return {
       text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),
-      ${textSideCtes(terms, and, expansion.terms)},
+      ${textSideCtes(terms, and)},
       matched AS MATERIALIZED (
         SELECT id, score, row_number() OVER (ORDER BY score DESC, id) AS rank FROM scored WHERE score >= $5::float8
       ),

@@ -9,6 +9,7 @@ import type { Sql } from './travel-listing.sql';
 import { firstTextStrategy } from './text-side.sql';
 import { toTravelsRequest } from './travels-request';
 import type { RankingRequest } from './travels-request';
+import type { QueryTerm } from '../text-index/query-terms';
 
 export type { Sql };
 
@@ -35,24 +36,24 @@ export interface ListingStatements {
  * The statements of a GET /travels query in its query-string form (`{ search: 'Zermatt', size: '8' }`),
  * built as the service builds them: the query read by TravelsQueryDto's own transforms, the same
  * request (toTravelsRequest: defaults from `config`), the same builders. A search needs its query
- * embedding, and gains the glossary's words as it does. For the benchmark, which times them
+ * embedding and its analysed terms (QueryAnalysisService), and gains the glossary's words as it does. For the benchmark, which times them
  * beside the HTTP answers; the query is not validated (give valid ones).
  */
 export function listingStatementsOf(
   query: Record<string, string>,
   config: SearchConfig,
-  embedding?: Float32Array,
+  search?: { embedding: Float32Array; terms: QueryTerm[] },
 ): ListingStatements {
   const request = requestOf(query, config);
   if (request.branch === 'filter') {
     return { listing: filterListingSql(request), page: filterPageSql(request) };
   }
-  if (!embedding) throw new Error(`the search "${request.search}" needs its query embedding`);
+  if (!search) throw new Error(`the search "${request.search}" needs its query embedding and terms`);
   const strategy = firstTextStrategy(request.tuning);
   return {
-    listing: hybridListingSql(request, toVectorLiteral(embedding), strategy),
+    listing: hybridListingSql(request, search.terms, toVectorLiteral(search.embedding), strategy),
     session: hnswSettingsSql(request.tuning.hnsw),
-    textSide: textListingSql(request, strategy),
+    textSide: textListingSql(request, search.terms, strategy),
   };
 }
 

@@ -1,5 +1,4 @@
 import { semanticSideCtes } from './hybrid-listing.sql';
-import { queryTermCtes, queryTermsCall, textExpansionOf } from './text-side.sql';
 import { COLUMNS, filterConditions } from './travel-listing.sql';
 import type { Sql } from './travel-listing.sql';
 import type { RankingRequest } from './travels-request';
@@ -9,23 +8,6 @@ import type { RankingRequest } from './travels-request';
 // database holds the catalogue its in-memory index was loaded from.
 
 const GENERATION = '(SELECT generation::text FROM search_stats LIMIT 1) AS generation';
-
-/**
- * The search's query terms as the text side scores them (text-side.sql.ts, `qs`: word, term,
- * factor, cov, selects) and the query's coverable total; one row with null terms when none.
- */
-export function queryTermsSql(request: RankingRequest): Sql {
-  const values: unknown[] = [request.search];
-  const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
-  const expansion = textExpansionOf(request.expansion, request.tuning.expansionWeights);
-  return {
-    text: `WITH ${queryTermCtes(terms, expansion.terms)}
-      SELECT ${GENERATION}, (SELECT total FROM coverable) AS coverable,
-        q.word, q.term, q.factor, q.cov, q.selects
-      FROM (SELECT 1) one LEFT JOIN qs q ON true`,
-    values,
-  };
-}
 
 /**
  * The semantic side of a hybrid search (hybrid-listing.sql.ts, `semanticSideCtes`: the HNSW

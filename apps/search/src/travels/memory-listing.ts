@@ -1,6 +1,8 @@
 import { offerFilterOf } from '../text-index/offer-filters';
-import type { TextIndex, TextMatches, TextQuery } from '../text-index/text-index';
-import { pageRecordsSql, queryTermsSql, semanticSideSql } from './memory-listing.sql';
+import { textQueryOf } from '../text-index/query-terms';
+import type { QueryTerm } from '../text-index/query-terms';
+import type { TextIndex, TextMatches } from '../text-index/text-index';
+import { pageRecordsSql, semanticSideSql } from './memory-listing.sql';
 import type { Sql } from './travel-listing.sql';
 import type { ListingResult, ListingRow } from './travels.repository';
 import type { RankingRequest } from './travels-request';
@@ -11,12 +13,13 @@ export type RunSql = (sql: Sql) => Promise<Record<string, unknown>[]>;
 /**
  * Ranked listings whose text side is scored in the replica's in-memory text index (apps/search/
  * README.md, "The text index in memory"), with the same answers as the exhaustive SQL strategy
- * (hybrid-listing.sql.ts, travel-listing.sql.ts): the query's terms come from the database
- * (`travel_query_terms`), every match is scored in memory under the filters, the semantic side is
- * one statement given the text side's best ids, the fusion is computed here, and the page's
+ * (hybrid-listing.sql.ts, travel-listing.sql.ts): the query's terms (analysed against this index:
+ * QueryAnalysisService) are scored in memory under the filters for every match, the semantic side
+ * is one statement given the text side's best ids, the fusion is computed here, and the page's
  * records are read by id. Every statement reads the index's generation: when one is not the
  * in-memory index's (a reindex committed, and this replica has not loaded it yet), the listing
- * answers undefined and the caller uses the SQL text side, so a page never mixes two catalogues.
+ * answers undefined and the caller waits for the new generation and runs it again, so a page
+ * never mixes two catalogues.
  */
 export class MemoryListing {
   constructor(
@@ -25,9 +28,8 @@ export class MemoryListing {
   ) {}
 
   /** The full-text ranking (the hybrid ranker's fallback): the text side alone, best first. */
-  async byText(request: RankingRequest): Promise<ListingResult | undefined> {
-    const matches = await this.matches(request);
-    if (!matches) return undefined;
+  async byText(request: RankingRequest, terms: QueryTerm[]): Promise<ListingResult | undefined> {
+    const matches = this.matches(request, terms);
     const { offset, limit } = request.page;
     const floor = request.tuning.tsvectorFloor;
     const page = matches.best(offset + limit, floor).slice(offset);
@@ -47,9 +49,12 @@ export class MemoryListing {
    * The hybrid ranking: RRF of the semantic side (`w`) and the text side (`1 − w`), a side of
    * weight 0 empty, ties on id; the total is the size of the union the page is cut from.
    */
-  async hybrid(request: RankingRequest, embedding: string): Promise<ListingResult | undefined> {
-    const matches = await this.matches(request);
-    if (!matches) return undefined;
+  async hybrid(
+    request: RankingRequest,
+    terms: QueryTerm[],
+    embedding: string,
+  ): Promise<ListingResult | undefined> {
+    const matches = this.matches(request, terms);
     const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
     const { offset, limit } = request.page;
     const wanted = offset + limit;
@@ -106,11 +111,9 @@ export class MemoryListing {
     };
   }
 
-  /** The query's terms from the database, then every match scored in memory; undefined on another generation. */
-  private async matches(request: RankingRequest): Promise<TextMatches | undefined> {
-    const rows = await this.run(queryTermsSql(request));
-    if (rows[0]?.generation !== this.index.generation) return undefined;
-    return this.index.match(textQueryOf(rows), offerFilterOf(request.filters, this.index.filters));
+  /** Every match of the terms under the request's filters, scored in memory. */
+  private matches(request: RankingRequest, terms: QueryTerm[]): TextMatches {
+    return this.index.match(textQueryOf(terms), offerFilterOf(request.filters, this.index.filters));
   }
 
   /** The page's records in page order; undefined when the database holds another generation. */
@@ -138,22 +141,6 @@ export class MemoryListing {
       throw new Error(`offer ${id} is not in text index generation ${this.index.generation}`);
     return ordinal;
   }
-}
-
-/** The text side's query from the rows of `queryTermsSql`. */
-export function textQueryOf(rows: Record<string, unknown>[]): TextQuery {
-  return {
-    coverable: Number(rows[0]?.coverable ?? 0),
-    terms: rows
-      .filter((row) => row.term !== null)
-      .map((row) => ({
-        word: row.word as number,
-        term: row.term as string,
-        factor: row.factor as number,
-        cov: row.cov as number,
-        selects: row.selects as boolean,
-      })),
-  };
 }
 
 interface Fused {

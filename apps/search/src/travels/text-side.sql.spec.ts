@@ -1,30 +1,45 @@
 import { plainToInstance } from 'class-transformer';
 import { loadSearchConfig } from '../config';
-import type { QueryExpansion } from '../glossary/query-expander';
+import { queryTermsOf } from '../text-index/query-terms';
+import type { AnalysedTerm } from '../text-index/query-analyser';
+import type { QueryTerm } from '../text-index/query-terms';
 import { TravelsQueryDto } from './dto/travels-query.dto';
 import { hybridListingSql } from './hybrid-listing.sql';
+import { explainTermsSql } from './explain.sql';
 import { textListingSql } from './travel-listing.sql';
 import type { Sql } from './travel-listing.sql';
 import { toTravelsRequest } from './travels-request';
 import type { RankingRequest } from './travels-request';
 
-const HIKE: QueryExpansion = {
-  knownWords: ['wandern'],
-  terms: [{ token: 'wandern', term: 'randonnee', kind: 'glossary' }],
+const WANDERN: AnalysedTerm = { word: 1, term: 'wand', documents: 120, weight: 1, kind: 'exact' };
+const RANDONNEE: AnalysedTerm = {
+  word: 1,
+  term: 'randonne',
+  documents: 300,
+  weight: Math.fround(0.3),
+  kind: 'glossary',
+};
+const PHRASE: AnalysedTerm = {
+  word: 1,
+  term: 'haute rout',
+  documents: 12,
+  weight: Math.fround(0.3),
+  kind: 'glossary',
 };
 
-function requestOf(expansion: QueryExpansion, env: Record<string, string> = {}): RankingRequest {
+const request = (() => {
   const query = plainToInstance(TravelsQueryDto, { search: 'Wandern', destination: 'CH' });
-  const request = toTravelsRequest(query, loadSearchConfig(env), () => expansion);
-  if (request.branch !== 'search') throw new Error('a search');
-  return request;
-}
+  const built = toTravelsRequest(query, loadSearchConfig({}));
+  if (built.branch !== 'search') throw new Error('a search');
+  return built;
+})();
 
-const statements = (request: RankingRequest): Sql[] => [
-  textListingSql(request, 'top'),
-  textListingSql(request, 'exhaustive'),
-  hybridListingSql(request, '[1,0]', 'top'),
-  hybridListingSql(request, '[1,0]', 'exhaustive'),
+const statements = (terms: QueryTerm[], search: RankingRequest = request): Sql[] => [
+  textListingSql(search, terms, 'top'),
+  textListingSql(search, terms, 'exhaustive'),
+  hybridListingSql(search, terms, '[1,0]', 'top'),
+  hybridListingSql(search, terms, '[1,0]', 'exhaustive'),
+  explainTermsSql(search, terms, ['A']),
 ];
 
 /** Every parameter given is used, and none used is missing (PostgreSQL refuses either). */
@@ -33,31 +48,39 @@ function expectParametersMatch({ text, values }: Sql): void {
   expect([...used].sort((a, b) => a - b)).toEqual(values.map((_, i) => i + 1));
 }
 
-describe('the text side of a search that expands nothing, and of one that does', () => {
-  it('runs the statement without expansion when nothing is expanded (no cost: README, "Query expansion")', () => {
-    for (const statement of statements(requestOf({ knownWords: [], terms: [] }))) {
-      expect(statement.text).toContain('travel_query_terms($1, 16)');
-      expect(statement.text).not.toMatch(/own_heads|expanded_reads|PARTITION BY t\.word/);
+describe('the SQL text side, given the analysed terms', () => {
+  it('takes the terms, their factors and idf as parameters, never analysing the search itself', () => {
+    const terms = queryTermsOf([WANDERN], 10_000);
+    for (const statement of statements(terms)) {
+      expect(statement.text).not.toContain('travel_query_terms');
+      expect(statement.values).toContainEqual([terms[0].factor]);
+      expect(statement.values).toContainEqual([terms[0].idf]);
       expectParametersMatch(statement);
     }
   });
 
-  it('runs it too when the glossary and synonyms weigh 0, whatever the expander found', () => {
-    const request = requestOf(HIKE, { SEARCH_GLOSSARY_WEIGHT: '0', SEARCH_SYNONYM_WEIGHT: '0' });
-    for (const statement of statements(request)) {
-      expect(statement.text).toContain('travel_query_terms($1, 16)');
-      expectParametersMatch(statement);
+  it('reads no expanded list when nothing is expanded (no cost: README, "Query expansion")', () => {
+    for (const statement of statements(queryTermsOf([WANDERN], 10_000))) {
+      expect(statement.text).not.toMatch(/own_heads|expanded_reads/);
     }
   });
 
-  it('gives the expanded terms to the second travel_query_terms, and reads their lists after the own terms’', () => {
-    const [top, exhaustive] = statements(requestOf(HIKE));
-    expect(top.text).toMatch(/travel_query_terms\(\$1, 16, \$\d+::text\[\], .*, 12\)/);
+  it("reads an expanded word's lists after its own terms' with the top-k strategy", () => {
+    const [top, exhaustive, hybridTop] = statements(queryTermsOf([WANDERN, RANDONNEE], 10_000));
     expect(top.text).toContain('own_heads');
+    expect(hybridTop.text).toContain('own_heads');
     expect(exhaustive.text).not.toContain('own_heads');
-    for (const statement of statements(requestOf(HIKE))) {
-      expect(statement.text).toContain('PARTITION BY t.word');
+    for (const statement of statements(queryTermsOf([WANDERN, RANDONNEE, PHRASE], 10_000))) {
       expectParametersMatch(statement);
     }
+  });
+
+  it('counts a filtered search by its postings when an expanded phrase selects', () => {
+    const [plain] = statements(queryTermsOf([WANDERN, RANDONNEE], 10_000));
+    const [phrase] = statements(queryTermsOf([WANDERN, PHRASE], 10_000));
+    expect(plain.text).toContain('o.search_vector @@');
+    expect(phrase.text).toContain(
+      'SELECT p.offer_id FROM search_postings p WHERE p.term IN (SELECT term FROM qs WHERE selects)',
+    );
   });
 });

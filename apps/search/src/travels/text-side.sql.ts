@@ -1,14 +1,14 @@
-import type { QueryExpansion } from '../glossary/query-expander';
-import type { ExpansionWeights, RankingRequest } from './travels-request';
+import type { QueryTerm } from '../text-index/query-terms';
+import type { RankingRequest } from './travels-request';
 
 /**
  * The text side of a search (apps/search/README.md, "The text side"), as CTEs shared by the hybrid
  * statement (hybrid-listing.sql.ts) and the full-text fallback (travel-listing.sql.ts).
  *
  * Scoring (both strategies below score alike):
- * - `qt`: the query's terms (`travel_query_terms`, migrations AddTextSide and AddQueryExpansions:
- *   folded words, their French, German and English stems, typo corrections, compound parts, pairs
- *   of adjacent words, expansions) with their `factor`, the term's weight (exact 1, compound part
+ * - `qt`: the query's terms (the analyser's, src/text-index/query-analyser.ts: folded words, their
+ *   French, German and English stems, typo corrections, compound parts, pairs of adjacent words,
+ *   expansions; given as parameters, queryTermsSource) with their `factor`, the term's weight (exact 1, compound part
  *   0.8, typo 0.6 / 0.4, adjacent pair 0.5, glossary and synonym expansions their configured
  *   weights, stop word 0.1) times its BM25 idf raised to IDF_EXPONENT, and whether they are
  *   frequent (a stop word, or held by more than FREQUENT_WORD_SHARE of the offers; an expansion of
@@ -38,9 +38,6 @@ export const QUERY_WORDS = 16;
  * side reads (measured: docs/benchmarks.md, "Query expansion").
  */
 export const EXPANSIONS_PER_WORD = 12;
-export const FREQUENT_WORD_SHARE = 0.1;
-/** Rarity weighs more than in plain BM25 (measured: docs/benchmarks.md, part 3). */
-export const IDF_EXPONENT = 1.5;
 
 /**
  * Relative slack of the bounds: they are sums in another order than the scores, so they may round
@@ -55,76 +52,54 @@ const SLACK = 1e-9;
 const SCALE = 1_000_000;
 
 /**
- * The call of `travel_query_terms` for a request (migration AddQueryExpansions): the search (the
- * parameter `search`), the words the glossary knows, and the expanded terms (QueryExpander:
- * glossary concepts, operator synonyms, the glossary's compound parts), each with the weight of
- * its kind (`RankingTuning.expansionWeights`; a kind weighing 0 is left out), appended to `values`.
+ * The query's terms as a row source (for a FROM clause), appended to `values`: the analyser's
+ * terms (src/text-index/query-analyser.ts: the folded words, their stems, typo corrections,
+ * compound parts, pairs of adjacent words and expansions) with their BM25 factor and idf and
+ * whether they are frequent (src/text-index/query-terms.ts), computed once in TypeScript so that
+ * the SQL strategies score with the very numbers the in-memory side does.
  */
-export function queryTermsCall(
-  expansion: QueryExpansion,
-  weights: ExpansionWeights,
-  values: unknown[],
-  search = '$1',
-): string {
-  const kept = expandedTerms(expansion, weights);
-  // nothing expanded: the function of the query's own words, as before expansion existed
-  if (!kept.length) return `travel_query_terms(${search}, ${QUERY_WORDS})`;
+export function queryTermsSource(terms: QueryTerm[], values: unknown[]): string {
   values.push(
-    expansion.knownWords,
-    kept.map((term) => term.token),
-    kept.map((term) => term.term),
-    kept.map((term) => weights[term.kind]),
-    kept.map((term) => term.kind),
+    terms.map((t) => t.word),
+    terms.map((t) => t.term),
+    terms.map((t) => t.documents),
+    terms.map((t) => t.kind),
+    terms.map((t) => t.weight),
+    terms.map((t) => t.factor),
+    terms.map((t) => t.idf),
+    terms.map((t) => t.frequent),
   );
   const n = values.length;
-  return `travel_query_terms(${search}, ${QUERY_WORDS}, $${n - 4}::text[], $${n - 3}::text[], $${n - 2}::text[], $${n - 1}::real[], $${n}::text[], ${EXPANSIONS_PER_WORD})`;
-}
-
-/** The expanded terms a request scores with: those whose kind weighs more than 0. */
-function expandedTerms(expansion: QueryExpansion, weights: ExpansionWeights) {
-  return expansion.terms.filter((term) => weights[term.kind] > 0);
+  return `unnest($${n - 7}::int[], $${n - 6}::text[], $${n - 5}::int[], $${n - 4}::text[], $${n - 3}::real[],
+          $${n - 2}::float8[], $${n - 1}::float8[], $${n}::bool[]) AS t(word, term, documents, kind, weight, factor, idf, frequent)`;
 }
 
 /**
- * What a request's expansion makes of its text side's statement, known when it is built: whether
- * any term is expanded (else the statement is the one without expansion), and whether an expanded
- * phrase (a term of two words) selects offers.
+ * What a search's expansion makes of its text side's statement: whether any term is expanded
+ * (the top-k strategy then reads expanded lists apart), and whether an expanded phrase (a pair of
+ * words) selects offers (a filtered count then reads postings, not the lexemes' index).
  */
 export interface TextExpansion {
   terms: boolean;
   phrases: boolean;
 }
 
-export function textExpansionOf(expansion: QueryExpansion, weights: ExpansionWeights): TextExpansion {
-  const kept = expandedTerms(expansion, weights);
-  return { terms: kept.length > 0, phrases: kept.some((term) => term.term.includes(' ')) };
+const EXPANDED_KINDS = ['glossary', 'synonym'];
+
+export function textExpansionOf(terms: QueryTerm[]): TextExpansion {
+  const expanded = terms.filter((term) => EXPANDED_KINDS.includes(term.kind));
+  return { terms: expanded.length > 0, phrases: expanded.some((term) => term.term.includes(' ')) };
 }
 
 /**
- * The query terms, their factors and which select (no `WITH`); `terms` is the call of
- * `travel_query_terms` (queryTermsCall). `explained`: `qt` and `qs` also carry each term's
- * `weight` (the explain mode's statement, explain.sql.ts; the listings never ask for them).
+ * The query terms and which select (no `WITH`); `source` is their row source (queryTermsSource).
+ * `explained`: `qt` and `qs` also carry each term's `weight` (the explain mode's statement,
+ * explain.sql.ts; the listings never ask for it).
  */
-export function queryTermCtes(terms: string, expanded: boolean, explained = false): string {
+export function queryTermCtes(source: string, explained = false): string {
   const weight = explained ? ', t.weight' : '';
-  const termsOf = `
-          SELECT t.word, t.term, t.documents, t.kind${weight},
-            t.weight::float8 * power(ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)), ${IDF_EXPONENT}) AS factor,
-            ln(1 + (st.offers - t.documents + 0.5::float8) / (t.documents + 0.5::float8)) AS idf,
-            t.kind = 'stop' OR t.documents > ${FREQUENT_WORD_SHARE} * st.offers AS frequent
-          FROM (SELECT offers FROM search_stats LIMIT 1) st,
-            ${terms} t`;
-  // An expanded term of a frequent word is frequent too: "hotel" selecting nothing on its own,
-  // its "hébergement" does not either.
-  const qt = expanded
-    ? `SELECT t.word, t.term, t.documents, t.kind${weight}, t.factor, t.idf,
-          t.frequent OR (t.kind IN ('glossary', 'synonym')
-            AND bool_or(t.frequent AND t.kind NOT IN ('glossary', 'synonym')) OVER (PARTITION BY t.word)) AS frequent
-        FROM (${termsOf}
-        ) t`
-    : termsOf;
   return `qt AS MATERIALIZED (
-        ${qt}
+        SELECT t.word, t.term, t.documents, t.kind${weight}, t.factor, t.idf, t.frequent FROM ${source}
       ),
       fallback_word AS MATERIALIZED (
         SELECT r.word FROM qt r
@@ -158,8 +133,8 @@ export const scoreOf = (parts: string, covered: string) => `${partsScore(parts)}
  * The exhaustive strategy's CTEs (without `WITH`): `scored (id, score)` for every candidate;
  * `and` holds the filter conditions on `o`.
  */
-export function textSideCtes(terms: string, and: string, expanded: boolean): string {
-  return `${queryTermCtes(terms, expanded)},
+export function textSideCtes(terms: string, and: string): string {
+  return `${queryTermCtes(terms)},
       ${exhaustiveScoringCtes(and)}`;
 }
 
@@ -254,6 +229,7 @@ export const TEXT_READS: TextReads = {
  */
 export function topTextParameters(
   request: RankingRequest,
+  terms: QueryTerm[],
   values: unknown[],
   semanticCandidates: number,
   reads: TextReads = TEXT_READS,
@@ -270,7 +246,7 @@ export function topTextParameters(
   };
   // an expanded term's reads, only when the statement has expanded terms (an unused parameter
   // is refused)
-  if (textExpansionOf(request.expansion, request.tuning.expansionWeights).terms) {
+  if (textExpansionOf(terms).terms) {
     const share = reads.expansionShare ?? 1;
     values.push(Math.max(1, Math.ceil(depth * share)), Math.ceil(reads.fullRead * share));
     parameters = {
@@ -350,7 +326,7 @@ export function topTextSideCtes(
                WHERE p.term IN (SELECT term FROM qs WHERE selects) GROUP BY p.offer_id) d) END`;
   // A bound is widened by one unit of the parts (rounding) and by SLACK.
   const boundOf = (l: string) => `(${l}.factor * ${l}.bound * ${SCALE} + 1)`;
-  return `${queryTermCtes(terms, expansion.terms)},
+  return `${queryTermCtes(terms)},
       ${expansion.terms ? expandedHeadsCtes(top) : plainHeadsCtes(top)},
       -- per query word: the most an unread posting of it can add (part and coverage)
       open_words AS MATERIALIZED (

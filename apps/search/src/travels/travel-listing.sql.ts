@@ -1,8 +1,9 @@
 import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
 import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
+import type { QueryTerm } from '../text-index/query-terms';
 import {
-  queryTermsCall,
+  queryTermsSource,
   textExpansionOf,
   textSideCtes,
   topTextParameters,
@@ -110,15 +111,16 @@ export function filterListingSql(request: FilterRequest): Sql {
  */
 export function textListingSql(
   request: RankingRequest,
+  queryTerms: QueryTerm[],
   strategy: SqlTextStrategy = 'exhaustive',
   reads?: TextReads,
 ): Sql {
-  const values: unknown[] = [request.search, request.tuning.tsvectorFloor];
+  const values: unknown[] = [request.tuning.tsvectorFloor];
   const and = filterConditions(request.filters, values)
     .map((condition) => ` AND ${condition}`)
     .join('');
-  const terms = queryTermsCall(request.expansion, request.tuning.expansionWeights, values);
-  const expansion = textExpansionOf(request.expansion, request.tuning.expansionWeights);
+  const terms = queryTermsSource(queryTerms, values);
+  const expansion = textExpansionOf(queryTerms);
   values.push(request.page.limit, request.page.offset);
   const limit = `$${values.length - 1}`;
   const offset = `$${values.length}`;
@@ -129,21 +131,21 @@ export function textListingSql(
         FROM ${kept} k JOIN travel_offers o ON o.id = k.id ORDER BY k.position LIMIT ${limit} OFFSET ${offset}
       ) p ON true`;
   if (strategy === 'top') {
-    const top = topTextParameters(request, values, 0, reads);
+    const top = topTextParameters(request, queryTerms, values, 0, reads);
     return {
       text: `WITH ${topTextSideCtes(terms, and, top, expansion)},
       kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
       ${pageOf(
         'kept',
         `SELECT (SELECT total FROM text_matches)::int AS total, (SELECT yes FROM use_exhaustive) AS text_exhaustive,
-          $2::float8 <= 0 AS exact`,
+          $1::float8 <= 0 AS exact`,
       )}`,
       values,
     };
   }
   return {
-    text: `WITH ${textSideCtes(terms, and, expansion.terms)},
-      kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $2)
+    text: `WITH ${textSideCtes(terms, and)},
+      kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $1)
       ${pageOf('kept', 'SELECT count(*)::int AS total, true AS exact FROM kept')}`,
     values,
   };

@@ -3,6 +3,9 @@ import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { SEARCH_READER } from '../database/database-runtime';
+import { AppError, ErrorCode } from '@rt/errors';
+import { QueryAnalysisService } from '../text-index/query-analysis.service';
+import type { QueryTerm } from '../text-index/query-terms';
 import { TextIndexService } from '../text-index/text-index.service';
 import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
 import { retryOnceOnInternalError } from './internal-error-retry';
@@ -79,6 +82,7 @@ export class TravelsRepository {
     @Inject(SEARCH_READER) private readonly dataSource: DataSource,
     @InjectPinoLogger(TravelsRepository.name) private readonly logger: PinoLogger,
     private readonly textIndex: TextIndexService,
+    private readonly analysis: QueryAnalysisService,
   ) {}
 
   /** A filter-only page and its exact total, from one snapshot. */
@@ -92,21 +96,47 @@ export class TravelsRepository {
    * scoring every match (text-side.sql.ts).
    */
   async listByText(request: RankingRequest): Promise<ListingResult> {
-    const memory = this.memoryListing(request, (sql) => this.rows(sql));
-    const listed = await memory?.byText(request);
-    if (listed) return listed;
-    return this.rank(request, (strategy) => textListingSql(request, strategy), this.run.bind(this));
+    const run = (sql: Sql) => this.rows(sql);
+    if (request.tuning.textStrategy === 'memory') {
+      return this.inMemory(request, run, (listing, terms) => listing.byText(request, terms));
+    }
+    const terms = await this.termsOf(request);
+    return this.rank(request, (strategy) => textListingSql(request, terms, strategy), this.run.bind(this));
+  }
+
+  /** The search's terms, analysed against the current text index. */
+  private async termsOf(request: RankingRequest): Promise<QueryTerm[]> {
+    return this.analysis.termsOf(request, await this.textIndex.loaded());
   }
 
   /**
-   * The in-memory text side (memory-listing.ts) when the request's strategy is `memory` and this
-   * replica's index is loaded; its listings answer undefined when the database holds another
-   * generation, and the SQL text side answers instead.
+   * A listing scored in the in-memory text index (memory-listing.ts), analysed against that
+   * index; when a statement reads another generation than the index's (a reindex committed and
+   * this replica has not loaded it yet), the new generation is loaded and the listing runs again,
+   * so a page never mixes two catalogues. A catalogue changing faster than a replica loads it
+   * answers 503 `service_unavailable` after three tries.
    */
-  private memoryListing(request: RankingRequest, run: RunSql): MemoryListing | undefined {
-    if (request.tuning.textStrategy !== 'memory') return undefined;
-    const index = this.textIndex.current();
-    return index ? new MemoryListing(index, run) : undefined;
+  private async inMemory(
+    request: RankingRequest,
+    run: RunSql,
+    list: (listing: MemoryListing, terms: QueryTerm[]) => Promise<ListingResult | undefined>,
+  ): Promise<ListingResult> {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const index = await this.textIndex.loaded();
+      const terms = await this.analysis.termsOf(request, index);
+      const listed = await list(new MemoryListing(index, run), terms);
+      if (listed) return listed;
+      await this.textIndex.refresh();
+    }
+    throw new AppError(
+      ErrorCode.ServiceUnavailable,
+      'The search index is changing; try again shortly.',
+      undefined,
+      undefined,
+      {
+        'Retry-After': '1',
+      },
+    );
   }
 
   private async rows(
@@ -137,11 +167,17 @@ export class TravelsRepository {
   }
 
   private async hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    const statement = (strategy: SqlTextStrategy) => hybridListingSql(request, embedding, strategy);
+    const memory = request.tuning.textStrategy === 'memory';
+    const terms = memory ? [] : await this.termsOf(request);
+    const statement = (strategy: SqlTextStrategy) => hybridListingSql(request, terms, embedding, strategy);
     if (request.tuning.rrfVectorWeight === 0) {
-      const memory = this.memoryListing(request, (sql) => this.rows(sql));
-      const listed = await memory?.hybrid(request, embedding);
-      if (listed) return listed;
+      if (memory) {
+        return this.inMemory(
+          request,
+          (sql) => this.rows(sql),
+          (listing, analysed) => listing.hybrid(request, analysed, embedding),
+        );
+      }
       return this.rank(request, statement, this.run.bind(this));
     }
     const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
@@ -156,9 +192,13 @@ export class TravelsRepository {
         this.sessionSettings.set(connection, wanted);
       }
       const query = (text: string, values: unknown[]) => runner.query(text, values);
-      const memory = this.memoryListing(request, (sql) => this.rows(sql, query));
-      const listed = await memory?.hybrid(request, embedding);
-      if (listed) return listed;
+      if (memory) {
+        return await this.inMemory(
+          request,
+          (sql) => this.rows(sql, query),
+          (listing, analysed) => listing.hybrid(request, analysed, embedding),
+        );
+      }
       return await this.rank(request, statement, (sql) => this.run(sql, query));
     } finally {
       await runner.release();
@@ -188,7 +228,7 @@ export class TravelsRepository {
    */
   async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainTermRow[]> {
     if (!ids.length) return [];
-    const { text, values } = explainTermsSql(request, ids);
+    const { text, values } = explainTermsSql(request, await this.termsOf(request), ids);
     return (await this.dataSource.query(text, values)) as ExplainTermRow[];
   }
 

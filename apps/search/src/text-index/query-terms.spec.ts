@@ -1,0 +1,81 @@
+import type { AnalysedTerm } from './query-analyser';
+import { idfOf, queryTermsOf, textQueryOf } from './query-terms';
+
+const term = (
+  word: number,
+  name: string,
+  documents: number,
+  kind: AnalysedTerm['kind'] = 'exact',
+  weight = 1,
+): AnalysedTerm => ({
+  word,
+  term: name,
+  documents,
+  kind,
+  weight: Math.fround(weight),
+});
+
+describe('query terms (text-side.sql.ts, qt and qs)', () => {
+  it("weighs a term by its weight times BM25's idf to the power 1.5", () => {
+    const [ski] = queryTermsOf([term(1, 'ski', 100, 'typo', 0.6)], 10_000);
+    expect(ski.idf).toBe(Math.log(1 + (10_000 - 100 + 0.5) / (100 + 0.5)));
+    expect(ski.factor).toBe(Math.fround(0.6) * Math.pow(idfOf(100, 10_000), 1.5));
+    expect(ski.frequent).toBe(false);
+  });
+
+  it('marks stop words, frequent terms and the expansions of a frequent word frequent', () => {
+    const terms = queryTermsOf(
+      [
+        term(1, 'hotel', 2_000),
+        term(1, 'hebergement', 50, 'glossary', 0.3),
+        term(2, 'lac', 300),
+        term(2, 'see', 50, 'glossary', 0.3),
+        term(3, 'de', 9_000, 'stop', 0.1),
+      ],
+      10_000,
+    );
+    expect(terms.map((t) => [t.term, t.frequent])).toEqual([
+      ['hotel', true],
+      ['hebergement', true],
+      ['lac', false],
+      ['see', false],
+      ['de', true],
+    ]);
+  });
+
+  it('selects by the non-frequent words, covers by each word’s best, and pairs neither select nor cover', () => {
+    const query = textQueryOf(
+      queryTermsOf(
+        [
+          term(1, 'ski', 100),
+          term(1, 'skis', 50, 'typo', 0.6),
+          term(2, 'de', 9_000, 'stop', 0.1),
+          term(1002, 'ski de', 3, 'phrase', 0.5),
+        ],
+        10_000,
+      ),
+    );
+    expect(query.terms.map((t) => [t.term, t.selects, t.cov > 0])).toEqual([
+      ['ski', true, true],
+      ['skis', true, true],
+      ['de', false, true],
+      ['ski de', false, false],
+    ]);
+    const best = Math.max(query.terms[0].cov, query.terms[1].cov);
+    expect(query.coverable).toBe(best + query.terms[2].cov);
+  });
+
+  it('lets the rarest word select when every word is frequent', () => {
+    const query = textQueryOf(
+      queryTermsOf(
+        [term(1, 'the', 9_000, 'stop', 0.1), term(2, 'hotel', 2_000), term(3, 'in', 9_500, 'stop', 0.1)],
+        10_000,
+      ),
+    );
+    expect(query.terms.map((t) => [t.term, t.selects])).toEqual([
+      ['the', false],
+      ['hotel', true],
+      ['in', false],
+    ]);
+  });
+});
