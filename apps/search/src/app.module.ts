@@ -4,7 +4,7 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
 import { SEARCH_SESSION_SETTINGS } from './database/session-settings';
-import { TextIndexModule, TextIndexService } from './text-index/text-index.service';
+import { HOLDS_TEXT_INDEX, TextIndexModule, TextIndexService } from './text-index/text-index.service';
 import { EXTRA_DATABASE_POOLS, HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { SEARCH_CONFIG, SearchConfig } from './config';
 import {
@@ -26,6 +26,11 @@ import { WellKnownModule } from './well-known/well-known.module';
 export interface SearchRuntime {
   config: SearchConfig;
   database: DatabaseRuntime;
+  /**
+   * Whether this process serves searches and so holds the text index in memory (default); the
+   * reindex command and the benchmark's reindex only write it.
+   */
+  servesSearches?: boolean;
 }
 
 @Global()
@@ -113,6 +118,7 @@ export class AppModule {
       providers: [
         { provide: SEARCH_CONFIG, useValue: runtime.config },
         { provide: SEARCH_DATABASE, useValue: runtime.database },
+        { provide: HOLDS_TEXT_INDEX, useValue: runtime.servesSearches ?? true },
         { provide: SEARCH_READER, useExisting: readerToken },
         // The read pool's gauges (`db_pool_*{pool="read"}`) beside the primary's.
         {
@@ -123,7 +129,14 @@ export class AppModule {
         },
         ReplicaLag,
       ],
-      exports: [SEARCH_CONFIG, SEARCH_DATABASE, SEARCH_READER, EXTRA_DATABASE_POOLS, ReplicaLag],
+      exports: [
+        SEARCH_CONFIG,
+        SEARCH_DATABASE,
+        SEARCH_READER,
+        HOLDS_TEXT_INDEX,
+        EXTRA_DATABASE_POOLS,
+        ReplicaLag,
+      ],
     };
   }
 }

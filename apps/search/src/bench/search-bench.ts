@@ -263,7 +263,11 @@ async function reindexTwice(): Promise<{ full: number; unchanged: number }> {
     reindexOnStart: false,
   };
   const app = await NestFactory.createApplicationContext(
-    AppModule.forRoot({ config, database: { url: databaseUrl, singleSession: false } }),
+    AppModule.forRoot({
+      config,
+      database: { url: databaseUrl, singleSession: false },
+      servesSearches: false,
+    }),
     {
       logger: ['error', 'warn'],
     },

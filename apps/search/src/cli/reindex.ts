@@ -55,7 +55,11 @@ async function main(): Promise<number> {
       );
     }
     const app = await NestFactory.createApplicationContext(
-      AppModule.forRoot({ config, database: { url: database.url, singleSession: database.embedded } }),
+      AppModule.forRoot({
+        config,
+        database: { url: database.url, singleSession: database.embedded },
+        servesSearches: false,
+      }),
       { bufferLogs: true, logger: ['error', 'warn'] },
     );
     try {

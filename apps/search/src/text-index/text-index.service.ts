@@ -25,6 +25,9 @@ import type { TextIndex } from './text-index';
  * load and runs again (travels.repository.ts): a replica never mixes two catalogues. Every search
  * is analysed against it, whichever text strategy scores it.
  */
+/** Whether this process holds the text index (SearchRuntime.servesSearches; app.module.ts). */
+export const HOLDS_TEXT_INDEX = Symbol('HOLDS_TEXT_INDEX');
+
 @Injectable()
 export class TextIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TextIndex');
@@ -37,9 +40,11 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
     @Inject(SEARCH_READER) private readonly dataSource: DataSource,
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     private readonly metrics: SearchMetrics,
+    @Inject(HOLDS_TEXT_INDEX) private readonly holds: boolean,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.holds) return;
     void this.refresh();
     if (this.config.SEARCH_TEXT_INDEX_POLL_MS > 0) {
       this.pollTimer = setInterval(() => void this.refresh(), this.config.SEARCH_TEXT_INDEX_POLL_MS);
@@ -88,7 +93,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
    * the next poll tries again.
    */
   async refresh(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || !this.holds) return;
     while (this.loading) await this.loading;
     const loading = this.loadIfNewer().finally(() => {
       this.loading = undefined;
