@@ -38,6 +38,7 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
       const filters = new OfferFilterColumnsBuilder();
       const ids: string[] = [];
       for (const offer of offers) {
+        if (ids.length % 20_000 === 19_999) await yieldToEventLoop();
         ordinals.set(offer.id, ids.length);
         ids.push(offer.id);
         filters.add({
@@ -56,7 +57,16 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
          FROM search_postings GROUP BY term`,
       )) as { term: string; ids: string; impacts: Buffer }[];
       const postings = new Map<string, TermPostings>();
-      for (const row of rows) postings.set(row.term, postingsOf(row.ids, row.impacts, ordinals));
+      let sinceYield = 0;
+      for (const row of rows) {
+        const list = postingsOf(row.ids, row.impacts, ordinals);
+        postings.set(row.term, list);
+        sinceYield += list.ordinals.length;
+        if (sinceYield > 200_000) {
+          sinceYield = 0;
+          await yieldToEventLoop();
+        }
+      }
       await runner.query('COMMIT');
       // no stats row: an empty index, never reindexed (generation "0" until its first build)
       const index = new TextIndex(
@@ -76,6 +86,12 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
     await runner.release();
   }
 }
+
+/**
+ * Lets the searches a replica serves meanwhile (from the generation it holds) run between chunks
+ * of a load: reading 100,000 offers' postings into arrays is over a second of work.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface OfferRow {
   id: string;
