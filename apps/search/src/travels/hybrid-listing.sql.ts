@@ -1,5 +1,5 @@
 import type { RankingRequest } from './travels-request';
-import { COLUMNS, filterConditions, Sql } from './travel-listing.sql';
+import { COLUMNS, filterClauses, Sql } from './travel-listing.sql';
 import type { QueryTerm } from '../text-index/query-terms';
 import {
   queryTermsSource,
@@ -158,9 +158,7 @@ export function hybridListingSql(
     tuning.semanticCandidates,
     tuning.spellingNeighbourMaxDocuments,
   ];
-  const filterSql = filterConditions(request.filters, values);
-  const and = filterSql.map((condition) => ` AND ${condition}`).join('');
-  const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
+  const { where, and } = filterClauses(request.filters, values);
   const terms = queryTermsSource(queryTerms, values);
   const expansion = textExpansionOf(queryTerms);
   values.push(request.page.limit, request.page.offset);

@@ -1,5 +1,5 @@
 import { semanticSideCtes } from './hybrid-listing.sql';
-import { COLUMNS, filterConditions } from './travel-listing.sql';
+import { COLUMNS, filterClauses } from './travel-listing.sql';
 import type { Sql } from './travel-listing.sql';
 import type { RankingRequest } from './travels-request';
 
@@ -25,9 +25,7 @@ export function semanticSideSql(request: RankingRequest, embedding: string, text
     tuning.spellingNeighbourMaxDocuments,
     textBest,
   ];
-  const filterSql = filterConditions(request.filters, values);
-  const and = filterSql.map((condition) => ` AND ${condition}`).join('');
-  const where = filterSql.length ? `WHERE ${filterSql.join(' AND ')}` : '';
+  const { where, and } = filterClauses(request.filters, values);
   const matchDistances = `SELECT o.id, o.embedding <=> $2::vector AS distance FROM travel_offers o WHERE o.id = ANY($6::text[])`;
   return {
     text: `WITH q AS MATERIALIZED (SELECT websearch_to_tsquery('travel_search', $1) AS query),

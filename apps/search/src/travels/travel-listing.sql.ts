@@ -61,6 +61,15 @@ export function filterConditions(filters: ListingFilters, values: unknown[]): st
 
 const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
+/**
+ * The filters as a WHERE clause (`where`, empty without filters) and as conditions to append to
+ * one (`and`: ` AND …` each), their values appended to `values`.
+ */
+export function filterClauses(filters: ListingFilters, values: unknown[]): { where: string; and: string } {
+  const conditions = filterConditions(filters, values);
+  return { where: whereOf(conditions), and: conditions.map((condition) => ` AND ${condition}`).join('') };
+}
+
 /** ORDER BY of the filter-only branch: the sort column nulls last (travel_offers_<sort>_<dir>_idx), then id; or id alone (the primary key). */
 function orderClause({ orderBy, direction }: Pick<FilterRequest, 'orderBy' | 'direction'>): string {
   if (!orderBy) return 'ORDER BY o.id';
@@ -116,9 +125,7 @@ export function textListingSql(
   reads?: TextReads,
 ): Sql {
   const values: unknown[] = [request.tuning.tsvectorFloor];
-  const and = filterConditions(request.filters, values)
-    .map((condition) => ` AND ${condition}`)
-    .join('');
+  const { and } = filterClauses(request.filters, values);
   const terms = queryTermsSource(queryTerms, values);
   const expansion = textExpansionOf(queryTerms);
   values.push(request.page.limit, request.page.offset);
