@@ -232,4 +232,25 @@ describe('in-memory text index (issue 36)', () => {
       await folder.cleanup();
     }
   }, 180_000);
+
+  it('loads a new generation a search meets, also when the pool has one connection (as the embedded database)', async () => {
+    const app = await createTestApp({
+      database: t.database,
+      env: { DB_POOL_SIZE: '1', SEARCH_TEXT_INDEX_POLL_MS: '0', SEARCH_SEMANTIC_CANDIDATES: '10' },
+    });
+    try {
+      const service = app.app.get(TextIndexService);
+      const held = (await service.loaded()).generation;
+      // a reindex elsewhere wrote a new generation; this replica does not poll
+      await app.dataSource.query("UPDATE search_stats SET generation = nextval('search_index_generation')");
+      for (const query of [{ search: 'lake' }, { search: 'lake', rrfVectorWeight: '0' }]) {
+        const response = await app.http.get('/travels').query({ ...query, infoDensity: 'min' });
+        expect(response.status).toBe(200);
+        expect(response.body.totalRecords).toBeGreaterThan(0);
+      }
+      expect(service.current()?.generation).not.toBe(held);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
 });

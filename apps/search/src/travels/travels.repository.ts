@@ -9,8 +9,8 @@ import type { QueryTerm } from '../text-index/query-terms';
 import { TextIndexService } from '../text-index/text-index.service';
 import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
 import { retryOnceOnInternalError } from './internal-error-retry';
+import type { TextIndex } from '../text-index/text-index';
 import { MemoryListing } from './memory-listing';
-import type { RunSql } from './memory-listing';
 import { firstTextStrategy } from './text-side.sql';
 import type { SqlTextStrategy } from './text-side.sql';
 import { explainTermsSql } from './explain.sql';
@@ -96,9 +96,10 @@ export class TravelsRepository {
    * scoring every match (text-side.sql.ts).
    */
   async listByText(request: RankingRequest): Promise<ListingResult> {
-    const run = (sql: Sql) => this.rows(sql);
     if (request.tuning.textStrategy === 'memory') {
-      return this.inMemory(request, run, (listing, terms) => listing.byText(request, terms));
+      return this.inMemory(request, (index, terms) =>
+        new MemoryListing(index, (sql) => this.rows(sql)).byText(request, terms),
+      );
     }
     const terms = await this.termsOf(request);
     return this.rank(request, (strategy) => textListingSql(request, terms, strategy), this.run.bind(this));
@@ -113,18 +114,17 @@ export class TravelsRepository {
    * A listing scored in the in-memory text index (memory-listing.ts), analysed against that
    * index; when a statement reads another generation than the index's (a reindex committed and
    * this replica has not loaded it yet), the new generation is loaded and the listing runs again,
-   * so a page never mixes two catalogues. A catalogue changing faster than a replica loads it
-   * answers 503 `service_unavailable` after three tries.
+   * so a page never mixes two catalogues. `list` holds no connection once it answers: the load
+   * needs one (the embedded database has only one). A catalogue changing faster than a replica
+   * loads it answers 503 `service_unavailable` after three tries.
    */
   private async inMemory(
     request: RankingRequest,
-    run: RunSql,
-    list: (listing: MemoryListing, terms: QueryTerm[]) => Promise<ListingResult | undefined>,
+    list: (index: TextIndex, terms: QueryTerm[]) => Promise<ListingResult | undefined>,
   ): Promise<ListingResult> {
     for (let attempt = 1; attempt <= 3; attempt++) {
       const index = await this.textIndex.loaded();
-      const terms = await this.analysis.termsOf(request, index);
-      const listed = await list(new MemoryListing(index, run), terms);
+      const listed = await list(index, await this.analysis.termsOf(request, index));
       if (listed) return listed;
       await this.textIndex.refresh();
     }
@@ -133,9 +133,7 @@ export class TravelsRepository {
       'The search index is changing; try again shortly.',
       undefined,
       undefined,
-      {
-        'Retry-After': '1',
-      },
+      { 'Retry-After': '1' },
     );
   }
 
@@ -148,9 +146,10 @@ export class TravelsRepository {
   }
 
   /**
-   * A hybrid page (RRF of the semantic and text sides, hybrid-listing.sql.ts) and its exact total,
-   * in one statement, on a connection whose session carries the pgvector settings (given once per
-   * connection, and again when they change). `embedding`: the query's, in pgvector's text form.
+   * A hybrid page (RRF of the semantic and text sides) and its exact total: with the `memory`
+   * strategy the text side in memory and two statements (the semantic side, the page's records:
+   * memory-listing.ts), else one statement (hybrid-listing.sql.ts), on a connection whose session
+   * carries the pgvector settings. `embedding`: the query's, in pgvector's text form.
    */
   listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
     // The one statement that scans the HNSW index: an internal error there gets one more try
@@ -167,18 +166,31 @@ export class TravelsRepository {
   }
 
   private async hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    const memory = request.tuning.textStrategy === 'memory';
-    const terms = memory ? [] : await this.termsOf(request);
+    if (request.tuning.textStrategy === 'memory') {
+      return this.inMemory(request, (index, terms) =>
+        this.inSearchSession(request, (query) =>
+          new MemoryListing(index, (sql) => this.rows(sql, query)).hybrid(request, terms, embedding),
+        ),
+      );
+    }
+    const terms = await this.termsOf(request);
     const statement = (strategy: SqlTextStrategy) => hybridListingSql(request, terms, embedding, strategy);
+    return this.inSearchSession(request, (query) =>
+      this.rank(request, statement, (sql) => this.run(sql, query)),
+    );
+  }
+
+  /**
+   * Runs `work` on a connection whose session carries the pgvector settings (given once per
+   * connection, and again when they change), released afterwards; a search with an empty semantic
+   * side (`rrfVectorWeight` 0) scans no HNSW index and takes any connection of the pool.
+   */
+  private async inSearchSession<T>(
+    request: RankingRequest,
+    work: (query: (text: string, values: unknown[]) => Promise<unknown>) => Promise<T>,
+  ): Promise<T> {
     if (request.tuning.rrfVectorWeight === 0) {
-      if (memory) {
-        return this.inMemory(
-          request,
-          (sql) => this.rows(sql),
-          (listing, analysed) => listing.hybrid(request, analysed, embedding),
-        );
-      }
-      return this.rank(request, statement, this.run.bind(this));
+      return work((text, values) => this.dataSource.query(text, values));
     }
     const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
     const runner = this.dataSource.createQueryRunner();
@@ -191,15 +203,7 @@ export class TravelsRepository {
         await runner.query(settings.text, settings.values);
         this.sessionSettings.set(connection, wanted);
       }
-      const query = (text: string, values: unknown[]) => runner.query(text, values);
-      if (memory) {
-        return await this.inMemory(
-          request,
-          (sql) => this.rows(sql, query),
-          (listing, analysed) => listing.hybrid(request, analysed, embedding),
-        );
-      }
-      return await this.rank(request, statement, (sql) => this.run(sql, query));
+      return await work((text, values) => runner.query(text, values));
     } finally {
       await runner.release();
     }
