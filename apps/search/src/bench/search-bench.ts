@@ -305,7 +305,9 @@ async function startServer(port: number): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const agent = new Agent({ keepAlive: true });
-  for (let attempt = 0; attempt < 100; attempt++) {
+  // Ready once its text index is loaded: about 5 s at 100,000 offers, a minute at 1,000,000.
+  const deadline = performance.now() + 600_000;
+  while (performance.now() < deadline) {
     try {
       if ((await httpGet(agent, port, '/health/ready')).status === 200) {
         agent.destroy();
