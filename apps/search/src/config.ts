@@ -376,8 +376,8 @@ export class SearchEnv extends BaseEnv {
    * in-memory text index (apps/search/README.md, "The text index in memory"); the SQL strategies
    * (`exhaustive` scores every offer holding a query word; `top` reads each word's best postings
    * first and stops when no unread one can change the page, scoring every match only when it
-   * cannot prove that: "The text side") serve while the in-memory index is loading or a newer
-   * generation is, and as the reference the exactness tests compare with. Same answers every way.
+   * cannot prove that: "The text side") are the reference the exactness tests compare with, and
+   * score in PostgreSQL at its speed when chosen. Same answers every way.
    */
   @IsOptional()
   @IsIn(TEXT_STRATEGIES)

@@ -16,6 +16,9 @@ import { QueryAnalysisService } from './query-analysis.service';
 import { loadTextIndex } from './text-index.loader';
 import type { TextIndex } from './text-index';
 
+/** Whether this process holds the text index (SearchRuntime.servesSearches; app.module.ts). */
+export const HOLDS_TEXT_INDEX = Symbol('HOLDS_TEXT_INDEX');
+
 /**
  * The replica's in-memory text index (apps/search/README.md, "The text index in memory"): loaded
  * from the read database at start (readiness waits for it), then again whenever the database holds
@@ -25,9 +28,6 @@ import type { TextIndex } from './text-index';
  * load and runs again (travels.repository.ts): a replica never mixes two catalogues. Every search
  * is analysed against it, whichever text strategy scores it.
  */
-/** Whether this process holds the text index (SearchRuntime.servesSearches; app.module.ts). */
-export const HOLDS_TEXT_INDEX = Symbol('HOLDS_TEXT_INDEX');
-
 @Injectable()
 export class TextIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TextIndex');

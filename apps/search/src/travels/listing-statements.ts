@@ -36,8 +36,9 @@ export interface ListingStatements {
  * The statements of a GET /travels query in its query-string form (`{ search: 'Zermatt', size: '8' }`),
  * built as the service builds them: the query read by TravelsQueryDto's own transforms, the same
  * request (toTravelsRequest: defaults from `config`), the same builders. A search needs its query
- * embedding and its analysed terms (QueryAnalysisService), and gains the glossary's words as it does. For the benchmark, which times them
- * beside the HTTP answers; the query is not validated (give valid ones).
+ * embedding and its analysed terms (QueryAnalysisService), and gains the glossary's words as it
+ * does. For the benchmark, which times them beside the HTTP answers; the query is not validated
+ * (give valid ones).
  */
 export function listingStatementsOf(
   query: Record<string, string>,
