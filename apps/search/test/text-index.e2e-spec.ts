@@ -233,6 +233,62 @@ describe('in-memory text index (issue 36)', () => {
     }
   }, 180_000);
 
+  it('loads the postings the reindex wrote as blocks, also after offers came and went (their ordinals moved)', async () => {
+    const folder = await catalogueFolder();
+    const offer = (id: string, name: string) => makeOffer(id, { name, language: 'en' });
+    const source = await folder.file(
+      'blocks.ndjson',
+      toNdjson([
+        offer('BLK-1', 'Glacier walk in Zermatt'),
+        offer('BLK-3', 'Lake cruise on Lake Geneva'),
+        offer('BLK-5', 'Glacier lake hike'),
+      ]),
+    );
+    const app = await createTestApp({ env: { CATALOGUE_SOURCE: source, REINDEX_MAX_REMOVAL_SHARE: '1' } });
+    // every term's postings as the table holds them, by the loaded index's ordinals
+    const expectBlocksAsPostings = async () => {
+      const { index } = await loadTextIndex(app.dataSource);
+      const rows = (await app.dataSource.query(
+        'SELECT term, offer_id, impact FROM search_postings ORDER BY term, offer_id',
+      )) as { term: string; offer_id: string; impact: number }[];
+      const expected = new Map<string, { ordinals: number[]; impacts: number[] }>();
+      for (const row of rows) {
+        const list = expected.get(row.term) ?? { ordinals: [], impacts: [] };
+        list.ordinals.push(index.ordinalOf(row.offer_id) as number);
+        list.impacts.push(Math.fround(row.impact));
+        expected.set(row.term, list);
+      }
+      const loaded = new Map(
+        [...index.postings].map(([term, list]) => [
+          term,
+          { ordinals: Array.from(list.ordinals), impacts: Array.from(list.impacts) },
+        ]),
+      );
+      expect(loaded).toEqual(expected);
+      expect(rows.length).toBeGreaterThan(10);
+      return index;
+    };
+    try {
+      await app.reindex.idle();
+      expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 3 });
+      expect((await expectBlocksAsPostings()).ids).toEqual(['BLK-1', 'BLK-3', 'BLK-5']);
+      // the first offer goes, one comes between the others: every later ordinal moves
+      await folder.file(
+        'blocks.ndjson',
+        toNdjson([
+          offer('BLK-3', 'Lake cruise on Lake Geneva'),
+          offer('BLK-4', 'Glacier express and lake picnic'),
+          offer('BLK-5', 'Glacier lake hike'),
+        ]),
+      );
+      expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 3 });
+      expect((await expectBlocksAsPostings()).ids).toEqual(['BLK-3', 'BLK-4', 'BLK-5']);
+    } finally {
+      await app.close();
+      await folder.cleanup();
+    }
+  }, 180_000);
+
   it('loads a new generation a search meets, also when the pool has one connection (as the embedded database)', async () => {
     const app = await createTestApp({
       database: t.database,

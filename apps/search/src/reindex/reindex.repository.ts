@@ -232,7 +232,7 @@ export class ReindexRepository {
    */
   async vacuumAnalyze(): Promise<void> {
     await this.dataSource.query(
-      'VACUUM (ANALYZE) travel_offers, search_postings, search_lengths, search_terms, search_stats',
+      'VACUUM (ANALYZE) travel_offers, search_postings, search_lengths, search_terms, search_stats, search_posting_blocks',
     );
   }
 
@@ -354,5 +354,24 @@ async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
   await runner.query('DELETE FROM search_terms');
   await runner.query(
     'INSERT INTO search_terms (term, documents) SELECT term, count(*) FROM search_postings GROUP BY term',
+  );
+  await rewritePostingBlocks(runner);
+}
+
+/**
+ * Rewrites `search_posting_blocks` (migration AddPostingBlocks: each term's postings as the byte
+ * strings a replica loads, by offer ordinal) in the apply transaction whose `search_stats` row
+ * takes the new generation: every ordinal past a removed or added offer moves.
+ */
+async function rewritePostingBlocks(runner: QueryRunner): Promise<void> {
+  await runner.query('DELETE FROM search_posting_blocks');
+  await runner.query(
+    `INSERT INTO search_posting_blocks (term, ordinals, impacts)
+     SELECT p.term, string_agg(int4send(o.ordinal), ''::bytea ORDER BY o.ordinal),
+       string_agg(float4send(p.impact), ''::bytea ORDER BY o.ordinal)
+     FROM search_postings p
+     JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers) o
+       ON o.id = p.offer_id
+     GROUP BY p.term`,
   );
 }

@@ -14,8 +14,8 @@ export interface TextIndexLoad {
  * Loads the text index from PostgreSQL, the single source of truth, in one read-only snapshot
  * (REPEATABLE READ: the offers, the postings and the generation of one catalogue, also while a
  * reindex commits): the offers' ids in byte order with their filterable fields, then every term's
- * postings, aggregated per term by the server (ids as one text, impacts as their 4-byte floats)
- * so that a term is one row.
+ * postings as the reindex wrote them for this generation (`search_posting_blocks`: ordinals and
+ * impacts as big-endian 4-byte values, one row per term).
  */
 export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLoad> {
   const started = performance.now();
@@ -24,8 +24,6 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
-      // one statement's sort and aggregation of every posting: in memory, not on disk
-      await runner.query("SET LOCAL work_mem = '256MB'");
       const stats = (await runner.query(
         'SELECT generation::text AS generation, offers FROM search_stats',
       )) as { generation: string; offers: number }[];
@@ -50,16 +48,15 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
           seaside: offer.seaside,
         });
       }
-      const rows = (await runner.query(
-        // in the table's order (the reindex writes postings in offer order), sorted here when not:
-        // an ORDER BY inside the aggregates sorts every term's postings and took 2.5× as long
-        `SELECT term, string_agg(offer_id, ' ') AS ids, string_agg(float4send(impact), ''::bytea) AS impacts
-         FROM search_postings GROUP BY term`,
-      )) as { term: string; ids: string; impacts: Buffer }[];
+      const rows = (await runner.query('SELECT term, ordinals, impacts FROM search_posting_blocks')) as {
+        term: string;
+        ordinals: Buffer;
+        impacts: Buffer;
+      }[];
       const postings = new Map<string, TermPostings>();
       let sinceYield = 0;
       for (const row of rows) {
-        const list = postingsOf(row.ids, row.impacts, ordinals);
+        const list = postingsOf(row.ordinals, row.impacts, ids.length);
         postings.set(row.term, list);
         sinceYield += list.ordinals.length;
         if (sinceYield > 200_000) {
@@ -104,31 +101,24 @@ interface OfferRow {
 }
 
 /**
- * One term's postings from its aggregated row: ids (space-separated) and impacts (big-endian
- * 4-byte floats, float4send), in the same order; sorted by ordinal. Offer ids hold no space (the
- * catalogue schema's id pattern).
+ * One term's postings from its block (`search_posting_blocks`): ordinals and impacts as big-endian
+ * 4-byte values (`int4send`, `float4send`), ascending by ordinal. Consumes the buffers (their bytes
+ * are swapped in place).
  */
-export function postingsOf(ids: string, impacts: Buffer, ordinals: Map<string, number>): TermPostings {
-  const parts = ids.split(' ');
-  const list: TermPostings = {
-    ordinals: new Int32Array(parts.length),
-    impacts: new Float32Array(parts.length),
-  };
-  let sorted = true;
-  for (let i = 0; i < parts.length; i++) {
-    const ordinal = ordinals.get(parts[i]);
-    if (ordinal === undefined) throw new Error(`a posting names the unknown offer ${parts[i]}`);
-    list.ordinals[i] = ordinal;
-    list.impacts[i] = impacts.readFloatBE(4 * i);
-    if (i > 0 && ordinal < list.ordinals[i - 1]) sorted = false;
+export function postingsOf(ordinals: Buffer, impacts: Buffer, offers: number): TermPostings {
+  const count = ordinals.length / 4;
+  if (!Number.isInteger(count) || impacts.length !== ordinals.length)
+    throw new Error(
+      `a posting block holds ${ordinals.length} bytes of ordinals and ${impacts.length} of impacts`,
+    );
+  const list: TermPostings = { ordinals: new Int32Array(count), impacts: new Float32Array(count) };
+  // Typed arrays read the platform's byte order: little-endian on every platform Node supports.
+  new Uint8Array(list.ordinals.buffer).set(ordinals.swap32());
+  new Uint8Array(list.impacts.buffer).set(impacts.swap32());
+  for (let i = 0; i < count; i++) {
+    const ordinal = list.ordinals[i];
+    if (ordinal < 0 || ordinal >= offers || (i > 0 && ordinal <= list.ordinals[i - 1]))
+      throw new Error(`a posting block is not ascending offer ordinals below ${offers}`);
   }
-  return sorted ? list : sortedByOrdinal(list);
-}
-
-function sortedByOrdinal(list: TermPostings): TermPostings {
-  const order = Array.from(list.ordinals.keys()).sort((a, b) => list.ordinals[a] - list.ordinals[b]);
-  return {
-    ordinals: Int32Array.from(order, (i) => list.ordinals[i]),
-    impacts: Float32Array.from(order, (i) => list.impacts[i]),
-  };
+  return list;
 }

@@ -189,17 +189,24 @@ describe('offer filters', () => {
 });
 
 describe('postingsOf (the loader)', () => {
-  it('reads a term row in any order and keeps its postings sorted by ordinal', () => {
-    const ordinals = new Map([
-      ['A', 0],
-      ['B', 1],
-      ['C', 2],
-    ]);
-    const impacts = Buffer.alloc(12);
-    [0.5, 1.25, 2].forEach((impact, i) => impacts.writeFloatBE(impact, 4 * i));
-    const list = postingsOf('C A B', impacts, ordinals);
-    expect(Array.from(list.ordinals)).toEqual([0, 1, 2]);
-    expect(Array.from(list.impacts)).toEqual([1.25, 2, 0.5]);
-    expect(() => postingsOf('D', impacts, ordinals)).toThrow('unknown offer D');
+  const block = (values: number[], write: (buffer: Buffer, value: number, offset: number) => void) => {
+    const buffer = Buffer.alloc(4 * values.length);
+    values.forEach((value, i) => write(buffer, value, 4 * i));
+    return buffer;
+  };
+  const ordinals = (values: number[]) => block(values, (b, v, o) => b.writeInt32BE(v, o));
+  const impacts = (values: number[]) => block(values, (b, v, o) => b.writeFloatBE(v, o));
+
+  it('reads a block of big-endian ordinals and impacts (int4send, float4send) into typed arrays', () => {
+    const list = postingsOf(ordinals([0, 2, 70_000]), impacts([0.5, 1.25, 2.1]), 70_001);
+    expect(Array.from(list.ordinals)).toEqual([0, 2, 70_000]);
+    expect(Array.from(list.impacts)).toEqual([0.5, 1.25, Math.fround(2.1)]);
+  });
+
+  it('refuses a block that does not hold ascending ordinals of the loaded offers', () => {
+    expect(() => postingsOf(ordinals([2, 1]), impacts([1, 1]), 3)).toThrow('not ascending');
+    expect(() => postingsOf(ordinals([1, 1]), impacts([1, 1]), 3)).toThrow('not ascending');
+    expect(() => postingsOf(ordinals([0, 3]), impacts([1, 1]), 3)).toThrow('below 3');
+    expect(() => postingsOf(ordinals([0, 1]), impacts([1]), 3)).toThrow('8 bytes of ordinals and 4');
   });
 });

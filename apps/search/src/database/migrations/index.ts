@@ -6,6 +6,7 @@ import { AddTextSide1795600000000 } from './1795600000000-AddTextSide';
 import { ImpactOrderedPostings1795700000000 } from './1795700000000-ImpactOrderedPostings';
 import { AddQueryExpansions1795800000000 } from './1795800000000-AddQueryExpansions';
 import { AddIndexGeneration1795900000000 } from './1795900000000-AddIndexGeneration';
+import { AddPostingBlocks1796000000000 } from './1796000000000-AddPostingBlocks';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -17,4 +18,5 @@ export const searchMigrations: Function[] = [
   ImpactOrderedPostings1795700000000,
   AddQueryExpansions1795800000000,
   AddIndexGeneration1795900000000,
+  AddPostingBlocks1796000000000,
 ];
