@@ -1,46 +1,99 @@
-// `pnpm start`: both services from their built copies, side by side, in one terminal.
-// Ctrl-C (or SIGTERM) stops both gracefully; if one exits on its own, the other is stopped too.
-// PORT and DATA_DIR are per service, so here BACKEND_PORT / SEARCH_PORT choose the ports, and a
-// DATA_DIR given gets one folder per service inside it.
+// `pnpm start`: builds both services (`pnpm build`), then runs their built copies
+// side by side in one terminal. Ctrl-C, or SIGTERM (or SIGHUP) to this process or to the `pnpm
+// start` that runs it, stops both gracefully and exits 0; if one exits on its own, the other is
+// stopped too (exit 1).
+//
+// pnpm does not pass SIGTERM on to its script: it exits and leaves the script running under
+// another parent. So this script watches its parent process and stops everything when that one is
+// gone. The script is `pnpm start`'s only command (it builds, rather than `pnpm build && …`), so
+// pnpm's shell, if it stays between the two, goes with pnpm and the change of parent is seen.
+//
+// PORT and DATA_DIR are per service, so here BACKEND_PORT / SEARCH_PORT choose the ports (3000 and
+// 3001), and a DATA_DIR given gets one folder per service inside it (the backend keeps its mail,
+// images and image signing keys beside its own: README.md, "Configuration").
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const defaultPorts = { backend: '3000', search: '3001' };
+const log = (message) => console.error(`[start] ${message}`);
+
+const parentPid = process.ppid;
+let stopRequested = false;
+let onStop = () => {};
+const requestStop = (why) => {
+  if (stopRequested) return;
+  stopRequested = true;
+  log(`${why}: stopping`);
+  onStop();
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => requestStop(signal));
+setInterval(() => {
+  if (process.ppid !== parentPid) requestStop(`the parent process (pid ${parentPid}) is gone`);
+}, 250).unref();
+
+/** A child process's exit, as `{ code, signal }`. */
+const exitOf = (child) =>
+  new Promise((done) => {
+    child.once('exit', (code, signal) => done({ code, signal }));
+    child.once('error', (error) => done({ code: null, signal: null, error }));
+  });
+
+// The build: `pnpm build` (incremental: quick when nothing changed), in a process group of its own
+// so that a stop ends all of it (pnpm leaves its own children running when it is stopped).
+const pnpmCli = /pnpm/.test(process.env.npm_execpath ?? '') ? process.env.npm_execpath : undefined;
+const build = spawn(
+  pnpmCli ? process.execPath : 'pnpm',
+  [...(pnpmCli ? [pnpmCli] : []), '--silent', 'build'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    detached: true,
+  },
+);
+onStop = () => {
+  try {
+    process.kill(-build.pid, 'SIGTERM');
+  } catch {
+    // already exited
+  }
+};
+const built = await exitOf(build);
+if (stopRequested) process.exit(0);
+if (built.code !== 0) {
+  log(`the build failed (pnpm build: ${built.error ?? `code ${built.code}, signal ${built.signal}`})`);
+  process.exit(1);
+}
+
+const ports = { backend: process.env.BACKEND_PORT || '3000', search: process.env.SEARCH_PORT || '3001' };
 const services = ['backend', 'search'].map((name) => {
-  const env = { ...process.env, PORT: process.env[`${name.toUpperCase()}_PORT`] || defaultPorts[name] };
+  const env = { ...process.env, PORT: ports[name] };
   if (process.env.DATA_DIR) env.DATA_DIR = join(process.env.DATA_DIR, name);
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(root, 'apps', name),
     stdio: 'inherit',
     env,
   });
-  return {
-    name,
-    child,
-    exited: new Promise((done) => child.once('exit', (code, signal) => done({ code, signal }))),
-  };
+  return { name, child, exited: exitOf(child) };
 });
 
-let stopping = false;
-const stopAll = (signal) => {
-  if (stopping) return;
-  stopping = true;
-  for (const { child } of services) if (child.exitCode === null) child.kill(signal);
+const stopAll = () => {
+  for (const { child } of services)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
 };
-process.on('SIGINT', () => stopAll('SIGTERM'));
-process.on('SIGTERM', () => stopAll('SIGTERM'));
+onStop = stopAll;
+if (stopRequested) stopAll();
 
 const first = await Promise.race(
   services.map(({ name, exited }) => exited.then((result) => ({ name, ...result }))),
 );
-const unexpected = !stopping;
+const unexpected = !stopRequested;
 if (unexpected) {
-  console.error(
-    `[start] ${first.name} exited (code ${first.code}, signal ${first.signal}); stopping the other service`,
-  );
-  stopAll('SIGTERM');
+  log(`${first.name} exited (code ${first.code}, signal ${first.signal}); stopping the other service`);
+  stopRequested = true;
+  stopAll();
 }
 const results = await Promise.all(services.map(({ exited }) => exited));
-process.exit(!unexpected && results.every(({ code }) => code === 0) ? 0 : 1);
+const clean = !unexpected && results.every(({ code }) => code === 0);
+log(clean ? 'both services stopped' : 'stopped with an error');
+process.exit(clean ? 0 : 1);

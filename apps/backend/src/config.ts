@@ -33,7 +33,7 @@ export class BackendEnv extends BaseEnv {
   @MinLength(32)
   CONTRACT_ACCESS_TOKEN?: string;
 
-  /** A sign-in token unused for this many days stops working (decisions.md: default 30). */
+  /** A sign-in token unused for this many days stops working (docs/decisions.md D-20: default 30). */
   @EnvInt()
   @IsOptional()
   @IsInt()
@@ -205,8 +205,9 @@ export class BackendEnv extends BaseEnv {
   /**
    * imgproxy's signing key and salt, hex-encoded as imgproxy takes them (`IMGPROXY_KEY`,
    * `IMGPROXY_SALT`), so an imgproxy given the same pair and source serves the same URLs. Required
-   * outside the local environment (every replica must sign alike); locally a random pair is drawn
-   * at start-up when unset, so image URLs change across restarts there.
+   * outside the local environment (every replica must sign alike); a local run without them draws
+   * a pair once and keeps it in `keys/imgproxy.json` beside the embedded database (mode 0600;
+   * images/local-signing-keys.ts), so image URLs outlive a restart.
    */
   @ValidateIf((env: BackendEnv) => env.APP_ENV !== 'local' || env.IMGPROXY_KEY !== undefined)
   @IsHexadecimal({ message: 'IMGPROXY_KEY must be hex-encoded (required outside the local environment)' })

@@ -6,7 +6,7 @@ import type { BackendConfig } from './config';
 import { buildContractDocument } from './contract/contract-document';
 import { ContractService } from './contract/contract.service';
 
-/** Routes outside `/api`: probes, metrics and the signed image paths (decisions.md). */
+/** Routes outside `/api`: probes, metrics and the signed image paths (docs/decisions.md D-18). */
 export const ROUTES_OUTSIDE_API_PREFIX = ['health/live', 'health/ready', 'metrics', 'img/{*path}'];
 
 export function configureBackendHttp(app: INestApplication, config: BackendConfig): void {

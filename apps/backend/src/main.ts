@@ -10,12 +10,15 @@ import { AppModule } from './app.module';
 import { loadBackendConfig } from './config';
 import { BACKEND_EXTENSIONS } from './database/extensions';
 import { configureBackendHttp } from './http';
+import { applyLocalSigningKeys } from './images/local-signing-keys';
 import { OrganizationManagementService } from './organizations/organization-management.service';
 import { ToursDemoSeed } from './tours/tours-demo-seed';
 import { UsersService } from './users/users.service';
 
 async function bootstrap(): Promise<void> {
   const config = loadBackendConfig();
+  // A local run signs image URLs with a pair kept in DATA_DIR, so they outlive a restart.
+  const signingKeys = await applyLocalSigningKeys(config);
   const { app, database, applied } = await startApp(
     {
       app: 'backend',
@@ -42,6 +45,10 @@ async function bootstrap(): Promise<void> {
   });
   if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
   if (config.migrateOnStart) logger.log(`Migrations applied: ${applied.length}`, 'Database');
+  if (signingKeys) {
+    const how = signingKeys.created ? 'drawn and kept in' : 'read from';
+    logger.log(`Image signing keys ${how} ${signingKeys.file}`, 'Images');
+  }
   if (database.embedded) {
     // The demo run: make sure someone can sign in. The password is shown once, when created.
     const admin = await app

@@ -102,7 +102,7 @@ describe('@rt/client against the backend', () => {
       expect(reused).toMatchObject({ status: 401, body: { error: 'unauthenticated' } });
     });
 
-    it('signs out locally even when the server cannot be reached (backend-api.md part 4)', async () => {
+    it('signs out locally even when the server cannot be reached (docs/backend-api.md)', async () => {
       const tokens: (string | null)[] = [];
       const api = createBackendClient({
         baseUrl: `http://127.0.0.1:${await closedPort()}/api`,

@@ -103,7 +103,7 @@ describe('GET /contract (local)', () => {
     expect(contract.paths['/logout'].post.security).toEqual([{ bearer: [] }]);
     expect(contract.paths['/organizations/signup'].post.security).toEqual([]);
     expect(contract.paths['/organizations/default'].get.security).toEqual([{ bearer: [] }]);
-    // decisions.md: X-Viewing-As on every signed-in route but /logout, GET|PUT /user and
+    // docs/decisions.md D-22: X-Viewing-As on every signed-in route but /logout, GET|PUT /user and
     // GET /organizations/default; public routes have none.
     const withoutHat = [
       '/forgot-password',

@@ -4,7 +4,7 @@ import { ViewingProbeController } from './viewing-probe.controller';
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * The viewing-context matrix of decisions.md, on test routes declared like later features will:
+ * The viewing-context matrix of docs/decisions.md D-23, on test routes declared like later features will:
  * `@ViewingAs()` (any hat), `@ViewingAs('organization')`, `@SuperAdminOnly()` with a body.
  * Order: token (401), hat syntax (422), hat held (403 hat_not_held), organization approved
  * (403 organization_not_approved), endpoint rule (403 forbidden), body (422).
@@ -51,10 +51,9 @@ describe('X-Viewing-As', () => {
 
   it('refuses a missing header with 422 under x-viewing-as', async () => {
     const res = await asHat(member, 'any').expect(422);
-    expect(res.body).toEqual({
-      message: 'The X-Viewing-As header is required.',
-      errors: { 'x-viewing-as': ['The X-Viewing-As header is required.'] },
-    });
+    const message =
+      'The X-Viewing-As header is required: super-admin, traveller or organization:<organization id>.';
+    expect(res.body).toEqual({ message, errors: { 'x-viewing-as': [message] } });
   });
 
   it.each([

@@ -17,6 +17,7 @@ import type { DatabaseRuntime } from './database/database-runtime';
 import { searchEntities } from './database/entities';
 import { searchMigrations } from './database/migrations';
 import { ReplicaLag } from './database/replica-lag';
+import { PreviewModule } from './preview/preview.module';
 import { ReindexModule } from './reindex/reindex.module';
 import { ReindexService } from './reindex/reindex.service';
 import { RootModule } from './root/root.module';
@@ -114,6 +115,7 @@ export class AppModule {
         TravelsModule,
         ReindexModule,
         WellKnownModule,
+        ...(runtime.config.previewEnabled ? [PreviewModule] : []),
       ],
       providers: [
         { provide: SEARCH_CONFIG, useValue: runtime.config },

@@ -67,11 +67,24 @@ export class SearchEnv extends BaseEnv {
   @IsString()
   APP_NAME: string = 'travel-search';
 
-  /** `/docs`, `/redoc` and `/openapi.json` exist only when this is true (search-api.md). */
+  /**
+   * `/docs`, `/redoc` and `/openapi.json` exist only when this is true (docs/search-api.md).
+   * Unset: on when APP_ENV is `local` (a local run serves its docs, as the backend does), off elsewhere.
+   */
   @EnvBoolean()
   @IsOptional()
   @IsBoolean()
-  WITH_DOCS: boolean = false;
+  WITH_DOCS?: boolean;
+
+  /**
+   * The search preview page at `/preview` (docs/preview.md): searches, filters and why each offer
+   * ranks where it does, for client developers and operators. Unset: on when APP_ENV is `local`,
+   * off elsewhere.
+   */
+  @EnvBoolean()
+  @IsOptional()
+  @IsBoolean()
+  SEARCH_PREVIEW?: boolean;
 
   /**
    * Where a reindex reads the catalogue: a `.json` (array) or `.ndjson` file path, an `http(s)://`
@@ -344,7 +357,7 @@ export class SearchEnv extends BaseEnv {
   @Max(0.39)
   SEARCH_SYNONYM_WEIGHT: number = 0.3;
 
-  /** The `k` of reciprocal rank fusion (decisions.md: 60). */
+  /** The `k` of reciprocal rank fusion (docs/decisions.md D-51: 60). */
   @EnvInt()
   @IsOptional()
   @IsInt()
@@ -363,7 +376,7 @@ export class SearchEnv extends BaseEnv {
   /**
    * Past this many records a listing stops counting: `totalRecords` is then this bound (a lower
    * bound, every counted record reachable by paging) with `totalRecordsRelation: "gte"`
-   * (decisions.md, as Elasticsearch's `track_total_hits`); 0 counts every record.
+   * (docs/decisions.md D-52, as Elasticsearch's `track_total_hits`); 0 counts every record.
    */
   @EnvInt()
   @IsOptional()
@@ -427,6 +440,10 @@ export type SearchConfig = SearchEnv & {
   catalogueSource?: string;
   /** Build an empty index at start-up (the service: yes; the reindex command builds it itself). */
   reindexOnStart: boolean;
+  /** WITH_DOCS with its default applied: `/docs`, `/redoc` and `/openapi.json` are served. */
+  docsEnabled: boolean;
+  /** SEARCH_PREVIEW with its default applied: the preview page is served. */
+  previewEnabled: boolean;
 };
 
 export const DEMO_CATALOGUE_SOURCE = 'generated:2000';
@@ -444,6 +461,8 @@ export function loadSearchConfig(env: Record<string, string | undefined> = proce
     migrateOnStart: config.DB_MIGRATE_ON_START ?? config.APP_ENV === 'local',
     catalogueSource: source === 'none' ? undefined : source,
     reindexOnStart: true,
+    docsEnabled: config.WITH_DOCS ?? config.APP_ENV === 'local',
+    previewEnabled: config.SEARCH_PREVIEW ?? config.APP_ENV === 'local',
   });
 }
 

@@ -3,7 +3,7 @@ import { configureHttpApp } from '@rt/platform';
 import type { SearchConfig } from './config';
 import { mountApiDocs } from './docs/api-docs';
 
-/** The search service has no path prefix and is open to every origin (search-api.md part 5). */
+/** The search service has no path prefix and is open to every origin (docs/decisions.md D-46). */
 export function configureSearchHttp(app: INestApplication, config: SearchConfig): void {
   configureHttpApp(app, {
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
@@ -11,5 +11,6 @@ export function configureSearchHttp(app: INestApplication, config: SearchConfig)
     corsOrigins: 'any',
     corsExposedHeaders: ['X-Request-Id', 'X-Search-Fallback'],
   });
-  if (config.WITH_DOCS) mountApiDocs(app, config.VERSION_TAG ?? '0.1.0');
+  // WITH_DOCS, by default on in a local run only (config.ts).
+  if (config.docsEnabled) mountApiDocs(app, config.VERSION_TAG ?? '0.1.0');
 }

@@ -97,9 +97,9 @@ describe('GET /travels with a search (hybrid ranking)', () => {
   });
 
   /**
-   * The ranking worked out from decisions.md alone: each record's measures read directly (exact
-   * cosine similarity, the text side's score), the two sides cut by the floors and ranked, then merged
-   * with w/(k + rank_semantic) + (1 − w)/(k + rank_text).
+   * The ranking worked out from docs/decisions.md D-51 alone: each record's measures read directly
+   * (exact cosine similarity, the text side's score), the two sides cut by the floors and ranked,
+   * then merged with w/(k + rank_semantic) + (1 − w)/(k + rank_text).
    */
   async function expected(search: string, knobs: Knobs): Promise<Scored[]> {
     const provider = t.app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
@@ -191,7 +191,7 @@ describe('GET /travels with a search (hybrid ranking)', () => {
     [0.5, 0.1, 0.1],
     [0.7, 0.2, 0.05],
   ])(
-    'rrfVectorWeight %p, semanticFloor %p, tsvectorFloor %p: ranking, scores and total as decisions.md computes them',
+    'rrfVectorWeight %p, semanticFloor %p, tsvectorFloor %p: ranking, scores and total as D-51 computes them',
     async (w, semanticFloor, tsvectorFloor) => {
       for (const text of ['Zermatt', 'ski', 'Zermat skiing', 'Matterhorn train']) {
         const body = await search({ search: text, rrfVectorWeight: w, semanticFloor, tsvectorFloor });

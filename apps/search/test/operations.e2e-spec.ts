@@ -5,7 +5,7 @@ import { createTestApp, TestApp } from './test-app';
 const FINGERPRINT =
   '14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5';
 
-describe('operations endpoints (docs off, app links configured)', () => {
+describe('operations endpoints (docs off outside a local run, app links configured)', () => {
   let t: TestApp;
   let folder: Awaited<ReturnType<typeof catalogueFolder>>;
 
@@ -15,6 +15,8 @@ describe('operations endpoints (docs off, app links configured)', () => {
     const source = await folder.file('catalogue.ndjson', `${toNdjson(records)}not json\n`);
     t = await createTestApp({
       env: {
+        // Production without WITH_DOCS: no docs (its test database is migrated already).
+        APP_ENV: 'production',
         CATALOGUE_SOURCE: source,
         ANDROID_PACKAGE_NAME: 'com.example.roadtrip',
         ANDROID_CERT_FINGERPRINTS: `${FINGERPRINT}, ${FINGERPRINT.replace('14:6D', 'AA:BB')}`,
@@ -118,9 +120,12 @@ describe('operations endpoints (docs off, app links configured)', () => {
     ]);
   });
 
-  it.each(['/docs', '/redoc', '/openapi.json'])('has no %s when WITH_DOCS is off', async (path) => {
-    await t.http.get(path).expect(404, { message: 'Not found.', error: 'not_found' });
-  });
+  it.each(['/docs', '/redoc', '/openapi.json'])(
+    'has no %s outside a local run unless asked',
+    async (path) => {
+      await t.http.get(path).expect(404, { message: 'Not found.', error: 'not_found' });
+    },
+  );
 
   it('reports the index in readiness', async () => {
     const res = await t.http.get('/health/ready').expect(200);
@@ -132,10 +137,10 @@ describe('operations endpoints (docs off, app links configured)', () => {
   });
 });
 
-describe('operations endpoints (docs on, no app configured)', () => {
+describe('operations endpoints (docs asked for in production, no app configured)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { WITH_DOCS: 'true', VERSION_TAG: 'v9.9.9' } });
+    t = await createTestApp({ env: { APP_ENV: 'production', WITH_DOCS: 'true', VERSION_TAG: 'v9.9.9' } });
   });
   afterAll(() => t.close());
 
@@ -209,5 +214,26 @@ describe('operations endpoints (docs on, no app configured)', () => {
     // Every $ref resolves.
     for (const [, name] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g))
       expect(schemas[name]).toBeDefined();
+  });
+});
+
+describe('API docs in a local run', () => {
+  let local: TestApp;
+  let turnedOff: TestApp;
+  beforeAll(async () => {
+    local = await createTestApp({ env: { APP_ENV: 'local' } });
+    turnedOff = await createTestApp({ env: { APP_ENV: 'local', WITH_DOCS: 'false' } });
+  });
+  afterAll(() => Promise.all([local.close(), turnedOff.close()]));
+
+  it('serves /docs, /redoc and /openapi.json without WITH_DOCS', async () => {
+    expect(local.config.WITH_DOCS).toBeUndefined();
+    expect((await local.http.get('/docs').redirects(1).expect(200)).text).toContain('swagger-ui');
+    await local.http.get('/redoc').expect(200);
+    expect((await local.http.get('/openapi.json').expect(200)).body.openapi).toBe('3.1.0');
+  });
+
+  it.each(['/docs', '/redoc', '/openapi.json'])('has no %s with WITH_DOCS=false', async (path) => {
+    await turnedOff.http.get(path).expect(404, { message: 'Not found.', error: 'not_found' });
   });
 });

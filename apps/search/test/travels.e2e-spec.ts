@@ -416,6 +416,8 @@ describe('GET /travels without search (filter only)', () => {
       expect(Object.keys(res.body.errors)).toEqual([field]);
       expect(res.body.errors[field]).toEqual([expect.any(String)]);
       expect(res.body.message).toBe(res.body.errors[field][0]);
+      // Every message is a sentence, with its full stop.
+      expect(res.body.message).toMatch(/^[a-z][\s\S]*\.$/i);
     });
 
     it('reports every bad parameter at once', async () => {

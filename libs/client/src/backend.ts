@@ -20,7 +20,7 @@ import type { components, operations, paths } from './generated/backend';
 export type BackendSchemas = components['schemas'];
 
 /**
- * The viewing context sent as `X-Viewing-As` (decisions.md, "Sessions, users, hats"): the
+ * The viewing context sent as `X-Viewing-As` (docs/decisions.md D-22): the
  * super-admin hat, an organization's, or the traveller's (held by every signed-in user).
  */
 export type Hat = 'super-admin' | 'traveller' | `organization:${string}`;
@@ -109,8 +109,8 @@ export interface BackendClient {
   /** `POST /login`; keeps the token for the next calls. */
   signIn(input: LoginInput, options?: { signal?: AbortSignal }): Promise<LoginAnswer>;
   /**
-   * `POST /logout`, then forgets the token even when the server call fails (backend-api.md
-   * part 4): offline, an expired token, a server error. Never throws.
+   * `POST /logout`, then forgets the token even when the server call fails (docs/backend-api.md,
+   * "POST /logout"): offline, an expired token, a server error. Never throws.
    */
   signOut(options?: { signal?: AbortSignal }): Promise<SignOutResult>;
 

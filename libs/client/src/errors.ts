@@ -1,5 +1,5 @@
 /**
- * Every error answer of both services, as one typed error (decisions.md, "Error envelope"):
+ * Every error answer of both services, as one typed error (docs/decisions.md D-3):
  * 422 `{message, errors, reason?}`, every other status `{message, error}`.
  */
 

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -35,6 +37,19 @@ describe('the @rt/client package', () => {
     ]);
     expect(imported).toEqual(required);
   }, 30_000);
+
+  it('is built by `pnpm install` (prepare), which skips it where only the manifest is (image builds)', async () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(manifest.scripts.prepare).toBe('test ! -f src/index.ts || tsup --silent');
+    // The Dockerfiles install from the package manifests alone, before the sources are copied.
+    const manifestOnly = await mkdtemp(join(tmpdir(), 'rt-client-manifest-'));
+    try {
+      await run('sh', ['-c', manifest.scripts.prepare], { cwd: manifestOnly });
+      expect(existsSync(join(manifestOnly, 'dist'))).toBe(false);
+    } finally {
+      await rm(manifestOnly, { recursive: true, force: true });
+    }
+  });
 
   it('declares its types for both, and imports nothing but openapi-fetch (browsers, Node 20+)', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

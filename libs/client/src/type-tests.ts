@@ -11,7 +11,7 @@ const expectType = <T extends true>(): T | undefined => undefined;
 export async function backendTypeTests(): Promise<void> {
   const api = createBackendClient({ baseUrl: 'http://localhost:3000/api', hat: 'super-admin' });
 
-  // Hats: the three forms of decisions.md, nothing else.
+  // Hats: the three forms of docs/decisions.md D-22, nothing else.
   createBackendClient({ baseUrl: '/api', hat: 'traveller' });
   createBackendClient({ baseUrl: '/api', hat: 'organization:3f0c6a5e-6b1d-4c1e-9d0a-0e8f5b2d4c11' });
   // @ts-expect-error a misspelt hat

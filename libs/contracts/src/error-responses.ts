@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** The 422 body of decisions.md, for the generated contracts. */
+/** The 422 body of the envelope (docs/decisions.md D-3), for the generated contracts. */
 export class ValidationErrorResponseDto {
   @ApiProperty({ example: 'The name field is required.' })
   message!: string;
@@ -16,7 +16,7 @@ export class ValidationErrorResponseDto {
   reason?: string;
 }
 
-/** Every other error body of decisions.md. */
+/** Every other error body of the envelope (docs/decisions.md D-3). */
 export class ErrorResponseDto {
   @ApiProperty({ example: 'Not found.' })
   message!: string;

@@ -133,7 +133,7 @@ export function EmailField(options: FieldOptions = {}): PropertyDecorator {
   );
 }
 
-/** Passwords: 12 to 128 characters (decisions.md). */
+/** Passwords: 12 to 128 characters (docs/decisions.md D-21). */
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 

@@ -38,12 +38,12 @@ export interface Page {
 }
 
 export interface PageRules {
-  /** The silent cap of decisions.md: 100 for most lists, 1000 for tags. */
+  /** The silent cap of docs/decisions.md D-19: 100 for most lists, 1000 for tags. */
   maxPerPage: number;
   defaultPerPage?: number;
 }
 
-/** The caps of decisions.md: codes, organizations, tours, providers, activities. */
+/** The cap of docs/decisions.md D-19: codes, batches, organizations, tours, providers, activities, trips. */
 export const LIST_PAGE_RULES: PageRules = { maxPerPage: 100, defaultPerPage: 25 };
 
 /** Tags: clients read the whole registry in one page of 1000. */

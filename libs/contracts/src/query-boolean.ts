@@ -6,8 +6,8 @@ const truthy = new Set(['true', '1', 'yes', 'on']);
 const falsy = new Set(['false', '0', 'no', 'off']);
 
 /**
- * Parses a query-string boolean as decisions.md defines it: `true|false|1|0|yes|no|on|off` in any
- * case. Anything else is left as is, so that `@IsBoolean` refuses it with a 422.
+ * Parses a query-string boolean as docs/decisions.md D-9 defines it: `true|false|1|0|yes|no|on|off`
+ * in any case. Anything else is left as is, so that `@IsBoolean` refuses it with a 422.
  */
 export function parseQueryBoolean(value: unknown): unknown {
   if (typeof value === 'boolean') return value;

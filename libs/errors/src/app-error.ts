@@ -19,7 +19,7 @@ export type ErrorBody = ValidationErrorBody | CodedErrorBody;
 
 /**
  * The one error type services throw. The exception filter turns it into the envelope of
- * decisions.md; `headers` carries e.g. `Retry-After` for 429.
+ * docs/decisions.md D-3; `headers` carries e.g. `Retry-After` for 429.
  */
 export class AppError extends Error {
   readonly status: number;

@@ -1,4 +1,4 @@
-/** Stable machine codes of the error envelope (decisions.md, "Error envelope"). Clients parse them. */
+/** Stable machine codes of the error envelope (docs/decisions.md D-5). Clients parse them. */
 export enum ErrorCode {
   ValidationFailed = 'validation_failed',
   MalformedJson = 'malformed_json',

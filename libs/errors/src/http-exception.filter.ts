@@ -68,7 +68,7 @@ function isUndecodableBody(error: ClientHttpError): boolean {
 }
 
 /**
- * Turns anything thrown into the envelope of decisions.md. Known client errors keep their status
+ * Turns anything thrown into the envelope of docs/decisions.md D-3. Known client errors keep their status
  * (an AppError, Nest's HTTP exceptions, and the 4xx that body-parser and the router mark with
  * `expose`); a database that cannot be reached is a 503 `service_unavailable` with `Retry-After`;
  * anything else is a 500 `internal_error` whose details never reach the client.

@@ -4,7 +4,7 @@ import { AppError, FieldErrors } from './app-error';
 import { findUnsafeInput } from './unsafe-input';
 
 /**
- * Flattens class-validator's error tree into the per-field map of decisions.md, with dotted paths
+ * Flattens class-validator's error tree into the per-field map of docs/decisions.md D-4, with dotted paths
  * for nested fields and array items (`steps.0.time`, `ids.3`).
  */
 export function toFieldErrors(errors: ValidationError[], parentPath = ''): FieldErrors {

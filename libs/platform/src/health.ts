@@ -29,7 +29,7 @@ export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
 /** The DataSource readiness pings, when it is not the app's default one (`HealthModuleOptions.pingDatabase`). */
 const PINGED_DATABASE = Symbol('PINGED_DATABASE');
 
-/** Health answers keep terminus's own body (decisions.md), also when they fail with 503. */
+/** Health answers keep terminus's own body (docs/decisions.md D-14), also when they fail with 503. */
 @Catch(HttpException)
 class HealthBodyFilter implements ExceptionFilter {
   catch(exception: HttpException, host: ArgumentsHost): void {

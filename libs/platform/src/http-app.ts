@@ -41,6 +41,9 @@ export const NEST_APP_OPTIONS = { bodyParser: false, bufferLogs: true } as const
 export function configureHttpApp(nestApp: INestApplication, options: HttpAppOptions): void {
   const app = nestApp as NestExpressApplication;
   app.useLogger(app.get(Logger));
+  // pino is up: what was buffered goes out now, and later lines carry the time they happened
+  // (Nest would hold them until listen(), after start-up work such as the first reindex).
+  app.flushLogs();
   answerClientErrors(app.getHttpServer() as Server);
   app.disable('x-powered-by');
   // Express 5 defaults to the simple parser; `status[]=a&status[]=b` must arrive as an array.

@@ -20,6 +20,9 @@ export async function startEmbeddedFromDump(
     loadDataDir: { file: dumpPath },
     extensions: embeddedExtensions(spec.extensions),
     relaxedDurability: true,
+    // A test may open a second app on the same database (another strategy or limit, the same
+    // catalogue): each app keeps one session (singleSession), and the server takes them all.
+    maxConnections: 4,
   });
   return { url: embedded.url, singleSession: true, drop: () => embedded.stop() };
 }

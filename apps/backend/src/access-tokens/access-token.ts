@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { randomAlphanumeric, secretMatchesHash, sha256Hex } from '../common/secrets';
 
 /**
- * Sign-in tokens as decisions.md defines them: `<token id>|<random part>`. The id (a UUID) finds
+ * Sign-in tokens as docs/decisions.md D-20 defines them: `<token id>|<random part>`. The id (a UUID) finds
  * the row; the random part (48 characters of [A-Za-z0-9], ~285 bits) is the secret, of which only
  * the SHA-256 is stored and compared in constant time. A fast hash suffices here: the secret is
  * random, not a password, so it cannot be guessed from its hash.

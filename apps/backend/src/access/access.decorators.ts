@@ -11,7 +11,7 @@ import { HAT_PATTERN_SOURCE, HatKind } from './hat';
 
 /**
  * Access rules of the routes, one decorator each (the AccessGuard enforces them, in the order of
- * decisions.md; these also write the rule into the contract). Every route of the contract carries
+ * docs/decisions.md D-23; these also write the rule into the contract). Every route of the contract carries
  * exactly one of them: the AccessPolicyAudit refuses to start otherwise.
  */
 export const BEARER_SCHEME = 'bearer';

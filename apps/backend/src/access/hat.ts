@@ -1,5 +1,5 @@
 /**
- * Viewing hats (`X-Viewing-As`, decisions.md): `super-admin`, `organization:<organization id>` or
+ * Viewing hats (`X-Viewing-As`, docs/decisions.md D-22): `super-admin`, `organization:<organization id>` or
  * `traveller`. Parsing is exact: lower-case names, a UUID for the organization (any case).
  */
 export type Hat =

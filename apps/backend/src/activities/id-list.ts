@@ -3,7 +3,7 @@ import { isUUID } from 'class-validator';
 
 /**
  * Checks of a list of ids in a body (`tags`, `activity_ids`), keyed by item (`activity_ids.2`),
- * as decisions.md's envelope names nested fields. Shape (an array of strings, its length) is the
+ * as the envelope names nested fields (docs/decisions.md D-4). Shape (an array of strings, its length) is the
  * DTO's; these run in the service: the format before any lookup, existence after.
  */
 export function malformedIdProblems(

@@ -38,7 +38,7 @@ describe('activityOnDay', () => {
 });
 
 describe('sum', () => {
-  /** The expected exactness of a sum of two parts, by the rules of decisions.md. */
+  /** The expected exactness of a sum of two parts, by the rules of docs/decisions.md D-42. */
   const expectedSum = (a: Exactness, b: Exactness): Exactness => {
     if (a === 'unlimited' || b === 'unlimited') return 'unlimited';
     if (a === 'exact' && b === 'exact') return 'exact';

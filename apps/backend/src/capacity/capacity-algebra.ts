@@ -1,5 +1,5 @@
 /**
- * The capacity algebra of decisions.md ("Region capacity"), pure: every aggregate is a value with
+ * The capacity algebra of docs/decisions.md D-42, pure: every aggregate is a value with
  * its exactness, never a bare number.
  *
  * - `exact`: the value is the capacity.

@@ -31,8 +31,10 @@ export class CapacityController {
     operationId: 'getRegionCapacity',
     summary: 'Daily capacity roll-up of a region',
     description:
-      'How many travellers departing on a date D the region’s `active` tours can still take, and ' +
-      'which step saturates first. Model (details and a worked example: apps/backend/docs/capacity.md):\n\n' +
+      'How many travellers departing on a date D the region’s `active` tours can take that day (the ' +
+      'day’s capacity: trips already booked are not subtracted, the saturation relates them to it), ' +
+      'and which step saturates first. Model (details and a worked example: ' +
+      'apps/backend/docs/capacity.md):\n\n' +
       '- activity on a day: closed (a closure covers the day) → exact 0; `unlimited` → unlimited; ' +
       'an integer capacity → exact; null → unknown;\n' +
       '- step capacity = sum over its plans; the step with day_number k is evaluated on D + k − 1;\n' +

@@ -36,7 +36,7 @@ const toMeasure = (measure: Measure): MeasureDto => ({ value: measure.value, exa
 export const notARegion = () => AppError.notFound('Region not found.');
 
 /**
- * The daily capacity roll-up of a region (decisions.md "Region capacity"; the model in
+ * The daily capacity roll-up of a region (docs/decisions.md D-42, D-43; the model in
  * docs/capacity.md): the inputs in a fixed number of statements (CapacityRepository), assembled
  * per date (capacity-inputs.ts), rolled up by the algebra (capacity-algebra.ts).
  */

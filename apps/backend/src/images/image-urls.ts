@@ -1,7 +1,7 @@
 import type { ImageFormat } from './image.entity';
 import { isValidSignature, signPath, type SigningPair } from './imgproxy-signature';
 
-/** The variants of every image (decisions.md): widths in pixels, fit inside, never enlarged. */
+/** The variants of every image (docs/decisions.md D-41): widths in pixels, fit inside, never enlarged. */
 export const VARIANT_WIDTHS = { thumb: 200, medium: 600, large: 1200, full: 1920 } as const;
 export type VariantName = keyof typeof VARIANT_WIDTHS;
 export type ImageVariants = Record<VariantName, string>;

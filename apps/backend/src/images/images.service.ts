@@ -27,7 +27,7 @@ import {
 import { SigningPair, signingPairOf } from './imgproxy-signature';
 import { ImagesRepository } from './images.repository';
 
-/** Largest upload (backend-api.md part 8: 10240 KiB). */
+/** Largest upload (docs/backend-api.md "Limits": 10240 KiB). */
 export const MAX_IMAGE_BYTES = 10_485_760;
 
 const REFUSALS: Record<ImageRefusal | 'missing' | 'too-large', string> = {
@@ -71,7 +71,8 @@ export class ImagesService {
     @Inject(BACKEND_CONFIG) private readonly config: BackendConfig,
     metrics: MetricsService,
   ) {
-    // Locally, without a configured pair, a random one per process (config.ts explains).
+    // A local run has its pair by now (main.ts reads it from DATA_DIR: local-signing-keys.ts);
+    // an app built without one (tests, commands) draws a random pair for its lifetime.
     this.pair = signingPairOf(
       config.IMGPROXY_KEY ?? randomBytes(32).toString('hex'),
       config.IMGPROXY_SALT ?? randomBytes(32).toString('hex'),

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { BACKEND_VERSION } from './backend-version';
 
-/** `GET /version`: outside the contract (backend-api.md part 9). */
+/** `GET /version`: outside the contract (docs/decisions.md D-44). */
 @ApiExcludeController()
 @Controller('version')
 export class VersionController {

@@ -5,7 +5,8 @@ import { HatKind, parseHat, VIEWING_AS_HEADER } from '../access/hat';
 import { OrganizationsService } from '../organizations/organizations.service';
 
 /**
- * The viewing-context rules of decisions.md, after the token (401) has been checked, in this order:
+ * The viewing-context rules of docs/decisions.md D-22 and D-23, after the token (401) has been
+ * checked, in this order:
  *   hat syntax (422 under `x-viewing-as`) → hat held (403 `hat_not_held`) → organization approved
  *   (403 `organization_not_approved`) → the endpoint's hat rule (403 `forbidden`).
  * Body validation (422) comes after, as pipes run after guards.
@@ -22,7 +23,12 @@ export class HatsService {
     accepted: HatKind[] | 'any',
   ): Promise<ViewingContext> {
     if (header === undefined || header === '') {
-      throw AppError.validation({ [VIEWING_AS_HEADER]: ['The X-Viewing-As header is required.'] });
+      // The message names the allowed values, so a caller learns the hats from the refusal.
+      throw AppError.validation({
+        [VIEWING_AS_HEADER]: [
+          'The X-Viewing-As header is required: super-admin, traveller or organization:<organization id>.',
+        ],
+      });
     }
     const hat = parseHat(header);
     if (!hat) {

@@ -30,7 +30,7 @@ export interface EmbeddingIdentity {
 
 /**
  * The content hash of a record: changes when the record's content, the embedding model or its
- * dimension changes (decisions.md), and only then does a reindex embed and rewrite the row.
+ * dimension changes (docs/decisions.md D-60), and only then does a reindex embed and rewrite the row.
  */
 export function contentHash(record: unknown, embedding: EmbeddingIdentity): string {
   return createHash('sha256')

@@ -16,7 +16,7 @@ export function buildOpenApiDocument(
   const config = new DocumentBuilder()
     .setTitle('Travel search service')
     .setDescription(
-      'Lists and searches travel offers (search-api.md, completed by decisions.md). Errors use the shared envelope: ' +
+      'Lists and searches travel offers (docs/search-api.md; the rules it follows: docs/decisions.md). Errors use the shared envelope: ' +
         '422 `{message, errors, reason?}`, every other `{message, error}`.',
     )
     .setVersion(version)
@@ -25,7 +25,7 @@ export function buildOpenApiDocument(
   const document = SwaggerModule.createDocument(app, config, {
     extraModels: [ErrorResponseDto, ValidationErrorResponseDto],
   });
-  // No endpoint needs a token (search-api.md part 5): every operation says so explicitly.
+  // No endpoint needs a token (docs/decisions.md D-46): every operation says so explicitly.
   for (const pathItem of Object.values(document.paths)) {
     for (const operation of Object.values(pathItem)) {
       if (typeof operation === 'object' && operation !== null && 'responses' in operation) {
@@ -44,8 +44,9 @@ export function buildOpenApiDocument(
 }
 
 /**
- * `/docs` (Swagger UI), `/redoc` and `/openapi.json`: mounted only when WITH_DOCS is true
- * (search-api.md). Must run before the app is initialised, so the routes come before the 404 handler.
+ * `/docs` (Swagger UI), `/redoc` and `/openapi.json`: mounted only when WITH_DOCS is true, by
+ * default in a local run (docs/search-api.md). Must run before the app is initialised, so the routes
+ * come before the 404 handler.
  */
 export function mountApiDocs(app: INestApplication, version: string): void {
   const document = buildOpenApiDocument(app, version);

@@ -35,7 +35,7 @@ export interface RebuildOptions {
 export type TriggerAnswer = 'started' | 'already_running' | 'no_source';
 
 /**
- * Rebuilds the index from the catalogue source (decisions.md, "Travel search service"): validates
+ * Rebuilds the index from the catalogue source (docs/decisions.md D-61, D-62): validates
  * each record (a bad one is skipped, counted and logged), embeds only records whose content hash
  * changed, stages those, then applies inserts, updates and deletions in one transaction. A
  * failing source, or one that would remove more than REINDEX_MAX_REMOVAL_SHARE of the catalogue

@@ -10,7 +10,8 @@ import { AppError, ErrorCode } from '@rt/errors';
 import { DataSource } from 'typeorm';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
-import { SEARCH_READER } from '../database/database-runtime';
+import { SEARCH_DATABASE, SEARCH_READER } from '../database/database-runtime';
+import type { DatabaseRuntime } from '../database/database-runtime';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
 import { QueryAnalysisService } from './query-analysis.service';
 import { loadTextIndex } from './text-index.loader';
@@ -41,12 +42,15 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     private readonly metrics: SearchMetrics,
     @Inject(HOLDS_TEXT_INDEX) private readonly holds: boolean,
+    @Inject(SEARCH_DATABASE) private readonly database: DatabaseRuntime,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.holds) return;
     void this.refresh();
-    if (this.config.SEARCH_TEXT_INDEX_POLL_MS > 0) {
+    // An embedded database has one session and one process on it: no other replica writes a
+    // generation, this one reloads after its own reindex, and a poll would hold the only session.
+    if (this.config.SEARCH_TEXT_INDEX_POLL_MS > 0 && !this.database.singleSession) {
       this.pollTimer = setInterval(() => void this.refresh(), this.config.SEARCH_TEXT_INDEX_POLL_MS);
       this.pollTimer.unref();
     }

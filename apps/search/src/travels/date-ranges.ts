@@ -14,7 +14,7 @@ export type DateRangesResult = { ok: true; ranges: DateRange[] } | { ok: false; 
 /**
  * Parses the `dates` parameter: `YYYY-MM-DD_YYYY-MM-DD` ranges separated by commas, inclusive,
  * combined with OR. A malformed range, a date that is not on the calendar (2027-02-30) or a range
- * that ends before it starts is an error (422, decisions.md).
+ * that ends before it starts is an error (422, docs/decisions.md D-48).
  */
 export function parseDateRanges(value: string): DateRangesResult {
   const parts = value.split(',').map((part) => part.trim());

@@ -112,8 +112,8 @@ export function semanticSideCtes(
 }
 
 /**
- * One page of the hybrid branch and its exact total, in one statement (decisions.md, "Travel
- * search service", RRF):
+ * One page of the hybrid branch and its exact total, in one statement (docs/decisions.md D-51,
+ * D-52):
  *
  * - semantic side: its candidates are the `semanticCandidates` nearest records passing the filters,
  *   by cosine distance, from travel_offers_embedding_idx (HNSW, vector_cosine_ops; with pgvector

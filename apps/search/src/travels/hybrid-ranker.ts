@@ -10,7 +10,7 @@ import { TravelsRepository } from './travels.repository';
 import type { RankingRequest } from './travels-request';
 
 /**
- * The hybrid ranking of a non-blank search (decisions.md, RRF): the query is embedded once (the
+ * The hybrid ranking of a non-blank search (docs/decisions.md D-51): the query is embedded once (the
  * provider behind EMBEDDING_PROVIDER caches recent queries), then one SQL statement merges the
  * semantic and text sides (hybrid-listing.sql.ts). When the embedding service cannot answer: 503
  * `embedding_unavailable`, or with SEARCH_FULLTEXT_FALLBACK (`tuning.fullTextFallback`) the

@@ -1,5 +1,5 @@
 /**
- * The RRF score of decisions.md: w/(k + rank_semantic) + (1 − w)/(k + rank_text), a side the
+ * The RRF score of docs/decisions.md D-51: w/(k + rank_semantic) + (1 − w)/(k + rank_text), a side the
  * record is absent from adding nothing (pure; hybrid-listing.sql.ts computes the same in float8).
  */
 export function rrfScore(

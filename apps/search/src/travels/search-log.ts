@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 
-/** The fields search-api.md lists for the line logged per non-blank search. */
+/** The fields of the line logged per non-blank search (docs/decisions.md D-66). */
 export interface SearchLogLine {
   search: string;
   destination: string | null;

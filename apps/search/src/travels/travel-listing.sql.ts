@@ -36,7 +36,7 @@ const SORT_COLUMNS: Record<OrderBy, string> = {
 };
 
 /**
- * The WHERE clause of the filters (decisions.md, "Travel search service"), appending its values to
+ * The WHERE clause of the filters (docs/decisions.md D-49), appending its values to
  * `values`. Each condition has an index: travel_offers_destination_idx, travel_offers_categories_idx
  * (GIN, `&&`), travel_offers_departure_days_idx (GiST, `&&` on the day multirange), and the boolean
  * indexes.

@@ -7,7 +7,7 @@ import type { DateRange } from './date-ranges';
 import { parseDateRanges } from './date-ranges';
 import type { InfoDensity, OrderBy, OrderDirection, TravelsQueryDto } from './dto/travels-query.dto';
 
-/** The filters of GET /travels, parsed (decisions.md, "Travel search service"). */
+/** The filters of GET /travels, parsed (docs/decisions.md D-49). */
 export interface ListingFilters {
   /** ISO-2, upper case. */
   destination?: string;
@@ -171,7 +171,7 @@ export function rankingTuningOf(
   };
 }
 
-/** The validated query's filters (decisions.md, "Travel search service"). */
+/** The validated query's filters (docs/decisions.md D-49). */
 function toFilters(query: TravelsQueryDto): ListingFilters {
   const dates = query.dates ? parseDateRanges(query.dates) : undefined;
   return {

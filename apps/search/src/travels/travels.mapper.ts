@@ -12,10 +12,10 @@ import { rrfScore } from './rrf-score';
 import type { RowExplanation } from './search-ranker';
 import type { ExplainTermRow, ListingRow } from './travels.repository';
 
-/** The scores of the filter-only branch (search-api.md): 1.0, 0.0, 0.0. */
+/** The scores of the filter-only branch (docs/decisions.md D-47): 1.0, 0.0, 0.0. */
 export const FILTER_SCORES: TravelScoresDto = { _relevance_score: 1, semantic_score: 0, tsvector_score: 0 };
 
-/** One record in the shape of its density (search-api.md, "Record shapes by infoDensity"), exactly those fields. */
+/** One record in the shape of its density (docs/decisions.md D-67), exactly those fields. */
 export function toTravelRecord(
   row: ListingRow,
   density: InfoDensity,

@@ -74,7 +74,7 @@ export class TravelsService {
 }
 
 /**
- * `totalRecords` and its relation (decisions.md, SEARCH_TOTAL_EXACT_LIMIT): a count that reached
+ * `totalRecords` and its relation (docs/decisions.md D-52, SEARCH_TOTAL_EXACT_LIMIT): a count that reached
  * `countLimit` (one past the bound) is answered as the bound, `gte`.
  */
 export function countedTotal(total: number, countLimit?: number): CountedTotal {

@@ -821,7 +821,7 @@ export interface paths {
         };
         /**
          * Daily capacity roll-up of a region
-         * @description How many travellers departing on a date D the region’s `active` tours can still take, and which step saturates first. Model (details and a worked example: apps/backend/docs/capacity.md):
+         * @description How many travellers departing on a date D the region’s `active` tours can take that day (the day’s capacity: trips already booked are not subtracted, the saturation relates them to it), and which step saturates first. Model (details and a worked example: apps/backend/docs/capacity.md):
          *
          *     - activity on a day: closed (a closure covers the day) → exact 0; `unlimited` → unlimited; an integer capacity → exact; null → unknown;
          *     - step capacity = sum over its plans; the step with day_number k is evaluated on D + k − 1;
@@ -1936,7 +1936,7 @@ export interface components {
             tour_id: string;
             /** @example Alps loop */
             name: string;
-            /** @description How many travellers departing on the date the tour can take: the minimum over its dated steps of each step’s capacity, step k evaluated on date + k − 1. A step’s capacity is the sum over its plans (overflow from plan A goes to B …) of each activity’s offer on that day: closed → exact 0, `unlimited` → unlimited, an integer → exact, null → unknown. In the minimum, unlimited steps are ignored (all unlimited → unlimited). No dated step → unknown; a dated step without plans → exact 0. */
+            /** @description The tour’s capacity for travellers departing on the date, bookings not subtracted (`saturation` carries them): the minimum over its dated steps of each step’s capacity, step k evaluated on date + k − 1. A step’s capacity is the sum over its plans (overflow from plan A goes to B …) of each activity’s offer on that day: closed → exact 0, `unlimited` → unlimited, an integer → exact, null → unknown. In the minimum, unlimited steps are ignored (all unlimited → unlimited). No dated step → unknown; a dated step without plans → exact 0. */
             capacity: components["schemas"]["MeasureDto"];
             /** @description The largest fill rate over its dated steps: demand (travellers of the tour’s trips departing on the date; trips that departed earlier do not count) / step capacity. An unlimited step fills 0; an unknown step is unknown; demand on an exact 0 is unlimited (any unlimited fill rate wins). */
             saturation: components["schemas"]["MeasureDto"];

@@ -75,7 +75,7 @@ function nestedObject(depth: number): unknown {
   return value;
 }
 
-/** Boolean spellings a query string may use (decisions.md): true|false|1|0|yes|no|on|off, any case. */
+/** Boolean spellings a query string may use (docs/decisions.md D-9): true|false|1|0|yes|no|on|off. */
 const QUERY_BOOLEANS = ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', 'TRUE', 'No'];
 
 const FORMAT_BREAKERS: Record<string, string[]> = {

@@ -3,7 +3,7 @@ import { CODE_STATUSES, type CodeStatus } from '../activation-code-status';
 
 const TIMESTAMP = { type: 'string', format: 'date-time', nullable: true } as const;
 
-/** The code resource (decisions.md, "Activation codes"). Timestamps are ISO 8601 UTC, null when absent. */
+/** The code resource (docs/backend-api.md). Timestamps are ISO 8601 UTC, null when absent. */
 export class ActivationCodeResponseDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;

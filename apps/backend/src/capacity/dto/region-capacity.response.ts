@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { MeasureDto } from './measure.response';
 import { TourCapacityDto } from './tour-capacity.response';
 
-/** The capacity roll-up of a region for one departure date (decisions.md "Region capacity"). */
+/** The capacity roll-up of a region for one departure date (docs/backend-api.md "Region capacity"). */
 export class RegionCapacityResponseDto {
   @ApiProperty({ format: 'uuid' })
   organization_id!: string;

@@ -12,7 +12,8 @@ export class TourCapacityDto {
   @ApiProperty({
     type: () => MeasureDto,
     description:
-      'How many travellers departing on the date the tour can take: the minimum over its dated ' +
+      'The tour’s capacity for travellers departing on the date, bookings not subtracted ' +
+      '(`saturation` carries them): the minimum over its dated ' +
       'steps of each step’s capacity, step k evaluated on date + k − 1. A step’s capacity is the ' +
       'sum over its plans (overflow from plan A goes to B …) of each activity’s offer on that day: ' +
       'closed → exact 0, `unlimited` → unlimited, an integer → exact, null → unknown. In the ' +

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The one organization flagged default (decisions.md: `GET /organizations/default`, "seeded").
+ * The one organization flagged default (docs/backend-api.md: `GET /organizations/default`, "seeded").
  * Seeded by a migration so that every environment has it exactly once; it can be renamed later.
  */
 export class SeedDefaultOrganization1795435700000 implements MigrationInterface {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** search-api.md, "Reindex response". */
+/** docs/search-api.md, "GET /reindex". */
 export class ReindexResponseDto {
   @ApiProperty({ example: 'Reindex started in the background.' })
   message!: string;

@@ -142,7 +142,7 @@ export class ExplanationDto {
   text!: TextExplanationDto;
 }
 
-/** The three scores every record carries (search-api.md, "Score fields added to every record"). */
+/** The three scores every record carries (docs/search-api.md "Two branches", docs/decisions.md D-56). */
 export class TravelScoresDto {
   @ApiProperty({ description: 'RRF score with a search; 1.0 without.', example: 1 })
   _relevance_score!: number;

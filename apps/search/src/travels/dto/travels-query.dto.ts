@@ -41,7 +41,7 @@ const QueryFloat = () =>
 
 const QueryString = () => Transform(({ value }: { value: unknown }) => absentIfEmpty(value));
 
-/** decisions.md: true|false|1|0|yes|no|on|off in any case; anything else → 422. */
+/** docs/decisions.md D-9: true|false|1|0|yes|no|on|off in any case; anything else → 422. */
 const QueryBool = () =>
   Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
     parseQueryBoolean(absentIfEmpty(obj[key])),
@@ -106,15 +106,15 @@ function IsDateRanges(): PropertyDecorator {
   };
 }
 
-/** The query of `GET /travels` (search-api.md, "Query of GET /travels"; bounds → 422). */
+/** The query of `GET /travels` (docs/search-api.md "Parameters"; bounds → 422, docs/decisions.md D-48). */
 export class TravelsQueryDto {
   @ApiPropertyOptional({
     maxLength: 500,
     description: 'Free text. Non-blank switches to the ranked (search) branch; blank counts as absent.',
   })
   @IsOptional()
-  @IsString()
-  @MaxLength(500)
+  @IsString({ message: 'search must be a string.' })
+  @MaxLength(500, { message: 'search must be shorter than or equal to 500 characters.' })
   search?: string;
 
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 country code (case-insensitive).', example: 'FR' })

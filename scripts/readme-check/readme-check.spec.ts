@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commandOf } from './processes';
+import {
+  concatenatedJson,
+  configuredVariables,
+  documentedVariables,
+  listeningLines,
+  localUrls,
+  markedBlock,
+  missingPaths,
+  namedPaths,
+  quickStartPnpmVersion,
+  section,
+  undocumented,
+  viewingHats,
+  withPorts,
+} from './readme';
+
+/**
+ * What `pnpm check:readme` reads from README.md, and the facts it holds against the repository
+ * without running anything (the run itself is `pnpm check:readme`, once in CI).
+ */
+const root = join(__dirname, '..', '..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+describe('the README check', () => {
+  it('finds the quick start, the sign-in and the typed-client blocks by their markers', () => {
+    const commands = markedBlock(readme, 'commands');
+    expect(commands.lang).toBe('sh');
+    expect(commands.body.split('\n')).toEqual([
+      expect.stringMatching(/^npm install -g pnpm@\S+ && pnpm install$/),
+      'pnpm start',
+      'pnpm test',
+    ]);
+    expect(markedBlock(readme, 'sign-in')).toMatchObject({
+      lang: 'sh',
+      body: expect.stringContaining("-H 'X-Viewing-As: super-admin'"),
+    });
+    expect(markedBlock(readme, 'typed-client')).toMatchObject({
+      lang: 'ts',
+      body: expect.stringContaining("from '@rt/client'"),
+    });
+    expect(() => markedBlock('no marker here', 'commands')).toThrow(/readme-check: commands/);
+  });
+
+  it('reads the URLs of the quick start, both services docs among them, and moves their ports', () => {
+    const urls = localUrls(section(readme, 'Quick start'));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'http://localhost:3000/api/docs',
+        'http://localhost:3001/docs',
+        'http://localhost:3001/openapi.json',
+        'http://localhost:3000/health/ready',
+      ]),
+    );
+    expect(
+      withPorts('curl localhost:3000/api/user; open http://localhost:3001/docs localhost:30001', {
+        backend: 4100,
+        search: 4101,
+      }),
+    ).toBe('curl localhost:4100/api/user; open http://localhost:4101/docs localhost:30001');
+    expect(listeningLines(readme)).toEqual([
+      'Backend listening on http://localhost:3000/api',
+      'Search listening on http://localhost:3001',
+    ]);
+    expect(viewingHats(readme)).toEqual(['super-admin', 'traveller', 'organization:<organization id>']);
+  });
+
+  it('documents every variable a local run reads', () => {
+    const configured = configuredVariables(root);
+    expect(configured).toEqual(
+      expect.arrayContaining(['BACKEND_PORT', 'SEARCH_PORT', 'DATA_DIR', 'LOG_FORMAT']),
+    );
+    expect(configured).toEqual(
+      expect.arrayContaining(['APP_ENV', 'IMGPROXY_KEY', 'WITH_DOCS', 'EMBEDDING_URL']),
+    );
+    expect(undocumented(documentedVariables(readme), configured)).toEqual([]);
+    expect(undocumented(['S3_*', 'PORT'], ['S3_BUCKET', 'PORT', 'PORTS', 'SEARCH_PORT'])).toEqual([
+      'PORTS',
+      'SEARCH_PORT',
+    ]);
+  });
+
+  it('names only files of this repository, none outside it', () => {
+    const paths = namedPaths(readme);
+    expect(paths).toEqual(
+      expect.arrayContaining(['docs/decisions.md', 'docs/backend-api.md', 'docs/search-api.md']),
+    );
+    expect(missingPaths(root, paths)).toEqual([]);
+    // scripts/self-contained.spec.ts checks every file for references outside the repository
+  });
+
+  it('installs the pnpm of package.json', () => {
+    const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      packageManager: string;
+    };
+    expect(`pnpm@${quickStartPnpmVersion(readme)}`).toBe(packageManager);
+  });
+
+  it('reads the answers curl printed one after the other, and runs plain commands without a shell', () => {
+    expect(concatenatedJson('{"a":"}{"}[1,{"b":[2]}]\n{"c":"\\"x"}')).toEqual([
+      { a: '}{' },
+      [1, { b: [2] }],
+      { c: '"x' },
+    ]);
+    expect(commandOf('pnpm start')).toEqual({ command: 'pnpm', args: ['start'] });
+    expect(commandOf('TOKEN=$(curl -s x) && echo "$TOKEN"')).toEqual({
+      command: 'bash',
+      args: ['-e', '-o', 'pipefail', '-c', 'TOKEN=$(curl -s x) && echo "$TOKEN"'],
+    });
+  });
+});
