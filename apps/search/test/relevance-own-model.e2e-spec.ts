@@ -79,10 +79,18 @@ describe('the relevance command on one’s own judged set and model (--provider 
       'bad.json',
       JSON.stringify({
         catalogue: 'offers.ndjson',
-        queries: [{ type: 'nonsense', query: 'x', relevant: { L1: 2 } }],
+        queries: [{ type: 'gibberish', query: 'x', relevant: { L1: 2 } }],
       }),
     );
     expect(() => readJudgedSet(bad)).toThrow(/query 1: "type" must be one of exact_name/);
+    const gradedNonsense = await files.file(
+      'graded-nonsense.json',
+      JSON.stringify({
+        catalogue: 'offers.ndjson',
+        queries: [{ type: 'nonsense', query: 'xyzzyqqq', relevant: { L1: 2 } }],
+      }),
+    );
+    expect(() => readJudgedSet(gradedNonsense)).toThrow(/query 1: a "nonsense" query grades no offer/);
     const ungraded = await files.file(
       'ungraded.json',
       JSON.stringify({

@@ -32,10 +32,11 @@ import { ReferenceRanker } from './reference-ranker';
  * judged queries (src/relevance/judged-queries.json, or one's own in its format) through the
  * service's ranking with rrfVectorWeight 0 (text), 1 (vector) and the configured default (hybrid),
  * and, for a generated catalogue, through the in-process reference ranker (reference-ranker.ts),
- * and prints nDCG@8, recall@8, MRR and the zero-result rate per query type. Exit code 1 when the
- * gate fails (relevance.ts, gateFailures). The SEARCH_* variables tune the hybrid run; with
- * `--provider http`, the EMBEDDING_* variables name the model (apps/search/README.md, "Measuring
- * your own model").
+ * and prints nDCG@8, recall@8, MRR and the zero-result rate per query type (for the types without
+ * relevant offers, relevance.ts NO_ANSWER_TYPES: the share answering nothing and the records
+ * answered). Exit code 1 when the gate fails (relevance.ts, gateFailures). The SEARCH_* variables
+ * tune the hybrid run; with `--provider http`, the EMBEDDING_* variables name the model
+ * (apps/search/README.md, "Measuring your own model").
  */
 export async function relevanceOf(
   travels: TravelsService,
@@ -49,7 +50,7 @@ export async function relevanceOf(
       if (ranking === 'reference') return reference ? reference.search(search, 8) : [];
       const rrfVectorWeight = RANKING_WEIGHTS[ranking];
       const { body } = await travels.list({ search, rrfVectorWeight, size: 8, infoDensity: 'min' });
-      return body.records.map((record) => record.id);
+      return { ranked: body.records.map((record) => record.id), total: body.totalRecords };
     },
     reference ? RANKINGS : RANKINGS.filter((ranking) => ranking !== 'reference'),
   );

@@ -1,4 +1,18 @@
-import { evaluate, gateFailures, JudgedQuery, ndcgAt, recallAt, reciprocalRank } from './relevance';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  Answer,
+  evaluate,
+  formatReport,
+  gateFailures,
+  JudgedQuery,
+  ndcgAt,
+  noAnswerFigures,
+  readJudgedSet,
+  recallAt,
+  reciprocalRank,
+} from './relevance';
 
 describe('relevance measures', () => {
   const relevant = { a: 2, b: 1, c: 1 };
@@ -73,5 +87,92 @@ describe('relevance measures', () => {
       ]),
     );
     expect(failures.some((failure) => failure.startsWith('long: hybrid answers nothing'))).toBe(false);
+  });
+});
+
+describe('query types without relevant offers (issue 37: nonsense)', () => {
+  const queries: JudgedQuery[] = [
+    { type: 'typo', query: 'q1', relevant: { a: 2 } },
+    { type: 'nonsense', query: 'xyzzyqqq', relevant: {} },
+    { type: 'nonsense', query: 'qwrtzpl', relevant: {} },
+  ];
+  const answers: Record<string, Answer> = {
+    q1: { ranked: ['a'], total: 5 },
+    xyzzyqqq: { ranked: ['x', 'y'], total: 34 },
+    qwrtzpl: { ranked: [], total: 0 },
+  };
+
+  it('counts the records they answer and the share answering none, apart from nDCG and overall', async () => {
+    const report = await evaluate(
+      queries,
+      async (query, ranking) => (ranking === 'text' ? answers[query] : answers[query].ranked),
+      ['text', 'hybrid'],
+    );
+    expect(report.text.nonsense).toBeUndefined();
+    expect(report.noAnswer?.text.nonsense).toEqual({ zero: 0.5, records: 17, maxRecords: 34, queries: 2 });
+    // a ranking answering the page alone: the page's length counts as its total
+    expect(report.noAnswer?.hybrid.nonsense).toEqual({ zero: 0.5, records: 1, maxRecords: 2, queries: 2 });
+    expect(report.noAnswer?.vector.nonsense).toBeUndefined();
+    expect(report.text.overall).toEqual({ ndcg: 1, recall: 1, mrr: 1, zero: 0, queries: 1 });
+    expect(gateFailures(report)).toEqual([]);
+  });
+
+  it('noAnswerFigures: share of zero answers, mean and largest total', () => {
+    expect(noAnswerFigures([0, 0, 0])).toEqual({ zero: 1, records: 0, maxRecords: 0, queries: 3 });
+    expect(noAnswerFigures([0, 3, 9, 0])).toEqual({ zero: 0.5, records: 3, maxRecords: 9, queries: 4 });
+  });
+
+  it('prints them in a table of their own; a set without them prints the two tables as before', async () => {
+    const report = await evaluate(queries, async (query) => answers[query]);
+    const text = formatReport(report);
+    const tables = text.split('\n\n');
+    expect(tables).toHaveLength(3);
+    expect(tables[0]).not.toContain('nonsense');
+    expect(tables[2]).toContain('| query type without relevant offers (queries) |');
+    expect(tables[2]).toContain('| nonsense (not gated) (2) | 50% | 50% | 50% | 50% | 17.0 (max 34) |');
+    const ranked = await evaluate(queries.slice(0, 1), async (query) => answers[query]);
+    expect(ranked.noAnswer).toBeUndefined();
+    expect(formatReport(ranked).split('\n\n')).toHaveLength(2);
+  });
+
+  it('reads a judged set whose nonsense queries grade nothing, and refuses one that grades an offer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'judged-'));
+    try {
+      const path = join(dir, 'set.json');
+      writeFileSync(
+        path,
+        JSON.stringify({
+          catalogue: 'offers.ndjson',
+          queries: [
+            { type: 'homonym', query: 'brig', relevant: { a: 2 } },
+            { type: 'nonsense', query: 'xyzzyqqq', relevant: {} },
+            { type: 'nonsense', query: 'zzkkvvx' },
+          ],
+        }),
+      );
+      const set = readJudgedSet(path);
+      expect(set.catalogue).toBe(join(dir, 'offers.ndjson'));
+      expect(set.queries.map((q) => q.relevant)).toEqual([{ a: 2 }, {}, {}]);
+      writeFileSync(
+        path,
+        JSON.stringify({
+          catalogue: 'generated:10',
+          queries: [{ type: 'nonsense', query: 'x', relevant: { a: 1 } }],
+        }),
+      );
+      expect(() => readJudgedSet(path)).toThrow('query 1: a "nonsense" query grades no offer');
+      writeFileSync(
+        path,
+        JSON.stringify({
+          catalogue: 'generated:10',
+          queries: [{ type: 'homonym', query: 'x', relevant: {} }],
+        }),
+      );
+      expect(() => readJudgedSet(path)).toThrow(
+        'query 1: "relevant" must grade at least one offer id 1 or 2',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,8 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 /**
  * The query types of the judged set (issue 5: "Relevance"; issue 16 added `long`; issue 26 the
- * three written by hand as travellers type them: build-judgements.ts).
+ * three written by hand as travellers type them: build-judgements.ts; issue 37 the types of the
+ * multilingual set, judged-multilingual.json: build-multilingual-judgements.ts).
  */
 export const QUERY_TYPES = [
   'exact_name',
@@ -17,8 +18,22 @@ export const QUERY_TYPES = [
   'traveller_cross_language',
   'traveller_synonym',
   'mixed_or_italian',
+  'concept',
+  'compound',
+  'homonym',
+  'destination',
+  'nonsense',
 ] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
+
+/**
+ * Query types whose queries have no relevant offer (issue 37: random strings such as "xyzzyqqq"):
+ * success is answering no record at all. They are measured by the share of their queries answering
+ * nothing and by the records they answer (`totalRecords`), not by nDCG, recall or MRR (undefined
+ * without a relevant offer), and are left out of the ranked figures, `overall` and the gate
+ * (`Report.noAnswer`).
+ */
+export const NO_ANSWER_TYPES: readonly QueryType[] = ['nonsense'];
 
 /**
  * Gated: hybrid must do at least as well as each side alone (the built-in provider is lexical),
@@ -57,7 +72,10 @@ export const OVERALL_MARGIN = 0.05;
 export interface JudgedQuery {
   type: QueryType;
   query: string;
-  /** Offer id → grade (2 highly relevant, 1 relevant); absent ids are not relevant. */
+  /**
+   * Offer id → grade (2 highly relevant, 1 relevant); absent ids are not relevant. Empty for the
+   * queries of NO_ANSWER_TYPES.
+   */
   relevant: Record<string, number>;
 }
 
@@ -109,15 +127,52 @@ export const RANKING_WEIGHTS: Record<Exclude<RankingName, 'reference'>, number |
   hybrid: undefined,
 };
 
-export type Report = Record<RankingName, Partial<Record<QueryType | 'overall', Figures>>>;
+/** What the queries of a NO_ANSWER_TYPES type answered. */
+export interface NoAnswerFigures {
+  /** Share of the queries answered with no record at all: 1 is the goal. */
+  zero: number;
+  /** Mean number of records answered (`totalRecords`; the page's length when the ranking gives no total). */
+  records: number;
+  /** The most records one query answered. */
+  maxRecords: number;
+  queries: number;
+}
+
+export type Report = Record<RankingName, Partial<Record<QueryType | 'overall', Figures>>> & {
+  /** The NO_ANSWER_TYPES present in the judged set, per ranking; absent when there are none. */
+  noAnswer?: Record<RankingName, Partial<Record<QueryType, NoAnswerFigures>>>;
+};
+
+/** A ranking's answer to a query: the ranked ids of the first page and the number of records answered. */
+export interface Answer {
+  ranked: string[];
+  total: number;
+}
+
+/** An answer given as the page's ids alone counts the page's length as its total. */
+function toAnswer(answer: string[] | Answer): Answer {
+  return Array.isArray(answer) ? { ranked: answer, total: answer.length } : answer;
+}
+
+/** The figures of a NO_ANSWER_TYPES type from the totals its queries answered. */
+export function noAnswerFigures(totals: number[]): NoAnswerFigures {
+  return {
+    zero: totals.filter((total) => total === 0).length / totals.length,
+    records: totals.reduce((sum, total) => sum + total, 0) / totals.length,
+    maxRecords: Math.max(...totals),
+    queries: totals.length,
+  };
+}
 
 /**
  * Runs every judged query through `search` (the ranked ids of the first page of size CUTOFF, for
- * each ranking) and averages the measures per type, and over every query (`overall`).
+ * each ranking, with the number of records answered when the ranking knows it) and averages the
+ * measures per type, and over every query (`overall`); the types of NO_ANSWER_TYPES are measured
+ * apart (`noAnswer`: noAnswerFigures).
  */
 export async function evaluate(
   queries: JudgedQuery[],
-  search: (query: string, ranking: RankingName) => Promise<string[]>,
+  search: (query: string, ranking: RankingName) => Promise<string[] | Answer>,
   rankings: readonly RankingName[] = RANKINGS,
 ): Promise<Report> {
   const report = { text: {}, vector: {}, hybrid: {}, reference: {} } as Report;
@@ -126,9 +181,16 @@ export async function evaluate(
     for (const type of QUERY_TYPES) {
       const ofType = queries.filter((q) => q.type === type);
       if (!ofType.length) continue;
+      if (NO_ANSWER_TYPES.includes(type)) {
+        const totals: number[] = [];
+        for (const judged of ofType) totals.push(toAnswer(await search(judged.query, name)).total);
+        report.noAnswer ??= { text: {}, vector: {}, hybrid: {}, reference: {} };
+        report.noAnswer[name][type] = noAnswerFigures(totals);
+        continue;
+      }
       const sums = { ndcg: 0, recall: 0, mrr: 0, zero: 0 };
       for (const judged of ofType) {
-        const ranked = await search(judged.query, name);
+        const { ranked } = toAnswer(await search(judged.query, name));
         sums.ndcg += ndcgAt(ranked, judged.relevant);
         sums.recall += recallAt(ranked, judged.relevant);
         sums.mrr += reciprocalRank(ranked, judged.relevant);
@@ -220,7 +282,11 @@ function meanNdcg(report: Report, ranking: RankingName): number | undefined {
   return queries ? figures.reduce((sum, f) => sum + f.ndcg * f.queries, 0) / queries : undefined;
 }
 
-/** The report as Markdown tables (docs/benchmarks.md): nDCG@8 and zero-result rate, then recall@8 and MRR. */
+/**
+ * The report as Markdown tables (docs/benchmarks.md): nDCG@8 and zero-result rate, then recall@8 and
+ * MRR; then, when the set has NO_ANSWER_TYPES queries, their share answering nothing and the
+ * records they answered.
+ */
 export function formatReport(report: Report): string {
   const f = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
   const pct = (value: number | undefined) => (value === undefined ? '–' : `${(value * 100).toFixed(0)}%`);
@@ -242,6 +308,23 @@ export function formatReport(report: Report): string {
       return `| ${label(type)} | ${f(t?.recall)} | ${f(v?.recall)} | ${f(h?.recall)} | ${f(r?.recall)} | ${f(t?.mrr)} | ${f(v?.mrr)} | ${f(h?.mrr)} | ${f(r?.mrr)} |`;
     }),
   ];
+  const noAnswer = report.noAnswer;
+  const noAnswerRows = noAnswer
+    ? QUERY_TYPES.filter((type) => RANKINGS.some((name) => noAnswer[name][type]))
+    : [];
+  if (noAnswer && noAnswerRows.length) {
+    const records = (figures: NoAnswerFigures | undefined) =>
+      figures === undefined ? '–' : `${figures.records.toFixed(1)} (max ${figures.maxRecords})`;
+    lines.push(
+      '',
+      '| query type without relevant offers (queries) | text answers none | vector answers none | hybrid answers none | reference answers none | text records (mean, max) | vector records | hybrid records | reference records |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...noAnswerRows.map((type) => {
+        const [t, v, h, r] = RANKINGS.map((name) => noAnswer[name][type]);
+        return `| ${type} (not gated) (${(t ?? v ?? h ?? r)?.queries}) | ${pct(t?.zero)} | ${pct(v?.zero)} | ${pct(h?.zero)} | ${pct(r?.zero)} | ${records(t)} | ${records(v)} | ${records(h)} | ${records(r)} |`;
+      }),
+    );
+  }
   return lines.join('\n');
 }
 
@@ -259,7 +342,8 @@ export function loadJudgedQueries(): JudgedSet {
 /**
  * A judged set from a JSON file in the committed set's format, checked: a catalogue file named by a
  * relative path is found beside the set; each query has a known type, a text and at least one
- * offer graded 1 or 2.
+ * offer graded 1 or 2, except the queries of NO_ANSWER_TYPES, which grade none (`relevant` `{}` or
+ * absent).
  */
 export function readJudgedSet(path: string): JudgedSet {
   const set = JSON.parse(readFileSync(path, 'utf8')) as Partial<JudgedSet>;
@@ -275,13 +359,15 @@ export function readJudgedSet(path: string): JudgedSet {
     if (typeof query.query !== 'string' || !query.query.trim())
       throw problem(`query ${i + 1}: "query" must be a text`);
     const grades = Object.values(query.relevant ?? {});
-    if (!grades.length || grades.some((grade) => grade !== 1 && grade !== 2)) {
+    if (NO_ANSWER_TYPES.includes(query.type as QueryType)) {
+      if (grades.length) throw problem(`query ${i + 1}: a "${query.type}" query grades no offer`);
+    } else if (!grades.length || grades.some((grade) => grade !== 1 && grade !== 2)) {
       throw problem(`query ${i + 1}: "relevant" must grade at least one offer id 1 or 2`);
     }
   });
   const local = !/^(generated:|https?:\/\/)/.test(set.catalogue) && !isAbsolute(set.catalogue);
   return {
     catalogue: local ? resolve(dirname(path), set.catalogue) : set.catalogue,
-    queries: set.queries as JudgedQuery[],
+    queries: set.queries.map((query) => ({ ...query, relevant: query.relevant ?? {} })),
   };
 }

@@ -1,0 +1,419 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Writes judged-multilingual.json (issue 37): searches typed as travellers type them in French,
+ * German, English and Italian, judged on a hand-written catalogue of offers in those four languages
+ * (multilingual-catalogue.ndjson), before any change to the ranking. Judgements come from the
+ * offers' annotations (multilingual-annotations.json: each offer's places, country and the
+ * concepts it really offers, written by hand from what the offer is, not from the service's
+ * glossary) and from each query's places and concepts below, also written by hand; never from a
+ * ranker.
+ *
+ * Grades: 2 when the offer is in every place of the query (a place or anything inside it, through
+ * the annotations' gazetteer: Zermatt is in Valais, Valais in Switzerland) and covers every concept
+ * (the concept itself or a narrower one, NARROWER); 1 when it is in the places and covers only part
+ * of the concepts (a query naming a place: the place alone counts, as in the committed set), or,
+ * for a query without a place, covers at least one of its concepts; otherwise 0 (not listed). A
+ * concept written `a|b` is covered by either. Queries of the type `nonsense` grade no offer: their
+ * success is answering nothing (relevance.ts NO_ANSWER_TYPES).
+ *
+ * Run after changing the annotations, the catalogue or the queries:
+ * `pnpm --filter search build && node dist/relevance/build-multilingual-judgements.js` (from
+ * apps/search). It checks the three files against each other and prints each query's grades.
+ */
+
+type Language = 'fr' | 'de' | 'en' | 'it';
+
+/** The query types of this set (relevance.ts QUERY_TYPES holds them). */
+type QueryType = 'cross_language' | 'concept' | 'compound' | 'homonym' | 'destination' | 'nonsense';
+
+export interface QuerySpec {
+  type: QueryType;
+  query: string;
+  /** The language the traveller typed the query in (none for nonsense). */
+  language?: Language;
+  /** Place ids of the annotations' gazetteer; the offer must be in every one. */
+  places?: string[];
+  /** Concept ids; `a|b`: either. */
+  concepts?: string[];
+}
+
+export interface PlaceEntry {
+  name: string;
+  country: string;
+  /** The places it is part of (several for a lake shared by two cantons or countries). */
+  in: string[];
+}
+
+export interface OfferAnnotation {
+  name: string;
+  language: string;
+  country: string;
+  places: string[];
+  concepts: string[];
+}
+
+export interface Annotations {
+  places: Record<string, PlaceEntry>;
+  offers: Record<string, OfferAnnotation>;
+}
+
+/**
+ * Broader concepts and the narrower ones they include: a broader concept of a query is covered by
+ * an offer of any of its narrower ones (a search for winter sports is answered by a ski week),
+ * never the reverse.
+ */
+export const NARROWER: Record<string, string[]> = {
+  winter_sports: ['skiing', 'cross_country_skiing', 'ski_touring', 'snowboarding', 'snowshoeing', 'sledging'],
+  water_sports: [
+    'sailing',
+    'surfing',
+    'windsurfing',
+    'kitesurfing',
+    'kayaking',
+    'canoeing',
+    'stand_up_paddle',
+    'rafting',
+    'diving',
+    'snorkelling',
+  ],
+  cycling: ['mountain_biking', 'e_biking'],
+  wellness: ['thermal_baths', 'yoga'],
+  gastronomy: ['wine_tasting', 'cooking_class'],
+  wildlife: ['whale_watching'],
+};
+
+/** Every concept an offer may be annotated with (the broader ones of NARROWER only as queried). */
+export const OFFER_CONCEPTS = new Set(
+  (
+    'skiing cross_country_skiing ski_touring snowboarding snowshoeing sledging hiking climbing canyoning ' +
+    'cycling mountain_biking e_biking sailing surfing windsurfing kitesurfing kayaking canoeing ' +
+    'stand_up_paddle rafting diving snorkelling beach city_break wellness thermal_baths yoga culture ' +
+    'gastronomy wine_tasting cooking_class train_journey cruise family couples mountains lake seaside ' +
+    'glacier christmas_market road_trip camping horse_riding paragliding golf adventure nature ' +
+    'whale_watching northern_lights island_hopping events'
+  ).split(' '),
+);
+
+const cl = (query: string, language: Language, places: string[], concepts: string[]): QuerySpec => ({
+  type: 'cross_language',
+  query,
+  language,
+  places,
+  concepts,
+});
+const concept = (query: string, language: Language, concepts: string[], places?: string[]): QuerySpec => ({
+  type: 'concept',
+  query,
+  language,
+  concepts,
+  places,
+});
+const compound = (query: string, concepts: string[], places?: string[]): QuerySpec => ({
+  type: 'compound',
+  query,
+  language: 'de',
+  concepts,
+  places,
+});
+const homonym = (query: string, language: Language, places: string[], concepts: string[]): QuerySpec => ({
+  type: 'homonym',
+  query,
+  language,
+  places,
+  concepts,
+});
+const destination = (query: string, language: Language, place: string): QuerySpec => ({
+  type: 'destination',
+  query,
+  language,
+  places: [place],
+});
+const nonsense = (query: string): QuerySpec => ({ type: 'nonsense', query });
+
+/** Written by hand as travellers type them: lower case, accents left out, the words of everyday use. */
+export const QUERIES: QuerySpec[] = [
+  // a destination and a concept, the destination in the traveller's own language
+  cl('skiferien im wallis', 'de', ['valais'], ['skiing']),
+  cl('ski holiday valais', 'en', ['valais'], ['skiing']),
+  cl('sciare in vallese', 'it', ['valais'], ['skiing']),
+  cl('strand korsika', 'de', ['corsica'], ['beach']),
+  cl('vacanze al mare in corsica', 'it', ['corsica'], ['beach']),
+  cl('randonnee en corse', 'fr', ['corsica'], ['hiking']),
+  cl('wandern im tessin', 'de', ['ticino'], ['hiking']),
+  cl('raquettes a neige grisons', 'fr', ['graubuenden'], ['snowshoeing']),
+  cl('sci di fondo engadina', 'it', ['engadin'], ['cross_country_skiing']),
+  cl('velo lac de constance', 'fr', ['lake_constance'], ['cycling']),
+  cl('croisiere lac majeur', 'fr', ['lake_maggiore'], ['cruise']),
+  cl('schifffahrt vierwaldstattersee', 'de', ['lake_lucerne'], ['cruise']),
+  cl('wine tasting lake geneva', 'en', ['lake_geneva'], ['wine_tasting']),
+  cl('weinreise piemont', 'de', ['piedmont'], ['wine_tasting']),
+  cl('segeln sardinien', 'de', ['sardinia'], ['sailing']),
+  cl('surf canaries', 'fr', ['canary_islands'], ['surfing']),
+  cl('hiking dolomites', 'en', ['dolomites'], ['hiking']),
+  cl('ferrata dolomiti', 'it', ['dolomites'], ['climbing']),
+  cl('week end a vienne', 'fr', ['vienna'], ['city_break']),
+  cl('weihnachtsmarkt strassburg', 'de', ['strasbourg'], ['christmas_market']),
+  cl('aurores boreales laponie', 'fr', ['lapland'], ['northern_lights']),
+  cl('vacanze in famiglia oberland bernese', 'it', ['bernese_oberland'], ['family']),
+  cl('bike tour south tyrol', 'en', ['south_tyrol'], ['cycling']),
+  cl('bains thermaux valais', 'fr', ['valais'], ['thermal_baths']),
+  cl('wandern schottland', 'de', ['scotland'], ['hiking']),
+  cl('vacances ski autriche', 'fr', ['austria'], ['skiing']),
+  cl('trekking nei grigioni', 'it', ['graubuenden'], ['hiking']),
+  cl('nordlichter norwegen', 'de', ['norway'], ['northern_lights']),
+  // synonyms and broader concepts
+  concept('sport invernali con bambini', 'it', ['winter_sports', 'family']),
+  concept('winter sports', 'en', ['winter_sports']),
+  concept('sports nautiques', 'fr', ['water_sports']),
+  concept('water sports lake garda', 'en', ['water_sports'], ['lake_garda']),
+  concept('wassersport am meer', 'de', ['water_sports', 'seaside']),
+  concept('escapade citadine', 'fr', ['city_break']),
+  concept('spa weekend', 'en', ['wellness']),
+  concept('terme e benessere', 'it', ['thermal_baths', 'wellness']),
+  concept('balade en raquettes', 'fr', ['snowshoeing']),
+  concept('slittino', 'it', ['sledging']),
+  concept('luge en famille', 'fr', ['sledging', 'family']),
+  concept('voilier croatie', 'fr', ['sailing'], ['croatia']),
+  concept('observation des baleines', 'fr', ['whale_watching']),
+  concept('nordlichter', 'de', ['northern_lights']),
+  concept('velo electrique', 'fr', ['e_biking']),
+  concept('vtt', 'fr', ['mountain_biking']),
+  concept('train panoramique alpes', 'fr', ['train_journey', 'mountains']),
+  concept('cours de cuisine italie', 'fr', ['cooking_class'], ['italy']),
+  concept('oenotourisme', 'fr', ['wine_tasting']),
+  concept('sea kayaking', 'en', ['kayaking', 'seaside']),
+  concept('yoga retreat', 'en', ['yoga']),
+  concept('glacier hike', 'en', ['hiking', 'glacier']),
+  concept('family holiday in the mountains', 'en', ['family', 'mountains']),
+  concept('wellness', 'de', ['wellness']),
+  concept('mit dem zug durch die alpen', 'de', ['train_journey', 'mountains']),
+  // German compounds
+  compound('segelurlaub', ['sailing']),
+  compound('wintersportferien', ['winter_sports']),
+  compound('wintersport', ['winter_sports']),
+  compound('schneeschuhwanderung', ['snowshoeing']),
+  compound('kajaktour', ['kayaking']),
+  compound('surfurlaub portugal', ['surfing'], ['portugal']),
+  compound('radwanderung bodensee', ['cycling'], ['lake_constance']),
+  compound('wellnesswochenende', ['wellness']),
+  compound('gletscherwanderung', ['hiking', 'glacier']),
+  compound('schlittelplausch', ['sledging']),
+  compound('langlaufwoche goms', ['cross_country_skiing'], ['goms']),
+  compound('inselhupfen kykladen', ['island_hopping'], ['cyclades']),
+  compound('tauchferien', ['diving']),
+  compound('familienskiferien', ['family', 'skiing']),
+  compound('kletterferien', ['climbing']),
+  compound('weinreise', ['wine_tasting']),
+  compound('fjordkreuzfahrt', ['cruise'], ['norwegian_fjords']),
+  compound('thermalbad', ['thermal_baths']),
+  compound('wassersportferien', ['water_sports']),
+  compound('bergwandern', ['hiking', 'mountains']),
+  // a word of one language that is another word (or a place) in another
+  homonym('wanderung in den bergen', 'de', [], ['hiking', 'mountains']),
+  homonym('urlaub in den bergen', 'de', [], ['mountains']),
+  homonym('wanderung am see', 'de', [], ['hiking', 'lake']),
+  homonym('ferien am see', 'de', [], ['lake']),
+  homonym('bergen norwegen', 'de', ['bergen'], []),
+  homonym('nice', 'en', ['nice'], []),
+  homonym('spa', 'en', [], ['wellness']),
+  homonym('ferien in zug', 'de', ['zug'], []),
+  homonym('brig', 'de', ['brig'], []),
+  homonym('gruyere', 'fr', ['gruyere'], []),
+  homonym('things to see in geneva', 'en', ['geneva'], ['city_break|culture']),
+  homonym('urlaub auf elba', 'de', ['elba'], []),
+  homonym('island hopping greece', 'en', ['greece'], ['island_hopping']),
+  // a place alone, named in another language than most of its offers
+  destination('wallis', 'de', 'valais'),
+  destination('vallese', 'it', 'valais'),
+  destination('korsika', 'de', 'corsica'),
+  destination('graubunden', 'de', 'graubuenden'),
+  destination('lac leman', 'fr', 'lake_geneva'),
+  destination('lago dei quattro cantoni', 'it', 'lake_lucerne'),
+  destination('sudtirol', 'de', 'south_tyrol'),
+  destination('haut adige', 'fr', 'south_tyrol'),
+  destination('sardaigne', 'fr', 'sardinia'),
+  destination('toskana', 'de', 'tuscany'),
+  destination('kanarische inseln', 'de', 'canary_islands'),
+  destination('ecosse', 'fr', 'scotland'),
+  destination('lapponia', 'it', 'lapland'),
+  destination('aostatal', 'de', 'aosta_valley'),
+  destination('oberland bernois', 'fr', 'bernese_oberland'),
+  destination('engadina', 'it', 'engadin'),
+  destination('loeche les bains', 'fr', 'leukerbad'),
+  destination('azoren', 'de', 'azores'),
+  destination('sizilien', 'de', 'sicily'),
+  destination('dalmatie', 'fr', 'dalmatia'),
+  destination('costa azzurra', 'it', 'cote_d_azur'),
+  destination('genf', 'de', 'geneva'),
+  // random strings: nothing is relevant, success is answering nothing
+  nonsense('xyzzyqqq'),
+  nonsense('qwrtzpl'),
+  nonsense('blorfingax'),
+  nonsense('zzkkvvx'),
+  nonsense('mnbvcxyq'),
+  nonsense('fjqowpzx'),
+  nonsense('plumbixtrazon'),
+  nonsense('vvxqq jjkw'),
+  nonsense('asdfghjkl'),
+  nonsense('hjkqwxz trvlm'),
+  nonsense('ooqqzzuu'),
+  nonsense('grzlmpft'),
+];
+
+/** A place and every place it is part of, through the gazetteer. */
+export function placeClosure(ids: string[], places: Record<string, PlaceEntry>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    if (!places[id]) throw new Error(`unknown place ${id}`);
+    seen.add(id);
+    places[id].in.forEach(visit);
+  };
+  ids.forEach(visit);
+  return seen;
+}
+
+/** True when the offer's concepts cover a query concept (`a|b`: either; a broader one: any narrower). */
+export function covers(offerConcepts: string[], queryConcept: string): boolean {
+  return queryConcept
+    .split('|')
+    .some((wanted) =>
+      offerConcepts.some((held) => held === wanted || (NARROWER[wanted] ?? []).includes(held)),
+    );
+}
+
+/** The grade of an offer for a query (see the file's comment): 2, 1 or 0. */
+export function gradeOf(spec: QuerySpec, offer: OfferAnnotation, places: Record<string, PlaceEntry>): number {
+  if (spec.type === 'nonsense') return 0;
+  const wantedPlaces = spec.places ?? [];
+  const wantedConcepts = spec.concepts ?? [];
+  const where = placeClosure(offer.places, places);
+  if (!wantedPlaces.every((place) => where.has(place))) return 0;
+  const covered = wantedConcepts.filter((c) => covers(offer.concepts, c)).length;
+  if (covered === wantedConcepts.length) return 2;
+  return wantedPlaces.length > 0 || covered > 0 ? 1 : 0;
+}
+
+/** Folded words (lower case, accents off, German transliterations), as a traveller's search is compared. */
+export function foldedWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0);
+}
+
+interface CatalogueLine {
+  id: string;
+  name: string;
+  description?: string;
+  destination?: { name: string };
+  categories?: { slug: string; name?: string }[];
+}
+
+/** Checks the catalogue, the annotations and the queries against each other; the judged queries. */
+export function judge(
+  catalogue: CatalogueLine[],
+  annotations: Annotations,
+  queries: QuerySpec[] = QUERIES,
+): { type: QueryType; query: string; relevant: Record<string, number> }[] {
+  const problems: string[] = [];
+  const ids = new Set(catalogue.map((offer) => offer.id));
+  for (const offer of catalogue) {
+    const annotation = annotations.offers[offer.id];
+    if (!annotation) problems.push(`${offer.id}: no annotation`);
+    else if (annotation.name !== offer.name) problems.push(`${offer.id}: annotated as "${annotation.name}"`);
+  }
+  for (const [id, annotation] of Object.entries(annotations.offers)) {
+    if (!ids.has(id)) problems.push(`${id}: annotated but not in the catalogue`);
+    for (const place of annotation.places)
+      if (!annotations.places[place]) problems.push(`${id}: place ${place}`);
+    for (const c of annotation.concepts) if (!OFFER_CONCEPTS.has(c)) problems.push(`${id}: concept ${c}`);
+  }
+  const vocabulary = new Set(
+    catalogue.flatMap((offer) =>
+      foldedWords(
+        [
+          offer.name,
+          offer.description ?? '',
+          offer.destination?.name ?? '',
+          ...(offer.categories ?? []).map((c) => `${c.slug} ${c.name ?? ''}`),
+        ].join(' '),
+      ),
+    ),
+  );
+  const judged = queries.map((spec) => {
+    for (const place of spec.places ?? [])
+      if (!annotations.places[place]) problems.push(`${spec.query}: place ${place}`);
+    for (const c of (spec.concepts ?? []).flatMap((c) => c.split('|'))) {
+      if (!OFFER_CONCEPTS.has(c) && !NARROWER[c]) problems.push(`${spec.query}: concept ${c}`);
+    }
+    const relevant: Record<string, number> = {};
+    for (const id of [...ids].sort()) {
+      if (!annotations.offers[id]) continue;
+      const grade = gradeOf(spec, annotations.offers[id], annotations.places);
+      if (grade > 0) relevant[id] = grade;
+    }
+    const best = Object.keys(relevant).filter((id) => relevant[id] === 2);
+    if (spec.type === 'nonsense') {
+      const known = foldedWords(spec.query).filter((word) => vocabulary.has(word));
+      if (known.length) problems.push(`${spec.query}: "${known.join(' ')}" is a catalogue word`);
+    } else if (!best.length) {
+      problems.push(`${spec.query}: no offer graded 2`);
+    }
+    if (spec.type === 'cross_language') {
+      const others = best.filter((id) => annotations.offers[id].language !== spec.language);
+      if (others.length < 2) problems.push(`${spec.query}: fewer than 2 offers graded 2 in other languages`);
+    }
+    return { type: spec.type, query: spec.query, relevant };
+  });
+  const nonsenseQueries = queries.filter((spec) => spec.type === 'nonsense').length;
+  if (queries.length < 80) problems.push(`${queries.length} queries, fewer than 80`);
+  if (nonsenseQueries < 10) problems.push(`${nonsenseQueries} nonsense queries, fewer than 10`);
+  if (problems.length) throw new Error(`judged-multilingual:\n${problems.join('\n')}`);
+  return judged;
+}
+
+async function main(): Promise<void> {
+  const dir = join(__dirname, '..', '..', 'src', 'relevance');
+  const catalogue = readFileSync(join(dir, 'multilingual-catalogue.ndjson'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as CatalogueLine);
+  const annotations = JSON.parse(
+    readFileSync(join(dir, 'multilingual-annotations.json'), 'utf8'),
+  ) as Annotations;
+  const judged = judge(catalogue, annotations);
+  for (const [i, q] of judged.entries()) {
+    const grades = Object.entries(q.relevant);
+    const languages = [
+      ...new Set(grades.filter(([, g]) => g === 2).map(([id]) => annotations.offers[id].language)),
+    ];
+    console.log(
+      `${q.type}\t${QUERIES[i].language ?? '-'}\t${q.query}\t${grades.filter(([, g]) => g === 2).length}×2 ` +
+        `${grades.filter(([, g]) => g === 1).length}×1\t${languages.sort().join(',')}`,
+    );
+  }
+  const out = join(dir, 'judged-multilingual.json');
+  const json = JSON.stringify({
+    catalogue: 'multilingual-catalogue.ndjson',
+    generatedBy: 'src/relevance/build-multilingual-judgements.ts',
+    queries: judged,
+  });
+  // Written as Prettier writes it (the root `prettier --check .` reads it).
+  const prettier = await import('prettier');
+  const options = await prettier.resolveConfig(out);
+  writeFileSync(out, await prettier.format(json, { ...options, parser: 'json' }));
+  console.log(`wrote ${judged.length} queries to ${out}`);
+}
+
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
