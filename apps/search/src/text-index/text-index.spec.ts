@@ -1,6 +1,6 @@
 import { OfferFilterColumnsBuilder, offerFilterOf, parseDayRanges, dayNumber } from './offer-filters';
 import type { OfferFilterRow } from './offer-filters';
-import { roundHalfEven, SCALE, TextIndex } from './text-index';
+import { roundHalfEven, SCALE, TextIndex, TextMatches } from './text-index';
 import { postingsOf } from './text-index.loader';
 import type { TermPostings, TextQuery } from './text-index';
 
@@ -127,6 +127,41 @@ describe('TextIndex.match', () => {
     });
     expect(matches.best(3, 0).map((match) => match.ordinal)).toEqual([0, 1, 2]);
     expect([3, 2, 1, 0].map((ordinal) => matches.rankOf(ordinal, 0))).toEqual([4, 3, 2, 1]);
+  });
+
+  it('ranks many offers at once as one at a time would, ties and floors included (ranksOf)', () => {
+    // deterministic pseudo-random scores with many ties (few distinct values), and a few NaN
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const count = 2_000;
+    const ordinals = Int32Array.from({ length: count }, (_, i) => 3 * i + 1);
+    const scores = Float64Array.from({ length: count }, () =>
+      next() < 0.02 ? NaN : Math.floor(next() * 40) / 4,
+    );
+    const matches = new TextMatches(ordinals, scores);
+    // the rank by its definition: kept matches of a higher score, then of the same score and a lower ordinal
+    const rankByDefinition = (at: number, floor: number) => {
+      let rank = 1;
+      for (let i = 0; i < count; i++) {
+        if (!(scores[i] >= floor)) continue;
+        if (scores[i] > scores[at] || (scores[i] === scores[at] && i < at)) rank++;
+      }
+      return rank;
+    };
+    for (const floor of [0, 2.5, 7.5]) {
+      const asked = Array.from({ length: 150 }, () => ordinals[Math.floor(next() * count)]);
+      asked.push(0, 2, 3 * count + 1); // not matches
+      const ranks = matches.ranksOf(asked, floor);
+      let kept = 0;
+      for (const ordinal of asked) {
+        const at = ordinals.indexOf(ordinal);
+        const expected = at >= 0 && scores[at] >= floor ? rankByDefinition(at, floor) : undefined;
+        if (expected !== undefined) kept++;
+        expect({ ordinal, floor, rank: ranks.get(ordinal) }).toEqual({ ordinal, floor, rank: expected });
+        expect(matches.rankOf(ordinal, floor)).toBe(expected);
+      }
+      expect(kept).toBeGreaterThan(20);
+    }
   });
 
   it('gives NaN (SQL NULL, kept by no floor) when nothing of the query is coverable', () => {

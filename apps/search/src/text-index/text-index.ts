@@ -237,8 +237,6 @@ export interface RankedMatch {
  * ordinal. Ranked by score descending, then ordinal (= id); `floor` keeps those scoring at least it.
  */
 export class TextMatches {
-  private sortedKept?: Float64Array;
-
   constructor(
     /** Ascending. */
     readonly ordinals: Int32Array,
@@ -269,19 +267,61 @@ export class TextMatches {
 
   /** The rank of an offer among the matches scoring at least `floor`, or undefined when it is not one. */
   rankOf(ordinal: number, floor: number): number | undefined {
-    const at = this.indexOf(ordinal);
-    if (at < 0) return undefined;
-    const score = this.scores[at];
-    if (!(score >= floor)) return undefined;
-    this.sortedKept ??= this.scores.filter((s) => s >= floor).sort();
-    const sorted = this.sortedKept;
-    // ascending: those above `score` are after its last occurrence
-    const above = sorted.length - upperBound(sorted, score);
-    let tiedBefore = 0;
-    if (upperBound(sorted, score) - lowerBound(sorted, score) > 1) {
-      for (let i = 0; i < at; i++) if (this.scores[i] === score) tiedBefore++;
+    return this.ranksOf([ordinal], floor).get(ordinal);
+  }
+
+  /**
+   * The ranks of offers among the matches scoring at least `floor` (score descending, then
+   * ordinal), for those that are such matches. One pass over the matches whatever the number of
+   * offers asked (a hybrid search asks for its semantic side's hundred): each match is placed among
+   * the asked scores by binary search, rather than every match's score being sorted.
+   */
+  ranksOf(ordinals: Iterable<number>, floor: number): Map<number, number> {
+    const asked: { ordinal: number; at: number; score: number }[] = [];
+    for (const ordinal of new Set(ordinals)) {
+      const at = this.indexOf(ordinal);
+      if (at >= 0 && this.scores[at] >= floor) asked.push({ ordinal, at, score: this.scores[at] });
     }
-    return above + tiedBefore + 1;
+    const ranks = new Map<number, number>();
+    if (asked.length === 0) return ranks;
+    asked.sort((a, b) => a.score - b.score || a.at - b.at);
+    const askedScores = Float64Array.from(asked, (entry) => entry.score);
+    // A kept match ranks before every asked entry of a lower score (a difference array over the
+    // ascending asked scores: +1 from the first, −1 from the first of its score or higher), and
+    // before the asked entries of its own score that come after it in ordinal order.
+    // Both are difference arrays too: the entries of a score are sorted by position (`at`), so
+    // those after a tied match are the tail of their run.
+    const higherFrom = new Int32Array(asked.length + 1);
+    const tiedFrom = new Int32Array(asked.length + 1);
+    const askedAt = Int32Array.from(asked, (entry) => entry.at);
+    const { scores } = this;
+    for (let i = 0; i < scores.length; i++) {
+      const score = scores[i];
+      if (!(score >= floor)) continue;
+      const lower = lowerBound(askedScores, score);
+      higherFrom[0]++;
+      higherFrom[lower]--;
+      if (lower < asked.length && askedScores[lower] === score) {
+        const end = upperBound(askedScores, score);
+        let first = lower;
+        let last = end;
+        while (first < last) {
+          const mid = (first + last) >>> 1;
+          if (askedAt[mid] > i) last = mid;
+          else first = mid + 1;
+        }
+        tiedFrom[first]++;
+        tiedFrom[end]--;
+      }
+    }
+    let higher = 0;
+    let tied = 0;
+    for (let j = 0; j < asked.length; j++) {
+      higher += higherFrom[j];
+      tied += tiedFrom[j];
+      ranks.set(asked[j].ordinal, higher + tied + 1);
+    }
+    return ranks;
   }
 
   private indexOf(ordinal: number): number {

@@ -78,11 +78,20 @@ export class MemoryListing {
       return fused;
     };
     if (textSide) for (const match of textBest.slice(0, wanted)) fuse(match.ordinal).textRank = match.rank;
+    // the text ranks of the semantic side's records past the text side's `wanted` best, in one pass
+    const textRanks = textSide
+      ? matches.ranksOf(
+          semantic
+            .filter(({ ordinal }) => merged.get(ordinal)?.textRank == null)
+            .map(({ ordinal }) => ordinal),
+          floor,
+        )
+      : new Map<number, number>();
     let semanticOnly = 0;
     for (const { ordinal, rank } of semantic) {
       const fused = fuse(ordinal);
       fused.semanticRank = rank;
-      fused.textRank ??= textSide ? (matches.rankOf(ordinal, floor) ?? null) : null;
+      fused.textRank ??= textRanks.get(ordinal) ?? null;
       if (fused.textRank === null) semanticOnly++;
     }
     const scored = [...merged.values()].map((fused) => ({
