@@ -4,4 +4,3 @@ export * from './open-database';
 export * from './migrate-command';
 export * from './app-process';
 export * from './embedded-postgres';
-export * from './page-with-total';

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivationCodeBatch } from './activation-code-batch.entity';
-import { ActivationCodeBatchesRepository } from './activation-code-batches.repository';
-import { ActivationCodeExportRepository } from './activation-code-export.repository';
 import { ActivationCodeGenerator } from './activation-code-generator';
 import { ActivationCode } from './activation-code.entity';
 import { ActivationCodesController } from './activation-codes.controller';
@@ -18,13 +16,7 @@ import { ActivationCodesService } from './activation-codes.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ActivationCode, ActivationCodeBatch])],
   controllers: [ActivationCodesController],
-  providers: [
-    ActivationCodesRepository,
-    ActivationCodeBatchesRepository,
-    ActivationCodeExportRepository,
-    ActivationCodesService,
-    ActivationCodeGenerator,
-  ],
+  providers: [ActivationCodesRepository, ActivationCodesService, ActivationCodeGenerator],
   exports: [ActivationCodesService],
 })
 export class ActivationCodesModule {}

@@ -9,8 +9,7 @@ import { ProvidersQueryDto } from './dto/providers-query.dto';
 import { containsPattern } from './dto/search-field';
 import { UpdateProviderDto } from './dto/update-provider.dto';
 import { toProviderListItem, toProviderResponse } from './provider.mapper';
-import { nearPointOf, providerChanges } from './provider-changes';
-import { ProviderFields, ProvidersRepository } from './providers.repository';
+import { ProviderChanges, ProviderFields, ProvidersRepository } from './providers.repository';
 
 export const providerNotFound = () => AppError.notFound('Provider not found.');
 
@@ -28,9 +27,13 @@ export class ProvidersService {
    */
   async list(query: ProvidersQueryDto): Promise<Paginated<ProviderListItemDto>> {
     const page = toPage(query, LIST_PAGE_RULES);
+    const near =
+      query.latitude !== undefined && query.longitude !== undefined
+        ? { latitude: query.latitude, longitude: query.longitude }
+        : null;
     const [found, total] = await this.providers.findPage({
       namePattern: query.search !== undefined ? containsPattern(query.search) : null,
-      near: nearPointOf(query),
+      near,
       limit: page.limit,
       offset: page.offset,
     });
@@ -68,7 +71,24 @@ export class ProvidersService {
 
   /** `PUT /tour/provider/{id}`: the fields sent; null clears a nullable one. */
   async update(id: string, dto: UpdateProviderDto): Promise<ProviderResponseDto> {
-    if (!(await this.providers.update(id, providerChanges(dto)))) throw providerNotFound();
+    const changes: ProviderChanges = {};
+    const keys = [
+      'name',
+      'description',
+      'address',
+      'city',
+      'country',
+      'latitude',
+      'longitude',
+      'website',
+      'phone',
+      'email',
+      'status',
+    ] as const;
+    for (const key of keys) {
+      if (dto[key] !== undefined) (changes as Record<string, unknown>)[key] = dto[key];
+    }
+    if (!(await this.providers.update(id, changes))) throw providerNotFound();
     return this.details(id);
   }
 

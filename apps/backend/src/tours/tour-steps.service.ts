@@ -8,7 +8,6 @@ import { CreateTourStepDto } from './dto/create-tour-step.dto';
 import { ReorderTourStepsDto } from './dto/reorder-tour-steps.dto';
 import { TourStepResponseDto } from './dto/tour-step.response';
 import { UpdateTourStepDto } from './dto/update-tour-step.dto';
-import { newStepOrder, stepChanges } from './step-changes';
 import { toStoredTime } from './step-time';
 import { StepFields, StepView, TourStepsRepository } from './tour-steps.repository';
 import { toTourStepResponse } from './tour.mapper';
@@ -66,7 +65,9 @@ export class TourStepsService {
       await this.lockTour(tourId);
       await this.findStep(tourId, stepId);
       if (dto.activity_ids) await this.checkActivities(dto.activity_ids);
-      const changes = stepChanges(dto);
+      const changes: Partial<StepFields> = {};
+      if (dto.day_number !== undefined) changes.dayNumber = dto.day_number;
+      if (dto.time !== undefined) changes.time = dto.time === null ? null : toStoredTime(dto.time);
       if (Object.keys(changes).length > 0 || dto.activity_ids) await this.steps.update(stepId, changes);
       if (dto.activity_ids) await this.steps.replacePlans(stepId, dto.activity_ids);
     });
@@ -86,8 +87,12 @@ export class TourStepsService {
     await this.transactions.run(async () => {
       await this.lockTour(tourId);
       const current = await this.steps.findIdsOfTour(tourId);
-      const wanted = newStepOrder(dto.step_ids, current);
-      if (wanted === null) {
+      const wanted = dto.step_ids.map((id) => id.toLowerCase());
+      const isPermutation =
+        wanted.length === current.length &&
+        new Set(wanted).size === wanted.length &&
+        current.every((id) => wanted.includes(id.toLowerCase()));
+      if (!isPermutation) {
         throw AppError.validation({
           step_ids: ["The step ids field must list each of the tour's steps exactly once."],
         });

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField } from '@rt/contracts';
-import type { ChecksItems, FieldErrors } from '@rt/errors';
-import { isUUID, ValidateBy, ValidationArguments } from 'class-validator';
+import { ValidateBy, ValidationArguments } from 'class-validator';
 import { DateTimeField } from './date-time-field';
 
 export const MAX_IDS_PER_CALL = 1000;
@@ -21,9 +20,9 @@ const idsMessage = (value: unknown): string | null => {
 
 /**
  * `PUT /activation-codes/status` (super-admin). Each item of `ids` is checked on its own (422 under
- * `ids.<index>`, by `itemErrors`, which the validation pipe calls) once every field is fine.
+ * `ids.<index>`, by `idItemErrors`) once the list itself is fine.
  */
-export class UpdateActivationCodeStatusDto implements ChecksItems {
+export class UpdateActivationCodeStatusDto {
   @ValidateBy({
     name: 'idsField',
     validator: {
@@ -52,15 +51,4 @@ export class UpdateActivationCodeStatusDto implements ChecksItems {
       'Required with `purchased` (the renewal: the one new expiration of every id); refused with the other statuses.',
   })
   new_expiration?: string;
-
-  /** `ids.<index>` for each item that is not a UUID (a string in the UUID form). */
-  itemErrors(): FieldErrors {
-    return Object.fromEntries(
-      this.ids.flatMap((id, index) =>
-        typeof id === 'string' && isUUID(id)
-          ? []
-          : [[`ids.${index}`, [`The ids.${index} field must be a valid UUID.`]]],
-      ),
-    );
-  }
 }
