@@ -1,5 +1,6 @@
 import { sendRawHttp } from '@rt/testing';
 import type { Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { PlatformProbeController } from './platform-probe.controller';
 import { createTestApp, TestApp } from './test-app';
@@ -218,6 +219,43 @@ describe('backend HTTP edge', () => {
       expect(res.status).toBe(431);
       expect(JSON.parse(res.body).error).toBe('request_header_fields_too_large');
     });
+  });
+
+  describe('keep-alive connections', () => {
+    /** Sends one request on an open socket and resolves with the status of its answer. */
+    const ask = (socket: Socket) =>
+      new Promise<number>((resolve, reject) => {
+        let text = '';
+        const onData = (chunk: Buffer) => {
+          text += chunk.toString('utf8');
+          const headerEnd = text.indexOf('\r\n\r\n');
+          const length = /content-length: (\d+)/i.exec(text);
+          if (headerEnd === -1 || !length) return;
+          if (text.length < headerEnd + 4 + Number(length[1])) return;
+          socket.off('data', onData);
+          resolve(Number(text.split(' ')[1]));
+        };
+        socket.on('data', onData);
+        socket.once('error', reject);
+        socket.once('close', () => reject(new Error('the server closed the connection')));
+        socket.write('GET /api/version HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+      });
+
+    it('keeps an idle connection open longer than a proxy keeps its upstream ones (Node cuts at 5 s)', async () => {
+      const server = t.app.getHttpServer() as Server;
+      expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+      expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1');
+      try {
+        expect(await ask(socket)).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 5_500));
+        expect(await ask(socket)).toBe(200);
+      } finally {
+        socket.destroy();
+      }
+    }, 15_000);
   });
 
   describe('headers', () => {

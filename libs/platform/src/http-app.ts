@@ -13,6 +13,15 @@ import { MetricsService } from './metrics';
 
 const TRACE_ID_HEADER = 'X-Trace-Id';
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) is shorter than what a
+ * proxy or a client pool keeps an idle upstream connection for (ingress-nginx and most load
+ * balancers: 60 s), so the server would close a socket at the moment the other side reuses it:
+ * the request meets a reset (a 502 behind a proxy, ECONNRESET for a direct client). Outlasting the
+ * proxy leaves closing idle connections to it.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** A traced request answers its trace id, so a client reporting a failure can name the trace. */
 function answerTraceId(_req: Request, res: Response, next: NextFunction): void {
   const ids = activeTraceIds();
@@ -44,7 +53,11 @@ export function configureHttpApp(nestApp: INestApplication, options: HttpAppOpti
   // pino is up: what was buffered goes out now, and later lines carry the time they happened
   // (Nest would hold them until listen(), after start-up work such as the first reindex).
   app.flushLogs();
-  answerClientErrors(app.getHttpServer() as Server);
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Node requires the headers' deadline to outlast the keep-alive one, or it cuts reused sockets.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  answerClientErrors(server);
   app.disable('x-powered-by');
   // Express 5 defaults to the simple parser; `status[]=a&status[]=b` must arrive as an array.
   app.set('query parser', 'extended');
