@@ -24,18 +24,12 @@ import { drive } from './driver';
 import { MIX_WEIGHTS, requestMix } from './mix';
 import { parseOptions, USAGE, type LoadOptions } from './options';
 import { prepare, preparedBackendEnv, type LoadUser } from './prepare';
-import {
-  freePort,
-  runCommand,
-  startService,
-  stopService,
-  tail,
-  waitReady,
-  type RunningService,
-} from './services';
+import { freePort, stopService, tail, waitReady } from '../common/service-process';
+import { createSuperAdmin, startService, type RunningService } from './services';
 import { summarize, table } from './stats';
 
-const root = resolve(__dirname, '..', '..', '..');
+/** The repository, from this file's compiled copy in scripts/load/dist/load. */
+const root = resolve(__dirname, '..', '..', '..', '..');
 const log = (line: string) => console.log(`[load] ${line}`);
 
 /** Everything to undo, in reverse order of creation. */
@@ -139,13 +133,7 @@ async function main(options: LoadOptions): Promise<number> {
 
   if (plan.kind === 'server') {
     log('creating the super-admin (backend dist/cli/create-admin.js, which migrates first)');
-    await runCommand(
-      root,
-      'apps/backend/dist/cli/create-admin.js',
-      backendEnv,
-      join(dir('logs'), 'create-admin.log'),
-      120_000,
-    );
+    await createSuperAdmin(root, backendEnv, join(dir('logs'), 'create-admin.log'));
   }
   const [backendPort, searchPort] = [await freePort(), await freePort()];
   log(
@@ -156,7 +144,7 @@ async function main(options: LoadOptions): Promise<number> {
   const search = startService(root, 'search', searchPort, searchEnv, join(dir('logs'), 'search.log'));
   state.services.push(search);
   const startedAt = Date.now();
-  await Promise.all([waitReady(backend, 180_000, aborted), waitReady(search, 600_000, aborted)]);
+  await Promise.all([waitReady(backend, 180_000, { aborted }), waitReady(search, 600_000, { aborted })]);
   log(
     `both ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (search index: ${options.offers} offers)`,
   );

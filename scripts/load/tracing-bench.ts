@@ -20,9 +20,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabases, databaseUrl, dropDatabases, planDatabase } from './database';
 import { prepare, preparedBackendEnv, type LoadUser } from './prepare';
-import { freePort, runCommand, startService, stopService, waitReady, type RunningService } from './services';
+import { freePort, stopService, waitReady } from '../common/service-process';
+import { createSuperAdmin, startService, type RunningService } from './services';
 
-const root = resolve(__dirname, '..', '..', '..');
+/** The repository, from this file's compiled copy in scripts/load/dist/load. */
+const root = resolve(__dirname, '..', '..', '..', '..');
 const env = process.env;
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 2);
 const SECONDS = Number(env.BENCH_SECONDS ?? 15);
@@ -121,13 +123,7 @@ async function main(): Promise<void> {
     };
     // Whatever the calling shell says about tracing, each round sets it itself.
     for (const key of Object.keys(process.env)) if (key.startsWith('OTEL_')) delete process.env[key];
-    await runCommand(
-      root,
-      'apps/backend/dist/cli/create-admin.js',
-      backendEnv,
-      join(dir('logs'), 'create-admin.log'),
-      120_000,
-    );
+    await createSuperAdmin(root, backendEnv, join(dir('logs'), 'create-admin.log'));
     const ports = { backend: await freePort(), search: await freePort() };
     const start = async (extra: Record<string, string>, label: string) => {
       const backend = startService(
@@ -145,7 +141,7 @@ async function main(): Promise<void> {
         join(dir('logs'), `search-${label}.log`),
       );
       services.push(backend, search);
-      await Promise.all([waitReady(backend, 180_000, () => false), waitReady(search, 600_000, () => false)]);
+      await Promise.all([waitReady(backend, 180_000), waitReady(search, 600_000)]);
       return { backend, search };
     };
     const stop = async (running: { backend: RunningService; search: RunningService }) => {

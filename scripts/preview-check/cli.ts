@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
-import { freePort, startSearch, stopSearch, tail, waitReady, type SearchService } from './service';
+import { freePort, stopService, tail, waitReady, type ServiceChild } from '../common/service-process';
+import { startSearch } from './service';
 
-/** The repository, from this file's compiled copy in scripts/preview-check/dist. */
-const root = join(__dirname, '..', '..', '..');
+/** The repository, from this file's compiled copy in scripts/preview-check/dist/preview-check. */
+const root = join(__dirname, '..', '..', '..', '..');
 const resultsDir = join(root, '.test-results', 'preview');
 const docsScreenshot = join(root, 'docs', 'images', 'preview.png');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -264,7 +265,7 @@ const steps: Step[] = [
 ];
 
 async function runSteps(
-  service: SearchService,
+  service: ServiceChild,
   profileDir: string,
   writeDocsScreenshot: boolean,
 ): Promise<void> {
@@ -317,9 +318,9 @@ async function main(): Promise<void> {
   await mkdir(resultsDir, { recursive: true });
   const scratch = await mkdtemp(join(tmpdir(), 'rt-preview-check-'));
   const logFile = join(resultsDir, 'search.log');
-  let service: SearchService | undefined;
+  let service: ServiceChild | undefined;
   const interrupted = () =>
-    void (service ? stopSearch(service) : Promise.resolve()).then(() => process.exit(130));
+    void (service ? stopService(service) : Promise.resolve()).then(() => process.exit(130));
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
@@ -327,16 +328,16 @@ async function main(): Promise<void> {
     console.log(
       `[preview] search service on ${service.base} (embedded database, demo catalogue; log ${logFile})`,
     );
-    await waitReady(service, 180_000);
+    await waitReady(service, 180_000, { logTail: true });
     await runSteps(service, join(scratch, 'profile'), values['docs-screenshot'] ?? false);
     console.log(`[preview] all ${steps.length} steps passed (screenshots in ${resultsDir})`);
   } finally {
-    if (service) await stopSearch(service);
+    if (service) await stopService(service);
     await rm(scratch, { recursive: true, force: true });
   }
-  if (service?.exited && service.exited.code !== 0) {
+  if (service?.exit && service.exit.code !== 0) {
     throw new CheckFailure(
-      `the search service stopped with code ${service.exited.code}:\n${await tail(logFile)}`,
+      `the search service stopped with code ${service.exit.code}:\n${await tail(logFile)}`,
     );
   }
 }

@@ -21,9 +21,9 @@ import {
   withPorts,
   type Ports,
 } from './readme';
+import { freePort } from '../common/service-process';
 import {
   descendantsOf,
-  freePort,
   isRunning,
   listening,
   log,
@@ -34,7 +34,8 @@ import {
   waitUntil,
 } from './processes';
 
-const root = resolve(__dirname, '..', '..', '..');
+/** The repository, from this file's compiled copy in scripts/readme-check/dist/readme-check. */
+const root = resolve(__dirname, '..', '..', '..', '..');
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 /** A first `pnpm start` in a clean copy compiles everything: minutes on a small machine. */
 const START_TIMEOUT_MS = 15 * 60_000;

@@ -2,7 +2,7 @@
 // Linux process table to make sure nothing is left once it has stopped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 
 export const log = (message: string): void => console.log(`[readme-check] ${message}`);
 
@@ -90,18 +90,6 @@ export async function waitUntil(
     if (Date.now() > deadline) throw new StepError(what());
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/** A loopback port free right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether something accepts connections on the loopback port. */

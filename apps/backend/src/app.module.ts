@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppDatabaseConnection } from '@rt/database';
 import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
 import { ActivationCodesModule } from './activation-codes/activation-codes.module';
 import { ActivitiesModule } from './activities/activities.module';
@@ -8,6 +9,7 @@ import { CapacityModule } from './capacity/capacity.module';
 import { CommonModule } from './common/common.module';
 import { BACKEND_CONFIG, BackendConfig } from './config';
 import { ContractModule } from './contract/contract.module';
+import { BACKEND_DATABASE, backendDatabaseOf } from './database/database-runtime';
 import { DatabaseModule } from './database/database.module';
 import { backendEntities } from './database/entities';
 import { backendMigrations } from './database/migrations';
@@ -29,7 +31,7 @@ import { ViewingModule } from './viewing/viewing.module';
 
 export interface BackendRuntime {
   config: BackendConfig;
-  database: { url: string; singleSession: boolean };
+  database: AppDatabaseConnection;
 }
 
 @Global()
@@ -79,8 +81,14 @@ export class AppModule {
         ViewingModule,
         ContractModule,
       ],
-      providers: [{ provide: BACKEND_CONFIG, useValue: runtime.config }],
-      exports: [BACKEND_CONFIG],
+      providers: [
+        { provide: BACKEND_CONFIG, useValue: runtime.config },
+        {
+          provide: BACKEND_DATABASE,
+          useValue: backendDatabaseOf(runtime.database, runtime.config.DB_POOL_SIZE),
+        },
+      ],
+      exports: [BACKEND_CONFIG, BACKEND_DATABASE],
     };
   }
 }

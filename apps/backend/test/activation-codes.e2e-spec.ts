@@ -1,6 +1,6 @@
 import { csvCellSql } from '../src/activation-codes/activation-code-listing.sql';
 import type { Organization } from '../src/organizations/organization.entity';
-import type { SignedIn } from './factories';
+import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -24,19 +24,14 @@ interface Code {
 describe('activation codes', () => {
   let t: TestApp;
   let admin: SignedIn;
+  let asAdmin: ActingAs;
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.signedInSuperAdmin();
+    asAdmin = admin.as('super-admin');
   });
   afterAll(() => t.close());
-
-  const asAdmin = {
-    get: (path: string) => admin.agent.get(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-    post: (path: string) => admin.agent.post(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-    put: (path: string) => admin.agent.put(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-    patch: (path: string) => admin.agent.patch(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-  };
 
   const generate = async (organization: Organization, count: number, extra: Record<string, unknown> = {}) =>
     (
@@ -60,7 +55,7 @@ describe('activation codes', () => {
     asAdmin.put('/activation-codes/status').send({ ids, status, ...extra });
 
   const claimAs = (user: SignedIn, fullCode: string, hat = 'traveller') =>
-    user.agent.post('/api/activation-codes/claim').set('X-Viewing-As', hat).send({ full_code: fullCode });
+    user.as(hat).post('/activation-codes/claim').send({ full_code: fullCode });
 
   // Moves that need time to pass, set on the row directly: `used_at` without a trip window reads as a
   // code whose trip is over (trips.e2e-spec.ts covers trips and the active status).

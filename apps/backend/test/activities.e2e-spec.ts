@@ -1,4 +1,4 @@
-import type { SignedIn } from './factories';
+import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -6,18 +6,11 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 describe('activities and closures', () => {
   let t: TestApp;
   let admin: SignedIn;
+  let asAdmin: ActingAs;
   let providerId: string;
   let otherProviderId: string;
   let tagA: string;
   let tagB: string;
-
-  const as = (hat: string, who?: SignedIn) => ({
-    get: (path: string) => (who ?? admin).agent.get(`/api${path}`).set('X-Viewing-As', hat),
-    post: (path: string) => (who ?? admin).agent.post(`/api${path}`).set('X-Viewing-As', hat),
-    put: (path: string) => (who ?? admin).agent.put(`/api${path}`).set('X-Viewing-As', hat),
-    delete: (path: string) => (who ?? admin).agent.delete(`/api${path}`).set('X-Viewing-As', hat),
-  });
-  const asAdmin = as('super-admin');
 
   const createActivity = async (body: Record<string, unknown> = {}) =>
     (
@@ -30,6 +23,7 @@ describe('activities and closures', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.signedInSuperAdmin();
+    asAdmin = admin.as('super-admin');
     providerId = (await asAdmin.post('/tour/provider').send({ name: 'Guides' }).expect(201)).body.id;
     otherProviderId = (await asAdmin.post('/tour/provider').send({ name: 'Boats' }).expect(201)).body.id;
     tagA = (
@@ -110,11 +104,12 @@ describe('activities and closures', () => {
 
     it('is for super-admins only', async () => {
       const traveller = await t.signedInUser();
-      await as('traveller', traveller)
+      await traveller
+        .as('traveller')
         .post('/tour/activity')
         .send({ provider_id: providerId, name: 'x' })
         .expect(403);
-      await as('traveller', traveller).get('/tour/activities').expect(403);
+      await traveller.as('traveller').get('/tour/activities').expect(403);
     });
   });
 
@@ -262,7 +257,7 @@ describe('activities and closures', () => {
       ).body;
       await asAdmin.delete(`/tour/activity/${other.id}/closures/${closure.id}`).expect(404);
       const traveller = await t.signedInUser();
-      await as('traveller', traveller).get(`/tour/activity/${activity.id}/closures`).expect(403);
+      await traveller.as('traveller').get(`/tour/activity/${activity.id}/closures`).expect(403);
     });
   });
 });

@@ -51,7 +51,7 @@ describe('GET /organizations/{id}/capacity', () => {
   };
 
   const capacityOf = (organizationId: string, query = '', who?: SignedIn, hat = 'super-admin') =>
-    f.as(who ?? admin, hat).get(`/organizations/${organizationId}/capacity${query}`);
+    (who ?? admin).as(hat).get(`/organizations/${organizationId}/capacity${query}`);
 
   beforeAll(async () => {
     t = await createTestApp({ env: MANY_CLAIMS_ENV });

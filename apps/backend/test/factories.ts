@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import type { MembershipRole } from '../src/access/access';
 import { AccessTokensService } from '../src/access-tokens/access-tokens.service';
@@ -20,6 +20,27 @@ export interface SignedIn {
   token: string;
   /** Sends `Authorization: Bearer <token>` on every request. */
   agent: TestAgent;
+  /** The agent's requests under one `X-Viewing-As` hat: `admin.as('super-admin').get('/tour')`. */
+  as(hat: string): ActingAs;
+}
+
+/** Requests of a signed-in user under one `X-Viewing-As` hat; paths are relative to `/api`. */
+export interface ActingAs {
+  get(path: string): Test;
+  post(path: string): Test;
+  put(path: string): Test;
+  patch(path: string): Test;
+  delete(path: string): Test;
+}
+
+function actingAs(agent: TestAgent, hat: string): ActingAs {
+  return {
+    get: (path) => agent.get(`/api${path}`).set('X-Viewing-As', hat),
+    post: (path) => agent.post(`/api${path}`).set('X-Viewing-As', hat),
+    put: (path) => agent.put(`/api${path}`).set('X-Viewing-As', hat),
+    patch: (path) => agent.patch(`/api${path}`).set('X-Viewing-As', hat),
+    delete: (path) => agent.delete(`/api${path}`).set('X-Viewing-As', hat),
+  };
 }
 
 export interface Factories {
@@ -76,7 +97,8 @@ export function makeFactories(app: INestApplication): Factories {
     },
     async signIn(user) {
       const token = await tokens.issue(user.id, 'test device');
-      return { user, token, agent: request.agent(server).set('Authorization', `Bearer ${token}`) };
+      const agent = request.agent(server).set('Authorization', `Bearer ${token}`);
+      return { user, token, agent, as: (hat) => actingAs(agent, hat) };
     },
     async signedInUser(overrides = {}) {
       return factories.signIn(await factories.makeUser(overrides));

@@ -1,7 +1,7 @@
 import { MailOutbox } from '../src/mail/mail-outbox';
 import { OrganizationManagementService } from '../src/organizations/organization-management.service';
 import type { Organization, OrganizationStatus } from '../src/organizations/organization.entity';
-import type { SignedIn } from './factories';
+import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -41,11 +41,13 @@ interface OutboxRow {
 describe('organizations', () => {
   let t: TestApp;
   let admin: SignedIn;
+  let asAdmin: ActingAs;
 
   beforeAll(async () => {
     // Signups are throttled per address; this file signs up many times from one address.
     t = await createTestApp({ env: { THROTTLE_SIGNUP_LIMIT: '1000' } });
     admin = await t.signedInSuperAdmin();
+    asAdmin = admin.as('super-admin');
   });
   afterAll(() => t.close());
 
@@ -73,11 +75,6 @@ describe('organizations', () => {
       )
     )[0].manager_invited_at;
 
-  const asAdmin = {
-    get: (path: string) => admin.agent.get(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-    post: (path: string) => admin.agent.post(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-    patch: (path: string) => admin.agent.patch(`/api${path}`).set('X-Viewing-As', 'super-admin'),
-  };
   const setStatus = (id: string, status: unknown) =>
     asAdmin.patch(`/organizations/${id}/status`).send({ status });
   const signUp = (body: Record<string, unknown>) => t.http.post('/api/organizations/signup').send(body);
@@ -334,7 +331,7 @@ describe('organizations', () => {
       'refuses a %s organization to its %s: 403 organization_not_approved',
       async (status, role) => {
         const { who, hat } = await asMember(status, role);
-        const res = await who.agent.get('/api/organization').set('X-Viewing-As', hat).expect(403);
+        const res = await who.as(hat).get('/organization').expect(403);
         expect(res.body.error).toBe('organization_not_approved');
       },
     );
@@ -343,9 +340,9 @@ describe('organizations', () => {
       const { organization, who, hat } = await asMember('pending', 'member');
       const manager = await t.makeUser({ firstName: 'Mia', lastName: 'Zed' });
       await t.addMember(organization, manager, 'manager');
-      await who.agent.get('/api/organization').set('X-Viewing-As', hat).expect(403);
+      await who.as(hat).get('/organization').expect(403);
       await setStatus(organization.id, 'approved').expect(200);
-      const res = await who.agent.get('/api/organization').set('X-Viewing-As', hat).expect(200);
+      const res = await who.as(hat).get('/organization').expect(200);
       expect(res.body).toMatchObject({
         id: organization.id,
         status: 'approved',
@@ -360,12 +357,9 @@ describe('organizations', () => {
     it('refuses another hat with 403 forbidden and a hat not held with 403 hat_not_held', async () => {
       const { who } = await asMember('approved', 'member');
       const other = await t.makeOrganization({ status: 'approved' });
-      let res = await who.agent.get('/api/organization').set('X-Viewing-As', 'traveller').expect(403);
+      let res = await who.as('traveller').get('/organization').expect(403);
       expect(res.body.error).toBe('forbidden');
-      res = await who.agent
-        .get('/api/organization')
-        .set('X-Viewing-As', `organization:${other.id}`)
-        .expect(403);
+      res = await who.as(`organization:${other.id}`).get('/organization').expect(403);
       expect(res.body.error).toBe('hat_not_held');
     });
   });
@@ -580,8 +574,7 @@ describe('organizations', () => {
 describe('GET /organizations (a database of its own)', () => {
   let t: TestApp;
   let admin: SignedIn;
-  const list = (query: string) =>
-    admin.agent.get(`/api/organizations${query}`).set('X-Viewing-As', 'super-admin');
+  const list = (query: string) => admin.as('super-admin').get(`/organizations${query}`);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,5 +1,5 @@
 import { haversineMeters } from '../src/providers/haversine';
-import type { SignedIn } from './factories';
+import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -24,20 +24,15 @@ interface ListItem {
 describe('providers', () => {
   let t: TestApp;
   let admin: SignedIn;
+  let asAdmin: ActingAs;
   const ids: Partial<Record<City, string>> = {};
   /** Names carry a marker so searches see only this file's providers. */
   const MARK = `pv${Date.now().toString(36)}`;
 
-  const as = (hat: string, who?: SignedIn) => ({
-    get: (path: string) => (who ?? admin).agent.get(`/api${path}`).set('X-Viewing-As', hat),
-    post: (path: string) => (who ?? admin).agent.post(`/api${path}`).set('X-Viewing-As', hat),
-    put: (path: string) => (who ?? admin).agent.put(`/api${path}`).set('X-Viewing-As', hat),
-  });
-  const asAdmin = as('super-admin');
-
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.signedInSuperAdmin();
+    asAdmin = admin.as('super-admin');
     for (const [city, point] of Object.entries(CITIES)) {
       const res = await asAdmin
         .post('/tour/provider')
@@ -104,9 +99,9 @@ describe('providers', () => {
 
     it('is for super-admins only', async () => {
       const traveller = await t.signedInUser();
-      const res = await as('traveller', traveller).post('/tour/provider').send({ name: 'x' }).expect(403);
+      const res = await traveller.as('traveller').post('/tour/provider').send({ name: 'x' }).expect(403);
       expect(res.body.error).toBe('forbidden');
-      await as('traveller', traveller).get('/tour/providers').expect(403);
+      await traveller.as('traveller').get('/tour/providers').expect(403);
     });
   });
 

@@ -1,4 +1,4 @@
-import type { SignedIn } from './factories';
+import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -6,20 +6,14 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 describe('tags', () => {
   let t: TestApp;
   let admin: SignedIn;
+  let asAdmin: ActingAs;
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.signedInSuperAdmin();
+    asAdmin = admin.as('super-admin');
   });
   afterAll(() => t.close());
-
-  const as = (hat: string, who?: SignedIn) => ({
-    get: (path: string) => (who ?? admin).agent.get(`/api${path}`).set('X-Viewing-As', hat),
-    post: (path: string) => (who ?? admin).agent.post(`/api${path}`).set('X-Viewing-As', hat),
-    put: (path: string) => (who ?? admin).agent.put(`/api${path}`).set('X-Viewing-As', hat),
-    delete: (path: string) => (who ?? admin).agent.delete(`/api${path}`).set('X-Viewing-As', hat),
-  });
-  const asAdmin = as('super-admin');
 
   const tagBody = (overrides: Record<string, unknown> = {}) => ({
     type: 'theme',
@@ -51,24 +45,24 @@ describe('tags', () => {
     await createTag({ type: 'restriction', names: { fr: 'B restriction' }, icon: 'b' });
     await createTag({ type: 'restriction', names: { fr: 'A restriction' }, icon: 'a' });
     const traveller = await t.signedInUser();
-    const res = await as('traveller', traveller).get('/tags?type=restriction&per_page=5000').expect(200);
+    const res = await traveller.as('traveller').get('/tags?type=restriction&per_page=5000').expect(200);
     expect(res.body.meta).toMatchObject({ per_page: 1000, current_page: 1 });
     const names = res.body.data.map((tag: { names: { fr: string } }) => tag.names.fr);
     expect(names).toEqual([...names].sort());
     expect(res.body.data.every((tag: { type: string }) => tag.type === 'restriction')).toBe(true);
-    await as('traveller', traveller).get('/tags?type=colour').expect(422);
+    await traveller.as('traveller').get('/tags?type=colour').expect(422);
     // The header is still required.
     await traveller.agent.get('/api/tags').expect(422);
   });
 
   it('refuses writes from another hat than super-admin', async () => {
     const traveller = await t.signedInUser();
-    const res = await as('traveller', traveller).post('/tags').send(tagBody()).expect(403);
+    const res = await traveller.as('traveller').post('/tags').send(tagBody()).expect(403);
     expect(res.body.error).toBe('forbidden');
     const organization = await t.makeOrganization();
     const member = await t.signedInUser();
     await t.addMember(organization, member.user);
-    await as(`organization:${organization.id}`, member).post('/tags').send(tagBody()).expect(403);
+    await member.as(`organization:${organization.id}`).post('/tags').send(tagBody()).expect(403);
   });
 
   it.each([
@@ -117,6 +111,6 @@ describe('tags', () => {
     expect(after.body.tags).toEqual([kept.id]);
     await asAdmin.delete(`/tags/${gone.id}`).expect(404);
     const traveller = await t.signedInUser();
-    await as('traveller', traveller).delete(`/tags/${kept.id}`).expect(403);
+    await traveller.as('traveller').delete(`/tags/${kept.id}`).expect(403);
   });
 });

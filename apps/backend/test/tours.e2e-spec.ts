@@ -1,6 +1,6 @@
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import type { Organization } from '../src/organizations/organization.entity';
-import type { SignedIn } from './factories';
+import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -17,19 +17,12 @@ interface Step {
 describe('tours and steps', () => {
   let t: TestApp;
   let admin: SignedIn;
+  let asAdmin: ActingAs;
   let partner: Organization;
   let region: Organization;
   let otherRegion: Organization;
   let providerId: string;
   const activity: Record<'a' | 'b' | 'c', string> = { a: '', b: '', c: '' };
-
-  const as = (hat: string, who?: SignedIn) => ({
-    get: (path: string) => (who ?? admin).agent.get(`/api${path}`).set('X-Viewing-As', hat),
-    post: (path: string) => (who ?? admin).agent.post(`/api${path}`).set('X-Viewing-As', hat),
-    put: (path: string) => (who ?? admin).agent.put(`/api${path}`).set('X-Viewing-As', hat),
-    delete: (path: string) => (who ?? admin).agent.delete(`/api${path}`).set('X-Viewing-As', hat),
-  });
-  const asAdmin = as('super-admin');
 
   const tourBody = (overrides: Record<string, unknown> = {}) => ({
     name: 'Alps loop',
@@ -45,6 +38,7 @@ describe('tours and steps', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.signedInSuperAdmin();
+    asAdmin = admin.as('super-admin');
     partner = await t.makeOrganization({ type: 'reseller' });
     region = await t.makeOrganization({ type: 'region' });
     otherRegion = await t.makeOrganization({ type: 'region' });
@@ -66,7 +60,7 @@ describe('tours and steps', () => {
       const member = await t.signedInUser();
       await t.addMember(partner, member.user);
       for (const hat of [`organization:${partner.id}`, 'traveller']) {
-        const who = as(hat, member);
+        const who = member.as(hat);
         expect((await who.post('/tour').send(tourBody()).expect(403)).body.error).toBe('forbidden');
         expect((await who.delete(`/tour/${tour.id}`).expect(403)).body.error).toBe('forbidden');
         await who.get('/tour').expect(403);
@@ -76,8 +70,8 @@ describe('tours and steps', () => {
         await who.post(`/tour/${tour.id}/steps`).send({}).expect(403);
       }
       // A super-admin under another hat is refused too: the hat must be exactly super-admin.
-      await as('traveller').post('/tour').send(tourBody()).expect(403);
-      await as(`organization:${partner.id}`).delete(`/tour/${tour.id}`).expect(403);
+      await admin.as('traveller').post('/tour').send(tourBody()).expect(403);
+      await admin.as(`organization:${partner.id}`).delete(`/tour/${tour.id}`).expect(403);
       await asAdmin.get(`/tour/${tour.id}`).expect(200);
     });
   });

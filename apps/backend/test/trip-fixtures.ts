@@ -15,19 +15,12 @@ export interface StepSpec {
  * (as a super-admin), and trips started by travellers: the fixtures of the trips and capacity tests.
  */
 export function tripFixtures(t: TestApp, admin: SignedIn) {
-  const as = (who: SignedIn, hat: string) => ({
-    get: (path: string) => who.agent.get(`/api${path}`).set('X-Viewing-As', hat),
-    post: (path: string) => who.agent.post(`/api${path}`).set('X-Viewing-As', hat),
-    put: (path: string) => who.agent.put(`/api${path}`).set('X-Viewing-As', hat),
-    patch: (path: string) => who.agent.patch(`/api${path}`).set('X-Viewing-As', hat),
-  });
-  const asAdmin = as(admin, 'super-admin');
+  const asAdmin = admin.as('super-admin');
   let partner: Organization | undefined;
   let providerId: string | undefined;
   let codeOrganization: Organization | undefined;
 
   const fixtures = {
-    as,
     asAdmin,
 
     async activity(fields: {
@@ -95,7 +88,8 @@ export function tripFixtures(t: TestApp, admin: SignedIn) {
     },
 
     async claim(traveller: SignedIn, fullCode: string): Promise<void> {
-      await as(traveller, 'traveller')
+      await traveller
+        .as('traveller')
         .post('/activation-codes/claim')
         .send({ full_code: fullCode })
         .expect(200);
@@ -109,7 +103,7 @@ export function tripFixtures(t: TestApp, admin: SignedIn) {
     },
 
     startTrip(traveller: SignedIn, body: Record<string, unknown>, hat = 'traveller') {
-      return as(traveller, hat).post('/trips').send(body);
+      return traveller.as(hat).post('/trips').send(body);
     },
 
     /** A trip on a new claimed code (201 expected); the trip's body. */

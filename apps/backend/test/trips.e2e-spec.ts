@@ -283,16 +283,16 @@ describe('trips', () => {
   describe('GET /trips and /trips/{id}', () => {
     it('shows a trip to its traveller under any hat and to the super-admin hat; to others it is absent', async () => {
       const trip = await f.trip(traveller, tourId, addDays(today, 3), 4);
-      const mine = await f.as(traveller, 'traveller').get(`/trips/${trip.id}`).expect(200);
+      const mine = await traveller.as('traveller').get(`/trips/${trip.id}`).expect(200);
       expect(mine.body).toEqual(trip);
       const stranger = await t.signedInUser();
-      const res = await f.as(stranger, 'traveller').get(`/trips/${trip.id}`).expect(404);
+      const res = await stranger.as('traveller').get(`/trips/${trip.id}`).expect(404);
       expect(res.body.error).toBe('not_found');
-      await f.as(admin, 'super-admin').get(`/trips/${trip.id}`).expect(200);
+      await admin.as('super-admin').get(`/trips/${trip.id}`).expect(200);
       // A super-admin under the traveller hat sees only their own trips.
-      await f.as(admin, 'traveller').get(`/trips/${trip.id}`).expect(404);
-      await f.as(traveller, 'traveller').get(`/trips/${UNKNOWN_ID}`).expect(404);
-      await f.as(traveller, 'traveller').get('/trips/nope').expect(404);
+      await admin.as('traveller').get(`/trips/${trip.id}`).expect(404);
+      await traveller.as('traveller').get(`/trips/${UNKNOWN_ID}`).expect(404);
+      await traveller.as('traveller').get('/trips/nope').expect(404);
     });
 
     it("lists the caller's own trips, newest first, paginated", async () => {
@@ -300,21 +300,18 @@ describe('trips', () => {
       const first = await f.trip(someone, tourId, addDays(today, 1), 1);
       const second = await f.trip(someone, tourId, addDays(today, 2), 2);
       const third = await f.trip(someone, tourId, addDays(today, 3), 3);
-      const all = await f.as(someone, 'traveller').get('/trips').expect(200);
+      const all = await someone.as('traveller').get('/trips').expect(200);
       expect(all.body.data.map((trip: { id: string }) => trip.id)).toEqual([third.id, second.id, first.id]);
       expect(all.body.meta).toEqual({ total: 3, current_page: 1, per_page: 25, last_page: 1 });
-      const page = await f.as(someone, 'traveller').get('/trips?per_page=2&page=2').expect(200);
+      const page = await someone.as('traveller').get('/trips?per_page=2&page=2').expect(200);
       expect(page.body.data).toEqual([first]);
       expect(page.body.meta).toEqual({ total: 3, current_page: 2, per_page: 2, last_page: 2 });
-      const nobody = await f
-        .as(await t.signedInUser(), 'traveller')
-        .get('/trips')
-        .expect(200);
+      const nobody = await (await t.signedInUser()).as('traveller').get('/trips').expect(200);
       expect(nobody.body).toEqual({
         data: [],
         meta: { total: 0, current_page: 1, per_page: 25, last_page: 1 },
       });
-      await f.as(someone, 'traveller').get('/trips?per_page=0').expect(422);
+      await someone.as('traveller').get('/trips?per_page=0').expect(422);
     });
   });
 });

@@ -4,3 +4,4 @@ export * from './open-database';
 export * from './migrate-command';
 export * from './app-process';
 export * from './embedded-postgres';
+export * from './page-with-total';

@@ -1,7 +1,7 @@
 import { IsInt, IsString, Matches, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { AppError } from './app-error';
-import { createValidationPipe, toFieldErrors } from './validation.pipe';
+import { ChecksItems, createValidationPipe, toFieldErrors } from './validation.pipe';
 
 class StepDto {
   @Matches(/^\d{2}:\d{2}$/)
@@ -20,6 +20,28 @@ class TourDto {
   @Min(1, { each: true })
   ids!: number[];
 }
+
+class CodesDto implements ChecksItems {
+  @IsString({ each: true })
+  codes!: string[];
+
+  @IsString()
+  note!: string;
+
+  itemErrors() {
+    return Object.fromEntries(
+      this.codes.flatMap((code, index) =>
+        code.startsWith('c') ? [] : [[`codes.${index}`, ['Not a code.']]],
+      ),
+    );
+  }
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => (e as AppError).toBody() as { errors: Record<string, string[]> },
+  );
 
 describe('validation pipe', () => {
   it('reports nested and array fields with dotted paths in a 422 AppError', async () => {
@@ -47,5 +69,22 @@ describe('validation pipe', () => {
         { property: 'a', constraints: { y: 'two' }, children: [] },
       ]),
     ).toEqual({ a: ['one', 'two'] });
+  });
+
+  it("refuses a DTO's item errors under their own keys once its fields pass, and only then", async () => {
+    const pipe = createValidationPipe();
+    const metadata = { type: 'body' as const, metatype: CodesDto };
+    expect(await refusal(pipe.transform({ codes: ['c1', 'x', 'c3', 'y'], note: 'n' }, metadata))).toEqual(
+      expect.objectContaining({ errors: { 'codes.1': ['Not a code.'], 'codes.3': ['Not a code.'] } }),
+    );
+    // A field error comes alone: the items are checked only once every field is fine.
+    expect(await refusal(pipe.transform({ codes: ['x'], note: 3 }, metadata))).toEqual(
+      expect.objectContaining({ errors: { note: [expect.any(String)] } }),
+    );
+    // The class's method runs, not a field of the body that bears its name.
+    expect(await refusal(pipe.transform({ codes: ['x'], note: 'n', itemErrors: 'no' }, metadata))).toEqual(
+      expect.objectContaining({ errors: { 'codes.0': ['Not a code.'] } }),
+    );
+    await expect(pipe.transform({ codes: ['c1'], note: 'n' }, metadata)).resolves.toBeInstanceOf(CodesDto);
   });
 });

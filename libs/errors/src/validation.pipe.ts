@@ -24,6 +24,16 @@ export function toFieldErrors(errors: ValidationError[], parentPath = ''): Field
 }
 
 /**
+ * A request DTO with checks that its field decorators cannot key: one message per item of a list
+ * (`ids.3`), as the envelope names nested fields. Once every field decorator has passed, the pipe
+ * calls `itemErrors()` and refuses what it answers with the same 422 envelope; the list's own
+ * checks (its presence, its length) stay on the field, so they come first.
+ */
+export interface ChecksItems {
+  itemErrors(): FieldErrors;
+}
+
+/**
  * Nest's validation pipe behind one screen that every body, query and path parameter passes
  * first (findUnsafeInput): the one place where NUL characters, unpaired surrogates and deep
  * nesting are refused with a 422 naming the field.
@@ -34,7 +44,14 @@ class ScreenedValidationPipe extends ValidationPipe {
       const problems = findUnsafeInput(value, metadata.data ?? '');
       if (problems) throw AppError.validation(problems);
     }
-    return super.transform(value, metadata);
+    const transformed: unknown = await super.transform(value, metadata);
+    // The class's own method, whatever the body holds.
+    const itemErrors = (metadata.metatype?.prototype as Partial<ChecksItems> | undefined)?.itemErrors;
+    if (metadata.type !== 'custom' && typeof itemErrors === 'function') {
+      const problems = itemErrors.call(transformed);
+      if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+    }
+    return transformed;
   }
 }
 

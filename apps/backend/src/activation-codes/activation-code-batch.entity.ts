@@ -6,7 +6,7 @@ import { User } from '../users/user.entity';
 /**
  * The codes generated in one call. `batch_number` counts up per organization (1, 2, 3 …) without
  * gaps: it comes from the organization's row of `activation_code_batch_counters`, taken in the
- * generating transaction (see ActivationCodesRepository.nextBatchNumber); the unique constraint
+ * generating transaction (see ActivationCodeBatchesRepository.nextBatchNumber); the unique constraint
  * below is the last guard.
  */
 @Entity('activation_code_batches')

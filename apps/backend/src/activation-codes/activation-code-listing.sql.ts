@@ -1,3 +1,4 @@
+import { pageWithTotalSql, type Sql } from '@rt/database';
 import { searchFitsCodes } from './activation-code-generator';
 import type { CodeStatus } from './activation-code-status';
 import { statusesPredicateSql, statusSql } from './activation-code-status.sql';
@@ -21,11 +22,6 @@ export interface CodeFilter {
   organizationIds?: readonly string[];
   /** Part of the code, any case; wildcards are matched literally. */
   search?: string;
-}
-
-export interface Sql {
-  text: string;
-  values: unknown[];
 }
 
 /** `%`, `_` and `\` matched literally in a LIKE pattern (backslash is LIKE's default escape). */
@@ -70,8 +66,9 @@ export const CODE_COLUMNS = `c.id, c.full_code, c.organization_id, c.batch_id, b
 export const LISTING_ORDER = 'c.created_at DESC, c.full_code';
 
 /**
- * One page and the exact size of the filtered set, in one statement (one snapshot): the count, and
- * the page joined laterally, so an empty page still carries the total (`id` null).
+ * One page and the exact size of the filtered set, in one statement (one snapshot,
+ * `pageWithTotalSql`): the count, and the page joined laterally, so an empty page still carries the
+ * total (`id` null).
  *
  * With a `search`, the matching codes are gathered first (a MATERIALIZED CTE, through the trigram
  * index or the organization's rows), then counted and sorted. Otherwise the planner, which cannot
@@ -85,31 +82,29 @@ export function listingSql(filter: CodeFilter, page: { limit: number; offset: nu
   values.push(page.limit, page.offset);
   const [limit, offset] = [`$${values.length - 1}`, `$${values.length}`];
   if (filter.search) {
-    return {
-      text: `WITH matched AS MATERIALIZED (SELECT c.id, c.created_at, c.full_code FROM activation_codes c WHERE ${where})
-SELECT t.total, p.*
-  FROM (SELECT count(*)::integer AS total FROM matched) t
-  LEFT JOIN LATERAL (
+    return pageWithTotalSql({
+      with: `matched AS MATERIALIZED (SELECT c.id, c.created_at, c.full_code FROM activation_codes c WHERE ${where})`,
+      counted: 'matched',
+      page: `
     SELECT ${CODE_COLUMNS}
       FROM (SELECT id FROM matched c ORDER BY ${LISTING_ORDER} LIMIT ${limit} OFFSET ${offset}) m
       JOIN activation_codes c ON c.id = m.id
       JOIN activation_code_batches b ON b.id = c.batch_id
-     ORDER BY ${LISTING_ORDER}) p ON true`,
+     ORDER BY ${LISTING_ORDER}`,
       values,
-    };
+    });
   }
-  return {
-    text: `SELECT t.total, p.*
-  FROM (SELECT count(*)::integer AS total FROM activation_codes c WHERE ${where}) t
-  LEFT JOIN LATERAL (
+  return pageWithTotalSql({
+    counted: `activation_codes c WHERE ${where}`,
+    page: `
     SELECT ${CODE_COLUMNS}
       FROM activation_codes c
       JOIN activation_code_batches b ON b.id = c.batch_id
      WHERE ${where}
      ORDER BY ${LISTING_ORDER}
-     LIMIT ${limit} OFFSET ${offset}) p ON true`,
+     LIMIT ${limit} OFFSET ${offset}`,
     values,
-  };
+  });
 }
 
 /** ISO 8601 UTC with milliseconds and `Z`, as the API writes timestamps, formatted by PostgreSQL. */

@@ -1,5 +1,5 @@
 import { flagsOf, statusOf } from './activation-code-status';
-import type { BatchView, CodeEventView, CodeView, StatusCounts } from './activation-codes.repository';
+import type { BatchView, CodeEventView, CodeView, StatusCounts } from './activation-code.rows';
 import { ActivationCodeBatchResponseDto } from './dto/activation-code-batch.response';
 import { ActivationCodeEventDto } from './dto/activation-code-event.response';
 import { ActivationCodeResponseDto } from './dto/activation-code.response';

@@ -3,9 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Body, Controller, Get, HttpCode, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
-import { AppError } from '@rt/errors';
 import { zurichToday } from '@rt/platform';
-import { isUUID } from 'class-validator';
 import type { Response } from 'express';
 import type { AuthUser } from '../access/access';
 import { CurrentUser, SuperAdminOnly, ViewingAs } from '../access/access.decorators';
@@ -104,7 +102,7 @@ export class ActivationCodesController {
     );
     try {
       // Back-pressure end to end; a client that goes away destroys the chain, which releases the
-      // database connection (ActivationCodesRepository.exportLines).
+      // database connection (ActivationCodeExportRepository.exportLines).
       await inSpan('activation_codes.export', {}, async (span) => {
         try {
           await pipeline(csv, response);
@@ -147,14 +145,6 @@ export class ActivationCodesController {
     @Body() dto: UpdateActivationCodeStatusDto,
     @CurrentUser() user: AuthUser,
   ): Promise<ActivationCodeStatusResultDto> {
-    const problems = Object.fromEntries(
-      dto.ids.flatMap((id, index) =>
-        typeof id === 'string' && isUUID(id)
-          ? []
-          : [[`ids.${index}`, [`The ids.${index} field must be a valid UUID.`]]],
-      ),
-    );
-    if (Object.keys(problems).length > 0) throw AppError.validation(problems);
     return this.codes.changeStatus(dto, user.id);
   }
 

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivationCodeBatch } from './activation-code-batch.entity';
+import { ActivationCodeBatchesRepository } from './activation-code-batches.repository';
+import { ActivationCodeExportRepository } from './activation-code-export.repository';
 import { ActivationCodeGenerator } from './activation-code-generator';
 import { ActivationCode } from './activation-code.entity';
 import { ActivationCodesController } from './activation-codes.controller';
@@ -16,7 +18,13 @@ import { ActivationCodesService } from './activation-codes.service';
 @Module({
   imports: [TypeOrmModule.forFeature([ActivationCode, ActivationCodeBatch])],
   controllers: [ActivationCodesController],
-  providers: [ActivationCodesRepository, ActivationCodesService, ActivationCodeGenerator],
+  providers: [
+    ActivationCodesRepository,
+    ActivationCodeBatchesRepository,
+    ActivationCodeExportRepository,
+    ActivationCodesService,
+    ActivationCodeGenerator,
+  ],
   exports: [ActivationCodesService],
 })
 export class ActivationCodesModule {}

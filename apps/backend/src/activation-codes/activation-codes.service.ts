@@ -28,12 +28,13 @@ import {
   toActivationCodeResponse,
   toStatusCounts,
 } from './activation-code.mapper';
+import type { BatchView } from './activation-code.rows';
 import {
-  ActivationCodesRepository,
-  BatchView,
-  TripStart,
+  ActivationCodeBatchesRepository,
   UnknownOrganizationError,
-} from './activation-codes.repository';
+} from './activation-code-batches.repository';
+import { ActivationCodeExportRepository } from './activation-code-export.repository';
+import { ActivationCodesRepository, TripStart } from './activation-codes.repository';
 import { ActivationCodeBatchResponseDto } from './dto/activation-code-batch.response';
 import { ActivationCodeBatchesQueryDto } from './dto/activation-code-batches-query.dto';
 import { ActivationCodeDetailsResponseDto } from './dto/activation-code-details.response';
@@ -68,6 +69,8 @@ export const codeNotFound = () => AppError.notFound('Activation code not found.'
 export class ActivationCodesService {
   constructor(
     private readonly codes: ActivationCodesRepository,
+    private readonly batches: ActivationCodeBatchesRepository,
+    private readonly exports: ActivationCodeExportRepository,
     private readonly generator: ActivationCodeGenerator,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
@@ -85,8 +88,8 @@ export class ActivationCodesService {
     let batch: BatchView;
     try {
       batch = await this.transactions.run(async () => {
-        const batchNumber = await this.codes.nextBatchNumber(dto.organisation_id);
-        const created = await this.codes.insertBatch({
+        const batchNumber = await this.batches.nextBatchNumber(dto.organisation_id);
+        const created = await this.batches.insertBatch({
           organizationId: dto.organisation_id,
           batchNumber,
           internalNote: dto.internal_note ?? null,
@@ -126,7 +129,10 @@ export class ActivationCodesService {
 
   /** The export as CSV text chunks (header first), streamed from the database. */
   exportCsv(query: ActivationCodesExportQueryDto): CsvOfExportLines {
-    const lines = this.codes.exportLines({ ...this.filterOf(query), organizationIds: query.organisation_id });
+    const lines = this.exports.exportLines({
+      ...this.filterOf(query),
+      organizationIds: query.organisation_id,
+    });
     const csv = new CsvOfExportLines();
     lines.on('error', (error) => csv.destroy(error));
     csv.on('close', () => lines.destroy());
@@ -222,11 +228,11 @@ export class ActivationCodesService {
     query: ActivationCodeBatchesQueryDto,
   ): Promise<Paginated<ActivationCodeBatchResponseDto>> {
     const page = toPage(query, LIST_PAGE_RULES);
-    const [batches, total] = await this.codes.findBatchPage(
+    const [batches, total] = await this.batches.findBatchPage(
       { organizationId: query.organisation_id, batchNumber: query.batch_number },
       page,
     );
-    const counts = await this.codes.countByStatusOfBatches(batches.map((batch) => batch.id));
+    const counts = await this.batches.countByStatusOfBatches(batches.map((batch) => batch.id));
     return paginated(
       batches.map((batch) => toActivationCodeBatchResponse(batch, counts.get(batch.id)!)),
       total,
@@ -241,16 +247,16 @@ export class ActivationCodesService {
     actorUserId: string,
   ): Promise<ActivationCodeBatchResponseDto> {
     const found = await this.transactions.run(async () => {
-      if (dto.internal_note !== undefined && !(await this.codes.setBatchNote(id, dto.internal_note))) {
+      if (dto.internal_note !== undefined && !(await this.batches.setBatchNote(id, dto.internal_note))) {
         return false;
       }
       if (dto.expires_at !== undefined) {
         const expiresAt = dto.expires_at === null ? null : new Date(dto.expires_at);
-        if ((await this.codes.setBatchExpiration(id, expiresAt, actorUserId)) === null) return false;
+        if ((await this.batches.setBatchExpiration(id, expiresAt, actorUserId)) === null) return false;
       }
       return true;
     });
-    const batch = found ? await this.codes.findBatch(id) : null;
+    const batch = found ? await this.batches.findBatch(id) : null;
     if (!batch) throw batchNotFound();
     return this.batchResponse(batch);
   }
@@ -261,7 +267,7 @@ export class ActivationCodesService {
   }
 
   private async batchResponse(batch: BatchView): Promise<ActivationCodeBatchResponseDto> {
-    const counts = await this.codes.countByStatusOfBatches([batch.id]);
+    const counts = await this.batches.countByStatusOfBatches([batch.id]);
     return toActivationCodeBatchResponse(batch, counts.get(batch.id)!);
   }
 

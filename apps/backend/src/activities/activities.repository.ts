@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
+import { pageWithTotalSql, splitPage } from '@rt/database';
 import { In, Repository } from 'typeorm';
 import { transactional } from '../database/transactions';
 import { ActivityTag } from './activity-tag.entity';
@@ -84,17 +85,15 @@ export class ActivitiesRepository {
    * provider) and the filtered count, in one statement.
    */
   async findPage(filter: ActivityFilter, page: Page): Promise<[ActivityView[], number]> {
-    const rows: (ViewRow & { total: number; id: string | null })[] = await this.activities.query(
-      `SELECT c.total, page.*
-         FROM (SELECT count(*)::integer AS total FROM activities a WHERE ${FILTER}) c
-         LEFT JOIN LATERAL (
-           SELECT ${VIEW_COLUMNS} FROM activities a WHERE ${FILTER}
-            ORDER BY a.name, a.id LIMIT $4 OFFSET $5
-         ) page ON true`,
-      [filter.namePattern, filter.providerId, filter.tagIds, page.limit, page.offset],
-    );
-    const total = rows[0]?.total ?? 0;
-    return [rows.filter((row) => row.id !== null).map(toView), total];
+    const sql = pageWithTotalSql({
+      counted: `activities a WHERE ${FILTER}`,
+      page: `SELECT ${VIEW_COLUMNS} FROM activities a WHERE ${FILTER}
+              ORDER BY a.name, a.id LIMIT $4 OFFSET $5`,
+      values: [filter.namePattern, filter.providerId, filter.tagIds, page.limit, page.offset],
+    });
+    const rows: (ViewRow & { total: number })[] = await this.activities.query(sql.text, sql.values);
+    const { items, total } = splitPage(rows, toView);
+    return [items, total];
   }
 
   /** The views of these activities (any order; unknown ids are left out), in one query. */

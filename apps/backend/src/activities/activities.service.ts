@@ -8,6 +8,7 @@ import { containsPattern } from '../providers/dto/search-field';
 import { ProvidersService } from '../providers/providers.service';
 import { TagsService } from '../tags/tags.service';
 import { ActivitiesRepository, ActivityFields, ActivityView } from './activities.repository';
+import { activityChanges, unlimitedWithCapacityProblem } from './activity-changes';
 import { toActivityResponse } from './activity.mapper';
 import { ActivitiesQueryDto } from './dto/activities-query.dto';
 import { ActivityResponseDto } from './dto/activity.response';
@@ -85,23 +86,9 @@ export class ActivitiesService {
       const activity = await this.activities.findByIdForUpdate(id);
       if (!activity) throw activityNotFound();
       await this.checkReferences(dto.provider_id, dto.tags ?? [], dto.image_id);
-      const capacity = dto.capacity !== undefined ? dto.capacity : activity.capacity;
-      const unlimited = dto.unlimited !== undefined ? dto.unlimited : activity.unlimited;
-      if (unlimited && capacity !== null) {
-        throw AppError.validation({
-          capacity: [
-            dto.capacity === undefined
-              ? 'The capacity field must be sent as null with unlimited: true (the activity has a capacity).'
-              : 'The capacity field must be null while the activity is unlimited (send unlimited: false with it).',
-          ],
-        });
-      }
-      const changes: Partial<ActivityFields> = {};
-      if (dto.provider_id !== undefined) changes.providerId = dto.provider_id;
-      if (dto.name !== undefined) changes.name = dto.name;
-      if (dto.image_id !== undefined) changes.imageId = dto.image_id;
-      if (dto.capacity !== undefined) changes.capacity = dto.capacity;
-      if (dto.unlimited !== undefined) changes.unlimited = dto.unlimited;
+      const problem = unlimitedWithCapacityProblem(activity, dto);
+      if (problem !== null) throw AppError.validation({ capacity: [problem] });
+      const changes = activityChanges(dto);
       await this.activities.update(id, changes);
       if (dto.tags !== undefined) {
         await this.activities.replaceTags(id, distinctIds(dto.tags));

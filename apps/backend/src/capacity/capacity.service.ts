@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, FieldErrors } from '@rt/errors';
-import { zurichToday } from '@rt/platform';
-import { daysBetween } from '../common/calendar-date';
+import { AppError } from '@rt/errors';
 import { Clock } from '../common/clock';
 import { OrganizationsService } from '../organizations/organizations.service';
 import type { Measure } from './capacity-algebra';
@@ -14,10 +12,10 @@ import {
   DemandInput,
   evaluationWindow,
   largestDayNumber,
-  MAX_RANGE_DAYS,
   regionOnDates,
   TourInput,
 } from './capacity-inputs';
+import { capacityRangeOf } from './capacity-range';
 import { CapacityRepository } from './capacity.repository';
 import { CapacityQueryDto } from './dto/capacity-query.dto';
 import { MeasureDto } from './dto/measure.response';
@@ -53,7 +51,7 @@ export class CapacityService {
     organizationId: string,
     query: CapacityQueryDto,
   ): Promise<RegionCapacityResponseDto | RegionCapacityRangeResponseDto> {
-    const range = this.rangeOf(query);
+    const range = capacityRangeOf(query, this.clock.now());
     const regionId = organizationId.toLowerCase();
     const [type, inputs] = await Promise.all([
       this.organizations.findType(regionId),
@@ -109,32 +107,5 @@ export class CapacityService {
         unplaceable_steps_count: tour.unplaceableStepsCount,
       })),
     }));
-  }
-
-  /** The dates asked for; the combinations the pipe cannot check → 422. */
-  private rangeOf(query: CapacityQueryDto): { from: string; to: string; single: boolean } {
-    const problems: FieldErrors = {};
-    if (query.date !== undefined) {
-      if (query.from !== undefined || query.to !== undefined) {
-        problems.date = ['The date field cannot be combined with from and to.'];
-        throw AppError.validation(problems);
-      }
-      return { from: query.date, to: query.date, single: true };
-    }
-    if (query.from === undefined && query.to === undefined) {
-      const today = zurichToday(this.clock.now());
-      return { from: today, to: today, single: true };
-    }
-    if (query.from === undefined) problems.from = ['The from field is required when to is present.'];
-    if (query.to === undefined) problems.to = ['The to field is required when from is present.'];
-    if (query.from !== undefined && query.to !== undefined) {
-      const span = daysBetween(query.from, query.to) + 1;
-      if (span < 1) problems.to = ['The to field must be a date on or after from.'];
-      else if (span > MAX_RANGE_DAYS) {
-        problems.to = [`The range from from to to must not span more than ${MAX_RANGE_DAYS} days.`];
-      }
-    }
-    if (Object.keys(problems).length > 0) throw AppError.validation(problems);
-    return { from: query.from!, to: query.to!, single: false };
   }
 }

@@ -15,8 +15,9 @@ import { SignUpOrganizationDto } from './dto/sign-up-organization.dto';
 import { StatusTarget } from './dto/update-organization-status.dto';
 import { UpdateOrganizationDto } from './dto/update-organization.dto';
 import type { CommissionType, OrganizationStatus, OrganizationType } from './organization.entity';
+import { commissionOf, organizationChanges, statusMoveOf } from './organization-rules';
 import { toOrganizationListItem, toOrganizationResponse, toOrganizationSummary } from './organization.mapper';
-import { OrganizationChanges, OrganizationsRepository } from './organizations.repository';
+import { OrganizationsRepository } from './organizations.repository';
 
 /** Who manages a new organization: an existing account (by email, any case) or a new one. */
 interface ManagerInput {
@@ -159,15 +160,7 @@ export class OrganizationManagementService {
 
   /** `PATCH /organizations/{id}`: the fields sent; the commission pair comes whole or not at all. */
   async update(id: string, dto: UpdateOrganizationDto): Promise<OrganizationResponseDto> {
-    const changes: OrganizationChanges = {};
-    if (dto.name !== undefined) changes.name = dto.name;
-    if (dto.description !== undefined) changes.description = dto.description;
-    const commission = commissionOf(dto);
-    if (commission) {
-      changes.commission = commission.value.toFixed(2);
-      changes.commissionType = commission.type;
-    }
-    if (!(await this.organizations.update(id, changes))) throw organizationNotFound();
+    if (!(await this.organizations.update(id, organizationChanges(dto)))) throw organizationNotFound();
     return this.details(id);
   }
 
@@ -182,8 +175,9 @@ export class OrganizationManagementService {
     await this.transactions.run(async () => {
       const organization = await this.organizations.findByIdForUpdate(id);
       if (!organization) throw organizationNotFound();
-      if (organization.status === status) return;
-      if (status === 'approved' && organization.managerInvitedAt === null) {
+      const move = statusMoveOf(organization, status);
+      if (move === 'none') return;
+      if (move === 'first-approval') {
         const managerId = await this.organizations.findManagerId(id);
         const manager = managerId ? await this.users.findById(managerId) : null;
         if (manager) {
@@ -269,14 +263,4 @@ export class OrganizationManagementService {
       });
     }
   }
-}
-
-/** The commission pair when both halves are sent (validation refuses one alone). */
-function commissionOf(dto: {
-  commission?: number;
-  commission_type?: CommissionType;
-}): { value: number; type: CommissionType } | undefined {
-  return dto.commission !== undefined && dto.commission_type !== undefined
-    ? { value: dto.commission, type: dto.commission_type }
-    : undefined;
 }

@@ -13,6 +13,7 @@ import { UsersService } from '../users/users.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { InvalidResetTokenError } from './invalid-reset-token.error';
+import { passwordLinkTerms } from './password-link-terms';
 import { PasswordTokenPurpose } from './password-reset-token.entity';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository';
 import { passwordLink } from './password-reset.mail';
@@ -67,24 +68,18 @@ export class PasswordResetService implements OnModuleInit {
     const user = await this.users.findById(message.payload.user_id);
     if (!user) throw new Error('the recipient of this email no longer exists');
     const token = randomAlphanumeric(RESET_TOKEN_LENGTH);
-    const reset = purpose === 'reset';
-    const ttlMs = reset
-      ? this.config.PASSWORD_RESET_TTL_MINUTES * 60_000
-      : this.config.INVITATION_TTL_DAYS * 24 * 3_600_000;
+    const terms = passwordLinkTerms(purpose, this.config);
     await this.tokens.replaceUnused(
       user.id,
       purpose,
       sha256Hex(token),
-      new Date(this.clock.now().getTime() + ttlMs),
+      new Date(this.clock.now().getTime() + terms.ttlMs),
       message.id,
     );
-    const page = reset ? '/reset-password' : '/accept-invitation';
     return {
       token,
-      link: passwordLink(new URL(page, this.config.CLIENT_APP_URL).toString(), token, user.email),
-      valid_for: reset
-        ? durationInWords(message.language, this.config.PASSWORD_RESET_TTL_MINUTES, 'minutes')
-        : durationInWords(message.language, this.config.INVITATION_TTL_DAYS, 'days'),
+      link: passwordLink(new URL(terms.page, this.config.CLIENT_APP_URL).toString(), token, user.email),
+      valid_for: durationInWords(message.language, terms.validFor.amount, terms.validFor.unit),
     };
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { splitPage } from '@rt/database';
 import { Repository } from 'typeorm';
 import { transactional } from '../database/transactions';
 import { Provider, ProviderOrigin, ProviderStatus } from './provider.entity';
@@ -85,8 +86,8 @@ export class ProvidersRepository {
   async findPage(input: ProviderListingInput): Promise<[ProviderWithDistance[], number]> {
     const { text, values } = providerListingSql(input);
     const rows: ListingRow[] = await this.repo.query(text, values);
-    const total = rows[0]?.total ?? 0;
-    return [rows.filter((row) => row.id !== null).map(fromRow), total];
+    const { items, total } = splitPage(rows, fromRow);
+    return [items, total];
   }
 
   findById(id: string): Promise<Provider | null> {

@@ -9,7 +9,8 @@ import { ProvidersQueryDto } from './dto/providers-query.dto';
 import { containsPattern } from './dto/search-field';
 import { UpdateProviderDto } from './dto/update-provider.dto';
 import { toProviderListItem, toProviderResponse } from './provider.mapper';
-import { ProviderChanges, ProviderFields, ProvidersRepository } from './providers.repository';
+import { nearPointOf, providerChanges } from './provider-changes';
+import { ProviderFields, ProvidersRepository } from './providers.repository';
 
 export const providerNotFound = () => AppError.notFound('Provider not found.');
 
@@ -27,13 +28,9 @@ export class ProvidersService {
    */
   async list(query: ProvidersQueryDto): Promise<Paginated<ProviderListItemDto>> {
     const page = toPage(query, LIST_PAGE_RULES);
-    const near =
-      query.latitude !== undefined && query.longitude !== undefined
-        ? { latitude: query.latitude, longitude: query.longitude }
-        : null;
     const [found, total] = await this.providers.findPage({
       namePattern: query.search !== undefined ? containsPattern(query.search) : null,
-      near,
+      near: nearPointOf(query),
       limit: page.limit,
       offset: page.offset,
     });
@@ -71,24 +68,7 @@ export class ProvidersService {
 
   /** `PUT /tour/provider/{id}`: the fields sent; null clears a nullable one. */
   async update(id: string, dto: UpdateProviderDto): Promise<ProviderResponseDto> {
-    const changes: ProviderChanges = {};
-    const keys = [
-      'name',
-      'description',
-      'address',
-      'city',
-      'country',
-      'latitude',
-      'longitude',
-      'website',
-      'phone',
-      'email',
-      'status',
-    ] as const;
-    for (const key of keys) {
-      if (dto[key] !== undefined) (changes as Record<string, unknown>)[key] = dto[key];
-    }
-    if (!(await this.providers.update(id, changes))) throw providerNotFound();
+    if (!(await this.providers.update(id, providerChanges(dto)))) throw providerNotFound();
     return this.details(id);
   }
 

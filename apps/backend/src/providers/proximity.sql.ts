@@ -1,9 +1,11 @@
+import { pageWithTotalSql, type Sql } from '@rt/database';
+
 /**
  * The statements of the provider listing, built in one place so the service and the benchmark's
  * direct-SQL baseline run the same SQL (src/bench/tours-bench.ts).
  *
- * Page and total come from one statement (`SELECT c.total, p.* FROM (count) c LEFT JOIN LATERAL
- * (page) p ON true`): one round trip, one snapshot, and an empty page still carries the total.
+ * Page and total come from one statement (`pageWithTotalSql` of @rt/database): one round trip, one
+ * snapshot, and an empty page still carries the total.
  *
  * Proximity (latitude and longitude given): only providers with coordinates, nearest first, by
  * `ll_to_earth(latitude, longitude) <-> ll_to_earth($lat, $lon)`: the Euclidean distance of the
@@ -17,11 +19,6 @@
  * `earth()`, 6,378,168 m) to the mean Earth radius (6,371,008.8 m, IUGG), as a haversine uses it.
  */
 export const MEAN_EARTH_RADIUS_METERS = 6_371_008.8;
-
-export interface Sql {
-  text: string;
-  values: unknown[];
-}
 
 export interface ProviderListingInput {
   /** An ILIKE pattern (`%…%`), or null for every name. */
@@ -38,36 +35,28 @@ export const PROVIDER_COLUMNS = `p.id, p.name, p.description, p.address, p.city,
 export function providerListingSql(input: ProviderListingInput): Sql {
   if (input.near) {
     // providers_location_idx: GiST on ll_to_earth(latitude, longitude), read in distance order (KNN).
-    return {
-      text: `
-        SELECT c.total, page.*
-          FROM (SELECT count(*)::integer AS total FROM providers p
-                 WHERE p.latitude IS NOT NULL AND ($3::text IS NULL OR p.name ILIKE $3)) c
-          LEFT JOIN LATERAL (
-            SELECT ${PROVIDER_COLUMNS},
-                   round(earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth($1, $2))
-                         / earth() * ${MEAN_EARTH_RADIUS_METERS})::integer AS distance_meters
-              FROM providers p
-             WHERE p.latitude IS NOT NULL AND ($3::text IS NULL OR p.name ILIKE $3)
-             ORDER BY ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth($1, $2)
-             LIMIT $4 OFFSET $5
-          ) page ON true`,
+    return pageWithTotalSql({
+      counted: `providers p WHERE p.latitude IS NOT NULL AND ($3::text IS NULL OR p.name ILIKE $3)`,
+      page: `
+        SELECT ${PROVIDER_COLUMNS},
+               round(earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth($1, $2))
+                     / earth() * ${MEAN_EARTH_RADIUS_METERS})::integer AS distance_meters
+          FROM providers p
+         WHERE p.latitude IS NOT NULL AND ($3::text IS NULL OR p.name ILIKE $3)
+         ORDER BY ll_to_earth(p.latitude, p.longitude) <-> ll_to_earth($1, $2)
+         LIMIT $4 OFFSET $5`,
       values: [input.near.latitude, input.near.longitude, input.namePattern, input.limit, input.offset],
-    };
+    });
   }
   // providers_name_idx: by name, then id.
-  return {
-    text: `
-      SELECT c.total, page.*
-        FROM (SELECT count(*)::integer AS total FROM providers p
-               WHERE ($1::text IS NULL OR p.name ILIKE $1)) c
-        LEFT JOIN LATERAL (
-          SELECT ${PROVIDER_COLUMNS}, NULL::integer AS distance_meters
-            FROM providers p
-           WHERE ($1::text IS NULL OR p.name ILIKE $1)
-           ORDER BY p.name, p.id
-           LIMIT $2 OFFSET $3
-        ) page ON true`,
+  return pageWithTotalSql({
+    counted: `providers p WHERE ($1::text IS NULL OR p.name ILIKE $1)`,
+    page: `
+      SELECT ${PROVIDER_COLUMNS}, NULL::integer AS distance_meters
+        FROM providers p
+       WHERE ($1::text IS NULL OR p.name ILIKE $1)
+       ORDER BY p.name, p.id
+       LIMIT $2 OFFSET $3`,
     values: [input.namePattern, input.limit, input.offset],
-  };
+  });
 }

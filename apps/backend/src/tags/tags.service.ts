@@ -5,6 +5,7 @@ import { CreateTagDto } from './dto/create-tag.dto';
 import { TagResponseDto } from './dto/tag.response';
 import { TagsQueryDto } from './dto/tags-query.dto';
 import { UpdateTagDto } from './dto/update-tag.dto';
+import { tagChanges, tagNameFields } from './tag-changes';
 import { toTagResponse } from './tag.mapper';
 import { TagFields, TagsRepository } from './tags.repository';
 
@@ -26,27 +27,13 @@ export class TagsService {
   }
 
   async create(dto: CreateTagDto): Promise<TagResponseDto> {
-    const tag = await this.tags.create({
-      type: dto.type,
-      nameFr: dto.names.fr,
-      nameEn: dto.names.en ?? null,
-      nameDe: dto.names.de ?? null,
-      icon: dto.icon,
-    });
+    const tag = await this.tags.create({ type: dto.type, ...tagNameFields(dto.names), icon: dto.icon });
     return toTagResponse(tag);
   }
 
   /** `PUT /tags/{id}`: the fields sent; `names` replaces the three names together. */
   async update(id: string, dto: UpdateTagDto): Promise<TagResponseDto> {
-    const changes: Partial<TagFields> = {};
-    if (dto.type !== undefined) changes.type = dto.type;
-    if (dto.icon !== undefined) changes.icon = dto.icon;
-    if (dto.names !== undefined) {
-      changes.nameFr = dto.names.fr;
-      changes.nameEn = dto.names.en ?? null;
-      changes.nameDe = dto.names.de ?? null;
-    }
-    if (!(await this.tags.update(id, changes))) throw tagNotFound();
+    if (!(await this.tags.update(id, tagChanges(dto)))) throw tagNotFound();
     const tag = await this.tags.findById(id);
     if (!tag) throw tagNotFound();
     return toTagResponse(tag);

@@ -8,6 +8,7 @@ import { CreateTourStepDto } from './dto/create-tour-step.dto';
 import { ReorderTourStepsDto } from './dto/reorder-tour-steps.dto';
 import { TourStepResponseDto } from './dto/tour-step.response';
 import { UpdateTourStepDto } from './dto/update-tour-step.dto';
+import { newStepOrder, stepChanges } from './step-changes';
 import { toStoredTime } from './step-time';
 import { StepFields, StepView, TourStepsRepository } from './tour-steps.repository';
 import { toTourStepResponse } from './tour.mapper';
@@ -65,9 +66,7 @@ export class TourStepsService {
       await this.lockTour(tourId);
       await this.findStep(tourId, stepId);
       if (dto.activity_ids) await this.checkActivities(dto.activity_ids);
-      const changes: Partial<StepFields> = {};
-      if (dto.day_number !== undefined) changes.dayNumber = dto.day_number;
-      if (dto.time !== undefined) changes.time = dto.time === null ? null : toStoredTime(dto.time);
+      const changes = stepChanges(dto);
       if (Object.keys(changes).length > 0 || dto.activity_ids) await this.steps.update(stepId, changes);
       if (dto.activity_ids) await this.steps.replacePlans(stepId, dto.activity_ids);
     });
@@ -87,12 +86,8 @@ export class TourStepsService {
     await this.transactions.run(async () => {
       await this.lockTour(tourId);
       const current = await this.steps.findIdsOfTour(tourId);
-      const wanted = dto.step_ids.map((id) => id.toLowerCase());
-      const isPermutation =
-        wanted.length === current.length &&
-        new Set(wanted).size === wanted.length &&
-        current.every((id) => wanted.includes(id.toLowerCase()));
-      if (!isPermutation) {
+      const wanted = newStepOrder(dto.step_ids, current);
+      if (wanted === null) {
         throw AppError.validation({
           step_ids: ["The step ids field must list each of the tour's steps exactly once."],
         });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
-import { AppError, FieldErrors } from '@rt/errors';
+import { AppError } from '@rt/errors';
 import { ActivitiesService } from '../activities/activities.service';
 import { Transactions } from '../database/transactions';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -10,6 +10,7 @@ import { TourDetailsResponseDto } from './dto/tour-details.response';
 import { TourResponseDto } from './dto/tour.response';
 import { ToursQueryDto } from './dto/tours-query.dto';
 import { UpdateTourDto } from './dto/update-tour.dto';
+import { tourChanges, tourOrganizationProblems } from './tour-changes';
 import { StepView, TourStepsRepository } from './tour-steps.repository';
 import { toTourDetails, toTourResponse } from './tour.mapper';
 import { TourFields, ToursRepository } from './tours.repository';
@@ -66,14 +67,7 @@ export class ToursService {
   async update(id: string, dto: UpdateTourDto): Promise<TourResponseDto> {
     if (!(await this.tours.findById(id))) throw tourNotFound();
     await this.checkOrganizations(dto.partner_organization_id, dto.region_organization_id);
-    const changes: Partial<TourFields> = {};
-    if (dto.name !== undefined) changes.name = dto.name;
-    if (dto.color !== undefined) changes.color = dto.color;
-    if (dto.status !== undefined) changes.status = dto.status;
-    if (dto.partner_organization_id !== undefined)
-      changes.partnerOrganizationId = dto.partner_organization_id;
-    if (dto.region_organization_id !== undefined) changes.regionOrganizationId = dto.region_organization_id;
-    if (!(await this.tours.update(id, changes))) throw tourNotFound();
+    if (!(await this.tours.update(id, tourChanges(dto)))) throw tourNotFound();
     const tour = await this.tours.findById(id);
     if (!tour) throw tourNotFound();
     return toTourResponse(tour);
@@ -121,20 +115,10 @@ export class ToursService {
   }
 
   private async checkOrganizations(partnerId: string | undefined, regionId: string | null | undefined) {
-    const problems: FieldErrors = {};
-    if (partnerId !== undefined && (await this.organizations.findType(partnerId)) === null) {
-      problems.partner_organization_id = ['The selected partner organization id is invalid.'];
-    }
-    if (regionId !== undefined && regionId !== null) {
-      const type = await this.organizations.findType(regionId);
-      if (type !== 'region') {
-        problems.region_organization_id = [
-          type === null
-            ? 'The selected region organization id is invalid.'
-            : 'The region organization id field must name an organization of type region.',
-        ];
-      }
-    }
+    const partnerType = partnerId !== undefined ? await this.organizations.findType(partnerId) : undefined;
+    const regionType =
+      regionId !== undefined && regionId !== null ? await this.organizations.findType(regionId) : undefined;
+    const problems = tourOrganizationProblems(partnerType, regionType);
     if (Object.keys(problems).length > 0) throw AppError.validation(problems);
   }
 }

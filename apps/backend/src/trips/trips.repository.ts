@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
+import { pageWithTotalSql, splitPage } from '@rt/database';
 import { Repository } from 'typeorm';
 import { transactional } from '../database/transactions';
 import type { TourStatus } from '../tours/tour.entity';
@@ -96,16 +97,15 @@ export class TripsRepository {
 
   /** One page of the user's trips, newest first then id (trips_user_created_idx), and their count. */
   async findPageOfUser(userId: string, page: Page): Promise<[TripView[], number]> {
-    const rows: (TripRow & { total: number })[] = await this.repo.query(
-      `SELECT c.total, p.*
-         FROM (SELECT count(*)::integer AS total FROM trips WHERE user_id = $1) c
-         LEFT JOIN LATERAL (
-           SELECT ${TRIP_COLUMNS} FROM trips t WHERE t.user_id = $1
-            ORDER BY t.created_at DESC, t.id DESC
-            LIMIT $2 OFFSET $3) p ON true`,
-      [userId, page.limit, page.offset],
-    );
-    const total = Number(rows[0]?.total ?? 0);
-    return [rows.filter((row) => row.id !== null).map(toTripView), total];
+    const sql = pageWithTotalSql({
+      counted: 'trips t WHERE t.user_id = $1',
+      page: `SELECT ${TRIP_COLUMNS} FROM trips t WHERE t.user_id = $1
+              ORDER BY t.created_at DESC, t.id DESC
+              LIMIT $2 OFFSET $3`,
+      values: [userId, page.limit, page.offset],
+    });
+    const rows: (TripRow & { total: number })[] = await this.repo.query(sql.text, sql.values);
+    const { items, total } = splitPage(rows, toTripView);
+    return [items, total];
   }
 }

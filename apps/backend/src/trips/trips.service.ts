@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
 import { AppError } from '@rt/errors';
-import { zurichToday } from '@rt/platform';
 import type { ViewingContext } from '../access/access';
 import type { TripStartRefusal } from '../activation-codes/activation-code-status';
 import { ActivationCodesService } from '../activation-codes/activation-codes.service';
@@ -12,19 +11,12 @@ import { CreateTripDto } from './dto/create-trip.dto';
 import { TripResponseDto } from './dto/trip.response';
 import { TripsQueryDto } from './dto/trips-query.dto';
 import { toTripResponse } from './trip.mapper';
+import { CODE_REFUSAL_MESSAGES, startsInPast, tripVisibleTo } from './trip-rules';
 import { tripEndsOn } from './trip-window';
 import { TripsRepository } from './trips.repository';
 
 /** Why `POST /trips` refuses, beyond the code's own reasons. */
 export type TripRefusal = TripStartRefusal | 'tour_not_active' | 'starts_in_past';
-
-const CODE_MESSAGES: Record<TripStartRefusal, string> = {
-  not_claimed: 'You have not claimed this activation code.',
-  code_reimbursed: 'This code was reimbursed and can no longer be used.',
-  code_cancelled: 'This code was cancelled and can no longer be used.',
-  code_used: 'This code was already used for a trip.',
-  code_expired: 'This code has expired.',
-};
 
 export const tripNotFound = () => AppError.notFound('Trip not found.');
 
@@ -44,7 +36,7 @@ export class TripsService {
    * ActivationCodesService, then the trip row is written. Any refusal rolls everything back.
    */
   async create(dto: CreateTripDto, userId: string): Promise<TripResponseDto> {
-    if (dto.starts_on < zurichToday(this.clock.now())) {
+    if (startsInPast(dto.starts_on, this.clock.now())) {
       throw AppError.validation(
         { starts_on: ['The starts on field must be today (Europe/Zurich) or a later date.'] },
         'starts_in_past' satisfies TripRefusal,
@@ -69,7 +61,8 @@ export class TripsService {
         startsOn: dto.starts_on,
         endsOn,
       });
-      if (refusal) throw AppError.validation({ activation_code_id: [CODE_MESSAGES[refusal]] }, refusal);
+      if (refusal)
+        throw AppError.validation({ activation_code_id: [CODE_REFUSAL_MESSAGES[refusal]] }, refusal);
       return this.trips.insert({
         id,
         activationCodeId: codeId,
@@ -94,7 +87,7 @@ export class TripsService {
   async details(id: string, viewing: ViewingContext): Promise<TripResponseDto> {
     const trip = await this.trips.findById(id);
     if (!trip) throw tripNotFound();
-    if (viewing.hat.kind !== 'super-admin' && trip.userId !== viewing.user.id) throw tripNotFound();
+    if (!tripVisibleTo(trip, viewing)) throw tripNotFound();
     return toTripResponse(trip);
   }
 }

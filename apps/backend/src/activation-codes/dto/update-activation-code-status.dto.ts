@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField } from '@rt/contracts';
-import { ValidateBy, ValidationArguments } from 'class-validator';
+import type { ChecksItems, FieldErrors } from '@rt/errors';
+import { isUUID, ValidateBy, ValidationArguments } from 'class-validator';
 import { DateTimeField } from './date-time-field';
 
 export const MAX_IDS_PER_CALL = 1000;
@@ -20,9 +21,9 @@ const idsMessage = (value: unknown): string | null => {
 
 /**
  * `PUT /activation-codes/status` (super-admin). Each item of `ids` is checked on its own (422 under
- * `ids.<index>`, by `idItemErrors`) once the list itself is fine.
+ * `ids.<index>`, by `itemErrors`, which the validation pipe calls) once every field is fine.
  */
-export class UpdateActivationCodeStatusDto {
+export class UpdateActivationCodeStatusDto implements ChecksItems {
   @ValidateBy({
     name: 'idsField',
     validator: {
@@ -51,4 +52,15 @@ export class UpdateActivationCodeStatusDto {
       'Required with `purchased` (the renewal: the one new expiration of every id); refused with the other statuses.',
   })
   new_expiration?: string;
+
+  /** `ids.<index>` for each item that is not a UUID (a string in the UUID form). */
+  itemErrors(): FieldErrors {
+    return Object.fromEntries(
+      this.ids.flatMap((id, index) =>
+        typeof id === 'string' && isUUID(id)
+          ? []
+          : [[`ids.${index}`, [`The ids.${index} field must be a valid UUID.`]]],
+      ),
+    );
+  }
 }
