@@ -13,8 +13,6 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { TEXT_STRATEGIES } from './travels/text-side.sql';
-import type { TextStrategy } from './travels/text-side.sql';
 import { BaseEnv, ConfigError, EnvBoolean, EnvFloat, EnvInt, EnvList, loadConfig } from '@rt/platform';
 
 export const EMBEDDING_PROVIDERS = ['builtin', 'http'] as const;
@@ -383,18 +381,6 @@ export class SearchEnv extends BaseEnv {
   @IsInt()
   @Min(0)
   SEARCH_TOTAL_EXACT_LIMIT: number = 0;
-
-  /**
-   * How the text side finds its best records: `memory` scores every match in the replica's
-   * in-memory text index (apps/search/README.md, "The text index in memory"); the SQL strategies
-   * (`exhaustive` scores every offer holding a query word; `top` reads each word's best postings
-   * first and stops when no unread one can change the page, scoring every match only when it
-   * cannot prove that: "The text side") are the reference the exactness tests compare with, and
-   * score in PostgreSQL at its speed when chosen. Same answers every way.
-   */
-  @IsOptional()
-  @IsIn(TEXT_STRATEGIES)
-  SEARCH_TEXT_STRATEGY: TextStrategy = 'memory';
 
   /**
    * How often (ms) a replica asks the database whether a reindex wrote a new generation of the

@@ -1,13 +1,5 @@
-import { plainToInstance } from 'class-transformer';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
-import { toVectorLiteral } from '../src/embedding/embedding-provider';
-import { QueryExpansionService } from '../src/glossary/query-expansion.service';
-import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
-import { explainTermsSql } from '../src/travels/explain.sql';
-import { hybridListingSql } from '../src/travels/hybrid-listing.sql';
-import { rankingTuningOf, toTravelsRequest } from '../src/travels/travels-request';
-import type { ExplainTermRow } from '../src/travels/travels.repository';
+import { rankingTuningOf } from '../src/travels/travels-request';
 import { EMBEDDING_PROVIDER } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailable.error';
@@ -258,80 +250,6 @@ describe('GET /travels?explain=true', () => {
     ).body as { records: Explained[] };
     expect(full.records[0]).toMatchObject({ id: 'E4', name: 'Zermatt ski week' });
     expectConsistent(full.records);
-  });
-
-  it('ranks alike with the top-k and the exhaustive text strategies, and the terms add up to either', async () => {
-    const expansions = t.app.get(QueryExpansionService);
-    const builtin = new BuiltinEmbeddingProvider(384);
-    // short reads and a small page, so that the top-k strategy leaves lists unread
-    const reads = { exhaustiveMaxPostings: 0, fullRead: 1, minDepth: 1, depthPerWanted: 1 };
-    type Row = {
-      id: string;
-      _relevance_score: number;
-      tsvector_score: number;
-      semantic_rank: number | null;
-      text_rank: number | null;
-    };
-    let proven = 0;
-    for (const search of ['Wanderung am See', 'Zermatt ski', 'lac Randonnée Wanderung']) {
-      for (const w of ['0', '0.5']) {
-        const request = toTravelsRequest(
-          plainToInstance(TravelsQueryDto, {
-            search,
-            infoDensity: 'min',
-            size: '3',
-            explain: 'true',
-            rrfVectorWeight: w,
-          }),
-          t.config,
-          (text) => expansions.expand(text),
-        );
-        if (request.branch !== 'search') throw new Error('a search was expected');
-        request.tuning.semanticCandidates = 2;
-        const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
-        const run = async (sql: { text: string; values: unknown[] }) =>
-          (await t.dataSource.query(sql.text, sql.values)) as (Row & { exact: boolean })[];
-        const analysed = await t.termsOf(request);
-        const top = await run(hybridListingSql(request, analysed, embedding, 'top', reads));
-        const exhaustive = await run(hybridListingSql(request, analysed, embedding, 'exhaustive'));
-        const page = (rows: Row[]) =>
-          rows.map(({ id, _relevance_score, tsvector_score, semantic_rank, text_rank }) => ({
-            id,
-            _relevance_score,
-            tsvector_score,
-            semantic_rank,
-            text_rank,
-          }));
-        if (top[0]?.exact) {
-          proven++;
-          expect(page(top)).toEqual(page(exhaustive));
-        }
-        for (const rows of [top, exhaustive]) {
-          const { k } = request.tuning;
-          const weight = request.tuning.rrfVectorWeight;
-          rows.forEach((row) => {
-            const fused =
-              (row.semantic_rank === null ? 0 : weight / (k + row.semantic_rank)) +
-              (row.text_rank === null ? 0 : (1 - weight) / (k + row.text_rank));
-            expect(fused).toBeCloseTo(row._relevance_score, DIGITS + 6);
-          });
-          const { text, values } = explainTermsSql(
-            request,
-            analysed,
-            rows.map((row) => row.id),
-          );
-          const terms = (await t.dataSource.query(text, values)) as ExplainTermRow[];
-          rows.forEach((row) => {
-            const held = terms.filter((term) => term.id === row.id);
-            const counted = held.filter((term) => term.best && term.matches);
-            const sum = counted.reduce((total, term) => total + term.contribution, 0);
-            expect(sum).toBeCloseTo(row.tsvector_score, DIGITS);
-            if (held.some((term) => term.matches)) expect(held[0].score).toBe(row.tsvector_score);
-          });
-        }
-      }
-    }
-    expect(proven).toBeGreaterThan(0);
   });
 
   it('refuses anything but a boolean with 422 in the shared envelope', async () => {

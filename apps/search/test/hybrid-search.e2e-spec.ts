@@ -4,7 +4,8 @@ import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
-import { queryTermsSource, textSideCtes } from '../src/travels/text-side.sql';
+import { textQueryOf } from '../src/text-index/query-terms';
+import { TextIndexService } from '../src/text-index/text-index.service';
 import { toTravelsRequest } from '../src/travels/travels-request';
 import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
@@ -104,24 +105,16 @@ describe('GET /travels with a search (hybrid ranking)', () => {
   async function expected(search: string, knobs: Knobs): Promise<Scored[]> {
     const provider = t.app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
     const vector = toVectorLiteral(await provider.embedQuery(search));
-    // The text side's scores come from its own statement (text-side.sql.ts; its ranking is tested
-    // in text-side.e2e-spec.ts); everything else is computed here.
-    const values: unknown[] = [];
+    // The text side's scores come from the in-memory text index (its scoring is tested in
+    // text-index.spec.ts and text-side.e2e-spec.ts); everything else is computed here.
     const request = toTravelsRequest(plainToInstance(TravelsQueryDto, { search }), t.config, (text) =>
       t.app.get(QueryExpansionService).expand(text),
     );
     if (request.branch !== 'search') throw new Error('a search was expected');
-    const terms = queryTermsSource(await t.termsOf(request), values);
+    const index = await t.app.get(TextIndexService).loaded();
+    const matches = index.match(textQueryOf(await t.termsOf(request)));
     const textScores = new Map(
-      (
-        (await t.dataSource.query(
-          `WITH ${textSideCtes(terms, '')} SELECT id, score FROM scored`,
-          values,
-        )) as {
-          id: string;
-          score: number;
-        }[]
-      ).map((row) => [row.id, row.score]),
+      Array.from(matches.ordinals, (ordinal, i) => [index.ids[ordinal], matches.scores[i]] as const),
     );
     const rows = (
       (await t.dataSource.query(

@@ -11,7 +11,7 @@ import {
 } from '../src/text-index/query-analyser';
 import type { AnalysedTerm, StemsOf } from '../src/text-index/query-analyser';
 import { TextIndexService } from '../src/text-index/text-index.service';
-import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../src/travels/text-side.sql';
+import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../src/text-index/query-limits';
 import type { ExpansionWeights } from '../src/travels/travels-request';
 import { catalogueFolder } from './catalogue-fixtures';
 import { createTestApp, TestApp } from './test-app';

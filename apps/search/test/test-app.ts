@@ -103,22 +103,3 @@ export async function createCatalogueTestApp(
     },
   };
 }
-
-/**
- * Two services on one index answer every query alike over HTTP (status 200, the same body): a
- * text strategy against another.
- */
-export async function expectAnswersAlike(
-  first: TestApp,
-  second: TestApp,
-  queries: Record<string, string>[],
-): Promise<void> {
-  for (const query of queries) {
-    const [a, b] = await Promise.all([
-      first.http.get('/travels').query(query),
-      second.http.get('/travels').query(query),
-    ]);
-    expect(a.status).toBe(200);
-    expect({ query, body: a.body }).toEqual({ query, body: b.body });
-  }
-}

@@ -8,7 +8,6 @@ import { createTestApp, TestApp } from './test-app';
 describe('bounded counting (SEARCH_TOTAL_EXACT_LIMIT)', () => {
   let exact: TestApp;
   let bounded: TestApp;
-  let boundedTopK: TestApp;
   const LIMIT = 25;
 
   beforeAll(async () => {
@@ -19,13 +18,8 @@ describe('bounded counting (SEARCH_TOTAL_EXACT_LIMIT)', () => {
       database: exact.database,
       env: { SEARCH_TOTAL_EXACT_LIMIT: String(LIMIT) },
     });
-    boundedTopK = await createTestApp({
-      database: exact.database,
-      env: { SEARCH_TOTAL_EXACT_LIMIT: String(LIMIT), SEARCH_TEXT_STRATEGY: 'top' },
-    });
   }, 180_000);
   afterAll(async () => {
-    await boundedTopK?.close();
     await bounded?.close();
     await exact?.close();
   });

@@ -25,9 +25,8 @@ import { MemoryListing } from '../travels/memory-listing';
 import { ReindexService } from '../reindex/reindex.service';
 import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
-import { listingStatementsOf, searchRequestOf } from '../travels/listing-statements';
-import type { ListingStatements, Sql } from '../travels/listing-statements';
-import { firstTextStrategy } from '../travels/text-side.sql';
+import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../travels/listing-statements';
+import type { Sql } from '../travels/listing-statements';
 import { rankingTuningOf } from '../travels/travels-request';
 import { countedTotal } from '../travels/travels.service';
 import { TYPED_SEARCHES } from './typed-searches';
@@ -79,13 +78,11 @@ const SESSION = sessionOptions(SEARCH_SESSION_SETTINGS);
 
 /**
  * The text index, loaded here as a replica loads it: every search is analysed against it
- * (QueryAnalysisService). With SEARCH_TEXT_STRATEGY=memory (the default) the "direct"
- * measurements run the service's own search path in this process: analysed, scored in memory,
- * its statements sent straight to PostgreSQL (MemoryListing); otherwise the SQL statements alone.
+ * (QueryAnalysisService), and the "direct" measurements run the service's own search path in this
+ * process: analysed, scored in memory, its statements sent straight to PostgreSQL (MemoryListing).
  */
 let benchIndex: { index: TextIndex; analysis: QueryAnalysisService; dataSource: DataSource } | undefined;
-const MEMORY = config.SEARCH_TEXT_STRATEGY === 'memory';
-const DIRECT = MEMORY ? 'in process (memory text side)' : 'same SQL directly';
+const DIRECT = 'in process (memory text side)';
 
 function loadedIndex() {
   if (!benchIndex) throw new Error('the text index is not loaded');
@@ -139,17 +136,18 @@ async function preparedSearch(query: Record<string, string>) {
 }
 
 /**
- * One search run directly: the service's in-process path with the memory text side (its session
- * carrying the pgvector settings, as the service's), else its SQL statement. Answers the total.
+ * One search run directly: the service's in-process path (its text side in memory, its session
+ * carrying the pgvector settings, as the service's). `exact` turns index scans off for it (exact
+ * distances, no HNSW). Answers the total and the page's ids.
  */
 async function runSearchDirect(
   client: Queryable,
   query: Record<string, string>,
-  statements: ListingStatements,
-): Promise<number> {
-  if (!MEMORY) return (await runHybridDirect(client, statements))[0]?.total ?? 0;
-  if (!tunedClients.has(client) && statements.session) {
-    await client.query(statements.session.text, statements.session.values);
+  exact = false,
+): Promise<{ total: number; ids: string[] }> {
+  const session = searchSessionSql(query, config);
+  if (!tunedClients.has(client) && session) {
+    await client.query(session.text, session.values);
     tunedClients.add(client);
   }
   const { request, embedding } = await preparedSearch(query);
@@ -158,9 +156,21 @@ async function runSearchDirect(
     index,
     async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
   );
-  const result = await listing.hybrid(request, await analysis.termsOf(request, index), embedding);
+  const search = async () => listing.hybrid(request, await analysis.termsOf(request, index), embedding);
+  let result: Awaited<ReturnType<typeof search>>;
+  if (exact) {
+    await client.query('BEGIN');
+    try {
+      await client.query("SELECT set_config('enable_indexscan', 'off', true)");
+      result = await search();
+    } finally {
+      await client.query('COMMIT');
+    }
+  } else {
+    result = await search();
+  }
   if (!result) throw new Error('the index changed generation during the benchmark');
-  return result.total;
+  return { total: result.total, ids: result.rows.map((row) => row.id) };
 }
 
 const DESTINATIONS = ['FR', 'CH', 'DE', 'IT', 'ES', 'PT', 'GR', 'JP', 'US', 'IS', 'SC', 'MA'];
@@ -342,9 +352,9 @@ async function latency(port: number, queries: Record<string, string>[]) {
     for (const [i, query] of queries.entries()) {
       const path = `/travels?${new URLSearchParams(query).toString()}`;
       // The statement the service runs for the query, and the page alone (filter-only queries).
-      const statements = listingStatementsOf(query, config);
+      const statements = filterStatementsOf(query, config);
       const withTotal = statements.listing;
-      const pageOnly = statements.page as Sql;
+      const pageOnly = statements.page;
       let started = performance.now();
       const answer = await httpGet(agent, port, path);
       const http = performance.now() - started;
@@ -472,39 +482,12 @@ function searchMix(count: number, filtered: boolean): Record<string, string>[] {
   }));
 }
 
-/** The statements the service runs for a hybrid search (the statement, and its session's pgvector settings). */
-async function hybridStatementsOf(query: Record<string, string>): Promise<ListingStatements> {
-  const { index, analysis } = loadedIndex();
-  const terms = await analysis.termsOf(searchRequestOf(query, config), index);
-  return listingStatementsOf(query, config, { embedding: await builtin.embedQuery(query.search), terms });
-}
-
 interface Queryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: { id: string | null; total: number }[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** Connections whose session carries the service's pgvector settings. */
 const tunedClients = new WeakSet<Queryable>();
-
-/**
- * The hybrid statement run directly, on a session with the service's pgvector settings; `exact`
- * turns index scans off for it (exact distances, no HNSW).
- */
-async function runHybridDirect(client: Queryable, statements: ListingStatements, exact = false) {
-  const { listing, session } = statements;
-  if (!tunedClients.has(client) && session) {
-    await client.query(session.text, session.values);
-    tunedClients.add(client);
-  }
-  if (!exact) return (await client.query(listing.text, listing.values)).rows;
-  await client.query('BEGIN');
-  try {
-    await client.query("SELECT set_config('enable_indexscan', 'off', true)");
-    return (await client.query(listing.text, listing.values)).rows;
-  } finally {
-    await client.query('COMMIT');
-  }
-}
 
 /** The `totalRecords` the service answers for a count run directly (SEARCH_TOTAL_EXACT_LIMIT). */
 function servedTotal(counted: number): number {
@@ -529,17 +512,16 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
   try {
     for (const [i, query] of queries.entries()) {
       const path = `/travels?${new URLSearchParams(query).toString()}`;
-      const statements = await hybridStatementsOf(query);
       // Alternate which goes first, so neither always finds the pages the other just read.
       const timeHttp = async () => {
         const started = performance.now();
         const answer = await httpGet(agent, port, path);
         return { answer, ms: performance.now() - started };
       };
-      if (MEMORY) await preparedSearch(query);
+      await preparedSearch(query);
       const timeSql = async () => {
         const started = performance.now();
-        const total = await runSearchDirect(client, query, statements);
+        const { total } = await runSearchDirect(client, query);
         return { total, ms: performance.now() - started };
       };
       const viaHttp = i % 2 === 0 ? await timeHttp() : undefined;
@@ -559,8 +541,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
     // The exact rankings afterwards: their sequential scans would evict the index from the cache
     // between the timed runs.
     for (const [i, query] of SKIP_OVERLAP ? [] : queries.entries()) {
-      const exact = await runHybridDirect(client, await hybridStatementsOf(query), true);
-      const truth = exact.filter((r) => r.id !== null).map((r) => r.id as string);
+      const truth = (await runSearchDirect(client, query, true)).ids;
       if (truth.length) {
         overlap += served[i].filter((id) => truth.includes(id)).length / truth.length;
         compared++;
@@ -579,31 +560,8 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
   };
 }
 
-/** The text side's own statement (the full-text ranking) of each search, run directly, one at a time. */
-async function textSideLatency(queries: Record<string, string>[]) {
-  const client = new Client({
-    connectionString: databaseUrl,
-    application_name: 'search-bench-direct',
-    options: SESSION,
-  });
-  await client.connect();
-  const samples: number[] = [];
-  try {
-    for (const [i, query] of queries.entries()) {
-      const textSide = (await hybridStatementsOf(query)).textSide as Sql;
-      const started = performance.now();
-      await client.query(textSide.text, textSide.values);
-      if (i > 0) samples.push(performance.now() - started);
-    }
-  } finally {
-    await client.end();
-  }
-  return stats(samples);
-}
-
 /**
- * The text side of each search as the service computes it with the memory strategy, in this
- * process: the analysis (query-analyser.ts; a word's stems are fetched from PostgreSQL the first
+ * The text side of each search as the service computes it, in this process: the analysis (query-analyser.ts; a word's stems are fetched from PostgreSQL the first
  * time it is seen, then cached) and the scoring in memory (every match under the filters, the
  * page's best and the total), timed apart.
  */
@@ -684,7 +642,7 @@ async function main(): Promise<void> {
       console.log(`throughput (${THROUGHPUT_SECONDS} s per step):`);
       console.log('| clients | HTTP req/s | HTTP p95 ms | SQL req/s | SQL p95 ms |\n|---|---|---|---|---|');
       const listings = new Map<Record<string, string>, Sql>();
-      for (const query of queries) listings.set(query, listingStatementsOf(query, config).listing);
+      for (const query of queries) listings.set(query, filterStatementsOf(query, config).listing);
       await printThroughput(port, queries, async (pool, query) => {
         const statement = listings.get(query) as Sql;
         await pool.query(statement.text, statement.values);
@@ -715,7 +673,7 @@ async function main(): Promise<void> {
     const typedRounds = Array.from({ length: TYPED_ROUNDS }, () => typed).flat();
     const typedLatency = await hybridLatency(port, typedRounds);
     console.log(
-      `typed searches (${typed.length} searches × ${TYPED_ROUNDS}, sequential; text strategy ${tuning.textStrategy}):`,
+      `typed searches (${typed.length} searches × ${TYPED_ROUNDS}, sequential; text side in memory):`,
     );
     console.log('| typed searches (ms) | p50 | p95 | p99 |\n|---|---|---|---|');
     console.log(
@@ -734,22 +692,15 @@ async function main(): Promise<void> {
         )
         .join('; ')}`,
     );
-    // The text side alone: the full-text statement of each typed search, run directly.
-    const textSide = await textSideLatency(typedRounds);
-    console.log(
-      `| text side alone, SQL directly (strategy ${firstTextStrategy(tuning)}) | ${ms(textSide.p50)} | ${ms(textSide.p95)} | ${ms(textSide.p99)} |`,
-    );
-    if (MEMORY) {
-      const inMemory = await memoryTextSideLatency(typedRounds);
-      for (const [name, figures] of [
-        ['analysis (query-analyser.ts)', inMemory.analysis],
-        ['scoring in memory (every match, page, total)', inMemory.scoring],
-        ['analysis + scoring', inMemory.both],
-      ] as const) {
-        console.log(
-          `| text side alone, in process: ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
-        );
-      }
+    const inMemory = await memoryTextSideLatency(typedRounds);
+    for (const [name, figures] of [
+      ['analysis (query-analyser.ts)', inMemory.analysis],
+      ['scoring in memory (every match, page, total)', inMemory.scoring],
+      ['analysis + scoring', inMemory.both],
+    ] as const) {
+      console.log(
+        `| text side alone, in process: ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
+      );
     }
     // --- LanceDB peer (BENCH_PEER=0 skips it): the same offers and typed searches, in process ---
     if (env.BENCH_PEER !== '0') {
@@ -770,11 +721,7 @@ async function main(): Promise<void> {
       );
     }
     // --- end of the LanceDB peer ---
-    const typedStatements = new Map<Record<string, string>, ListingStatements>();
-    for (const query of typed) {
-      typedStatements.set(query, await hybridStatementsOf(query));
-      if (MEMORY) await preparedSearch(query);
-    }
+    for (const query of typed) await preparedSearch(query);
     console.log(
       `| typed clients | HTTP req/s | HTTP p95 ms | ${DIRECT} req/s | p95 ms |\n|---|---|---|---|---|`,
     );
@@ -784,7 +731,7 @@ async function main(): Promise<void> {
       async (pool, query) => {
         const client = await pool.connect();
         try {
-          await runSearchDirect(client, query, typedStatements.get(query) as ListingStatements);
+          await runSearchDirect(client, query);
         } finally {
           client.release();
         }
@@ -795,15 +742,11 @@ async function main(): Promise<void> {
       `| hybrid clients | HTTP req/s | HTTP p95 ms | ${DIRECT} req/s | p95 ms |\n|---|---|---|---|---|`,
     );
     const mixed = plain.flatMap((query, i) => [query, filteredMix[i]]);
-    const prepared = new Map<Record<string, string>, ListingStatements>();
-    for (const query of mixed) {
-      prepared.set(query, await hybridStatementsOf(query));
-      if (MEMORY) await preparedSearch(query);
-    }
+    for (const query of mixed) await preparedSearch(query);
     await printThroughput(port, mixed, async (pool, query) => {
       const client = await pool.connect();
       try {
-        await runSearchDirect(client, query, prepared.get(query) as ListingStatements);
+        await runSearchDirect(client, query);
       } finally {
         client.release();
       }

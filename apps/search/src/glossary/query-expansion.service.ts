@@ -3,7 +3,7 @@ import type { OnModuleInit } from '@nestjs/common';
 import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
-import { QUERY_WORDS } from '../travels/text-side.sql';
+import { QUERY_WORDS } from '../text-index/query-limits';
 import { loadTravelGlossary } from './glossary';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import type { ExpansionRule, QueryExpansion } from './query-expander';

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { foldWords } from '../glossary/glossary';
 import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
-import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../travels/text-side.sql';
+import { EXPANSIONS_PER_WORD, QUERY_WORDS } from './query-limits';
 import type { ExpansionWeights } from '../travels/travels-request';
 
 /**

@@ -1,61 +1,42 @@
 import { plainToInstance } from 'class-transformer';
 import type { SearchConfig } from '../config';
-import { toVectorLiteral } from '../embedding/embedding-provider';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { TravelsQueryDto } from './dto/travels-query.dto';
-import { hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
-import { filterListingSql, filterPageSql, textListingSql } from './travel-listing.sql';
+import { hnswSettingsSql } from './memory-listing.sql';
+import { filterListingSql, filterPageSql } from './travel-listing.sql';
 import type { Sql } from './travel-listing.sql';
-import { firstTextStrategy } from './text-side.sql';
 import { toTravelsRequest } from './travels-request';
 import type { RankingRequest } from './travels-request';
-import type { QueryTerm } from '../text-index/query-terms';
 
 export type { Sql };
 
-/** What the service runs for one GET /travels query, to be run directly. */
-export interface ListingStatements {
-  /**
-   * The statement answering the query: its page and its exact total (searches with the `top` text
-   * strategy: its top-k statement, which the service follows with the exhaustive one when it cannot
-   * prove its page exact).
-   */
+/** What the service runs for one filter-only GET /travels query, to be run directly. */
+export interface FilterStatements {
+  /** The statement answering the query: its page and its exact total. */
   listing: Sql;
-  /** Filter-only queries: the page alone, without its total. */
-  page?: Sql;
-  /**
-   * Searches: the pgvector settings the service gives a connection's session before its first
-   * search (those of pgvector ≥ 0.8; TravelsRepository.listHybrid).
-   */
-  session?: Sql;
-  /** Searches: the text side alone, as the full-text ranking runs it (page and total). */
-  textSide?: Sql;
+  /** The page alone, without its total. */
+  page: Sql;
 }
 
 /**
- * The statements of a GET /travels query in its query-string form (`{ search: 'Zermatt', size: '8' }`),
- * built as the service builds them: the query read by TravelsQueryDto's own transforms, the same
- * request (toTravelsRequest: defaults from `config`), the same builders. A search needs its query
- * embedding and its analysed terms (QueryAnalysisService), and gains the glossary's words as it
- * does. For the benchmark, which times them beside the HTTP answers; the query is not validated
- * (give valid ones).
+ * The statements of a filter-only GET /travels query in its query-string form
+ * (`{ destination: 'CH', size: '8' }`), built as the service builds them: the query read by
+ * TravelsQueryDto's own transforms, the same request (toTravelsRequest: defaults from `config`),
+ * the same builders. For the benchmark, which times them beside the HTTP answers; the query is not
+ * validated (give valid ones). A search runs through MemoryListing (its text side in memory).
  */
-export function listingStatementsOf(
-  query: Record<string, string>,
-  config: SearchConfig,
-  search?: { embedding: Float32Array; terms: QueryTerm[] },
-): ListingStatements {
+export function filterStatementsOf(query: Record<string, string>, config: SearchConfig): FilterStatements {
   const request = requestOf(query, config);
-  if (request.branch === 'filter') {
-    return { listing: filterListingSql(request), page: filterPageSql(request) };
-  }
-  if (!search) throw new Error(`the search "${request.search}" needs its query embedding and terms`);
-  const strategy = firstTextStrategy(request.tuning);
-  return {
-    listing: hybridListingSql(request, search.terms, toVectorLiteral(search.embedding), strategy),
-    session: hnswSettingsSql(request.tuning.hnsw),
-    textSide: textListingSql(request, search.terms, strategy),
-  };
+  if (request.branch !== 'filter') throw new Error(`${JSON.stringify(query)} is a search`);
+  return { listing: filterListingSql(request), page: filterPageSql(request) };
+}
+
+/**
+ * The pgvector settings the service gives a connection's session before its first search (those of
+ * pgvector ≥ 0.8; TravelsRepository.listHybrid).
+ */
+export function searchSessionSql(query: Record<string, string>, config: SearchConfig): Sql | undefined {
+  return hnswSettingsSql(searchRequestOf(query, config).tuning.hnsw);
 }
 
 /** The request the service builds for a search in its query-string form (`search` set, non-blank). */

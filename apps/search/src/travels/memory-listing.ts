@@ -40,7 +40,6 @@ export class MemoryListing {
     if (!rows) return undefined;
     return {
       total: matches.countAtLeast(floor),
-      exact: true,
       rows: page.map((match, i) => ({ ...rows[i], tsvector_score: match.score, position: match.rank })),
     };
   }
@@ -110,7 +109,6 @@ export class MemoryListing {
     if (!rows) return undefined;
     return {
       total: (textSide ? matches.countAtLeast(floor) : 0) + semanticOnly,
-      exact: true,
       rows: page.map((fused, i) => ({
         ...rows[i],
         _relevance_score: fused.score,

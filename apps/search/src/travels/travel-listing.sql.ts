@@ -1,15 +1,6 @@
 import { toDateMultirange } from './date-ranges';
 import type { InfoDensity, OrderBy } from './dto/travels-query.dto';
-import type { FilterRequest, ListingFilters, RankingRequest } from './travels-request';
-import type { QueryTerm } from '../text-index/query-terms';
-import {
-  queryTermsSource,
-  textExpansionOf,
-  textSideCtes,
-  topTextParameters,
-  topTextSideCtes,
-} from './text-side.sql';
-import type { SqlTextStrategy, TextReads } from './text-side.sql';
+import type { FilterRequest, ListingFilters } from './travels-request';
 
 // The SQL of the listings, built from a request (pure, so that the benchmark runs the very same
 // statements directly: listing-statements.ts). Every value is a parameter; identifiers come from
@@ -107,53 +98,6 @@ export function filterListingSql(request: FilterRequest): Sql {
   return {
     text: `SELECT c.total, p.* FROM (SELECT count(*)::int AS total FROM (${counted}) counted) c
       LEFT JOIN LATERAL (SELECT ${COLUMNS[request.density]} FROM travel_offers o ${where} ${orderClause(request)} LIMIT ${limit} OFFSET ${offset}) p ON true`,
-    values,
-  };
-}
-
-/**
- * The full-text ranking of a search (the hybrid ranker's fallback): the text side of the hybrid
- * statement (text-side.sql.ts: optional words, BM25 with field weights and coverage) with a
- * `tsvector_score` at or above the `tsvectorFloor`, best first, ties by id, with the exact total.
- * `top`: the page from the text side's best postings, with `exact` telling whether it is provably
- * the exhaustive page (always false with a floor above 0, whose count needs every score).
- */
-export function textListingSql(
-  request: RankingRequest,
-  queryTerms: QueryTerm[],
-  strategy: SqlTextStrategy = 'exhaustive',
-  reads?: TextReads,
-): Sql {
-  const values: unknown[] = [request.tuning.tsvectorFloor];
-  const { and } = filterClauses(request.filters, values);
-  const terms = queryTermsSource(queryTerms, values);
-  const expansion = textExpansionOf(queryTerms);
-  values.push(request.page.limit, request.page.offset);
-  const limit = `$${values.length - 1}`;
-  const offset = `$${values.length}`;
-  const pageOf = (kept: string, totals: string) => `
-      SELECT c.*, p.* FROM (${totals}) c
-      LEFT JOIN LATERAL (
-        SELECT k.rank AS tsvector_score, k.position::int AS position, ${COLUMNS[request.density]}
-        FROM ${kept} k JOIN travel_offers o ON o.id = k.id ORDER BY k.position LIMIT ${limit} OFFSET ${offset}
-      ) p ON true`;
-  if (strategy === 'top') {
-    const top = topTextParameters(request, queryTerms, values, 0, reads);
-    return {
-      text: `WITH ${topTextSideCtes(terms, and, top, expansion)},
-      kept AS (SELECT id, score AS rank, rank AS position FROM text_top)
-      ${pageOf(
-        'kept',
-        `SELECT (SELECT total FROM text_matches)::int AS total, (SELECT yes FROM use_exhaustive) AS text_exhaustive,
-          $1::float8 <= 0 AS exact`,
-      )}`,
-      values,
-    };
-  }
-  return {
-    text: `WITH ${textSideCtes(terms, and)},
-      kept AS (SELECT id, score AS rank, row_number() OVER (ORDER BY score DESC, id) AS position FROM scored WHERE score >= $1)
-      ${pageOf('kept', 'SELECT count(*)::int AS total, true AS exact FROM kept')}`,
     values,
   };
 }

@@ -2,7 +2,6 @@ import { FUSION_DEFAULTS } from '../config';
 import type { SearchConfig } from '../config';
 import { COMPOUND_PART_WEIGHT, NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
-import type { TextStrategy } from './text-side.sql';
 import type { DateRange } from './date-ranges';
 import { parseDateRanges } from './date-ranges';
 import type { InfoDensity, OrderBy, OrderDirection, TravelsQueryDto } from './dto/travels-query.dto';
@@ -52,8 +51,6 @@ export interface RankingTuning {
   hnsw: HnswTuning;
   /** When the embedding service is unavailable: a full-text answer (true) or 503 (false). */
   fullTextFallback: boolean;
-  /** How the text side finds its best records (text-side.sql.ts); the answers are the same. */
-  textStrategy: TextStrategy;
   /** The weight of an expanded word of each kind (0: that kind is left out). */
   expansionWeights: ExpansionWeights;
 }
@@ -162,7 +159,6 @@ export function rankingTuningOf(
       maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
     },
     fullTextFallback: config.SEARCH_FULLTEXT_FALLBACK,
-    textStrategy: config.SEARCH_TEXT_STRATEGY,
     expansionWeights: {
       glossary: config.SEARCH_GLOSSARY_WEIGHT,
       synonym: config.SEARCH_SYNONYM_WEIGHT,

@@ -114,7 +114,7 @@ export function toTermExplanation(row: ExplainTermRow): TermExplanationDto {
     kind: termKindOf(row),
     weight: row.weight,
     counted,
-    contribution: counted ? row.contribution : 0,
+    contribution: counted ? (row.contribution ?? 0) : 0,
   };
 }
 

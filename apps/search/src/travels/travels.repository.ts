@@ -7,14 +7,13 @@ import { AppError, ErrorCode } from '@rt/errors';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import type { QueryTerm } from '../text-index/query-terms';
 import { TextIndexService } from '../text-index/text-index.service';
-import { HnswSettings, hnswSettingsSql, hybridListingSql } from './hybrid-listing.sql';
+import { explainTerms } from '../text-index/text-explain';
+import type { ExplainTermRow } from '../text-index/text-explain';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { TextIndex } from '../text-index/text-index';
 import { MemoryListing } from './memory-listing';
-import { firstTextStrategy } from './text-side.sql';
-import type { SqlTextStrategy } from './text-side.sql';
-import { explainTermsSql } from './explain.sql';
-import { filterListingSql, Sql, textListingSql } from './travel-listing.sql';
+import { HnswSettings, hnswSettingsSql } from './memory-listing.sql';
+import { filterListingSql, Sql } from './travel-listing.sql';
 import type { FilterRequest, RankingRequest, RankingTuning } from './travels-request';
 
 /** A row of a listing; which columns are set depends on the density. */
@@ -41,40 +40,18 @@ export interface ListingRow {
   text_rank?: number | null;
 }
 
-/** A row of the explain mode's statement (explain.sql.ts): one query term an offer of the page holds. */
-export interface ExplainTermRow {
-  id: string;
-  /** The query word's number in travel_query_terms (`i`, `-i` a compound's second part, `1000 + i` a pair). */
-  word: number;
-  /** The query word (or pair of words) folded, as the text side split the search. */
-  token: string | null;
-  term: string;
-  kind: string;
-  weight: number;
-  /** The term's part of the score, times 1e6 (an integer). */
-  part: number;
-  /** Whether the term is its word's best form for this offer (the one that counts). */
-  best: boolean;
-  /** Whether the query selects the offer (else its text score is 0). */
-  matches: boolean;
-  /** The share of the query the offer covers, at most 1 (the score's multiplier). */
-  coverage: number;
-  /** The offer's text score, as the text side computes it. */
-  score: number;
-  /** part / 1e6 × coverage: the term's share of the score when it counts. */
-  contribution: number;
-}
+export type { ExplainTermRow };
 
 export interface ListingResult {
   total: number;
   rows: ListingRow[];
-  /** Ranked listings: false when a top-k statement could not prove its page exact. */
-  exact?: boolean;
 }
 
 /**
- * Reads the index (`travel_offers`, raw SQL: see travel-listing.sql.ts for the indexes each
- * statement uses), from the read database (DATABASE_READ_URL, else the primary).
+ * Reads the index: filter-only listings from `travel_offers` (raw SQL: see travel-listing.sql.ts
+ * for the indexes each statement uses), searches through the replica's in-memory text index and
+ * the statements of their semantic side and records (memory-listing.ts), from the read database
+ * (DATABASE_READ_URL, else the primary).
  */
 @Injectable()
 export class TravelsRepository {
@@ -90,24 +67,11 @@ export class TravelsRepository {
     return this.run(filterListingSql(request));
   }
 
-  /**
-   * A full-text page (best rank first) and its exact total, from one snapshot: with the `top`
-   * strategy from each term's best postings when that provably gives the exhaustive page, else by
-   * scoring every match (text-side.sql.ts).
-   */
-  async listByText(request: RankingRequest): Promise<ListingResult> {
-    if (request.tuning.textStrategy === 'memory') {
-      return this.inMemory(request, (index, terms) =>
-        new MemoryListing(index, (sql) => this.rows(sql)).byText(request, terms),
-      );
-    }
-    const terms = await this.termsOf(request);
-    return this.rank(request, (strategy) => textListingSql(request, terms, strategy), this.run.bind(this));
-  }
-
-  /** The search's terms, analysed against the current text index. */
-  private async termsOf(request: RankingRequest): Promise<QueryTerm[]> {
-    return this.analysis.termsOf(request, await this.textIndex.loaded());
+  /** A full-text page (best score first) and its exact total, scored in memory (memory-listing.ts). */
+  listByText(request: RankingRequest): Promise<ListingResult> {
+    return this.inMemory(request, (index, terms) =>
+      new MemoryListing(index, (sql) => this.rows(sql)).byText(request, terms),
+    );
   }
 
   /**
@@ -146,10 +110,10 @@ export class TravelsRepository {
   }
 
   /**
-   * A hybrid page (RRF of the semantic and text sides) and its exact total: with the `memory`
-   * strategy the text side in memory and two statements (the semantic side, the page's records:
-   * memory-listing.ts), else one statement (hybrid-listing.sql.ts), on a connection whose session
-   * carries the pgvector settings. `embedding`: the query's, in pgvector's text form.
+   * A hybrid page (RRF of the semantic and text sides) and its exact total: the text side in
+   * memory and two statements (the semantic side, the page's records: memory-listing.ts), on a
+   * connection whose session carries the pgvector settings. `embedding`: the query's, in
+   * pgvector's text form.
    */
   listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
     // The one statement that scans the HNSW index: an internal error there gets one more try
@@ -165,18 +129,11 @@ export class TravelsRepository {
     );
   }
 
-  private async hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    if (request.tuning.textStrategy === 'memory') {
-      return this.inMemory(request, (index, terms) =>
-        this.inSearchSession(request, (query) =>
-          new MemoryListing(index, (sql) => this.rows(sql, query)).hybrid(request, terms, embedding),
-        ),
-      );
-    }
-    const terms = await this.termsOf(request);
-    const statement = (strategy: SqlTextStrategy) => hybridListingSql(request, terms, embedding, strategy);
-    return this.inSearchSession(request, (query) =>
-      this.rank(request, statement, (sql) => this.run(sql, query)),
+  private hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
+    return this.inMemory(request, (index, terms) =>
+      this.inSearchSession(request, (query) =>
+        new MemoryListing(index, (sql) => this.rows(sql, query)).hybrid(request, terms, embedding),
+      ),
     );
   }
 
@@ -210,30 +167,14 @@ export class TravelsRepository {
   }
 
   /**
-   * A ranked listing: the statement of its first text strategy (firstTextStrategy), then the
-   * exhaustive one when a top-k statement cannot prove its page exact.
-   */
-  private async rank(
-    request: RankingRequest,
-    statement: (strategy: SqlTextStrategy) => Sql,
-    run: (sql: Sql) => Promise<ListingResult>,
-  ): Promise<ListingResult> {
-    if (firstTextStrategy(request.tuning) === 'top') {
-      const top = await run(statement('top'));
-      if (top.exact) return top;
-    }
-    return run(statement('exhaustive'));
-  }
-
-  /**
-   * Explain mode: the query terms each offer of a ranked page holds, with their parts, in one
-   * statement (explain.sql.ts), run after the page's (a reindex committing in between may make
-   * them disagree with it: the page's own scores stay those it was ranked by).
+   * Explain mode: the query terms each offer of a ranked page holds, with their parts, read from
+   * the in-memory text index (text-explain.ts) after the page was ranked (a new generation loaded in
+   * between may make them disagree with it: the page's own scores stay those it was ranked by).
    */
   async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainTermRow[]> {
     if (!ids.length) return [];
-    const { text, values } = explainTermsSql(request, await this.termsOf(request), ids);
-    return (await this.dataSource.query(text, values)) as ExplainTermRow[];
+    const index = await this.textIndex.loaded();
+    return explainTerms(index, await this.analysis.termsOf(request, index), request.search, ids);
   }
 
   /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */
@@ -266,19 +207,12 @@ export class TravelsRepository {
 
   private vectorVersion?: Promise<number[]>;
 
-  private async run(
-    sql: Sql,
-    query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) =>
-      this.dataSource.query(text, values),
-  ): Promise<ListingResult> {
-    type Row = ListingRow & { total: number; exact?: boolean; text_exhaustive?: boolean };
-    const rows = (await query(sql.text, sql.values)) as (Row & { id: string | null })[];
+  private async run(sql: Sql): Promise<ListingResult> {
+    type Row = ListingRow & { total: number };
+    const rows = (await this.dataSource.query(sql.text, sql.values)) as (Row & { id: string | null })[];
     return {
       total: rows[0]?.total ?? 0,
-      exact: rows[0]?.exact,
-      rows: rows
-        .filter((row): row is Row => row.id !== null)
-        .map(({ total: _total, exact: _exact, text_exhaustive: _exhaustive, ...row }) => row),
+      rows: rows.filter((row): row is Row => row.id !== null).map(({ total: _total, ...row }) => row),
     };
   }
 }
