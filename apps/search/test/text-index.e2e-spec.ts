@@ -284,6 +284,33 @@ describe('in-memory text index (issue 36)', () => {
       );
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 3 });
       expect((await expectBlocksAsPostings()).ids).toEqual(['BLK-3', 'BLK-4', 'BLK-5']);
+      expect((await loadTextIndex(app.dataSource)).fromBlocks).toBe(true);
+      // a reindex of the release before the blocks, during a rolling release: it rewrites the
+      // postings and search_stats (a new generation), never the blocks, which are then stale
+      await app.dataSource.transaction(async (manager) => {
+        await manager.query("DELETE FROM search_postings WHERE offer_id = 'BLK-4'");
+        await manager.query(
+          `WITH old AS (DELETE FROM search_stats RETURNING offers, average_length, reference_length)
+           INSERT INTO search_stats (offers, average_length, reference_length)
+           SELECT offers - 1, average_length, reference_length FROM old`,
+        );
+      });
+      expect((await loadTextIndex(app.dataSource)).fromBlocks).toBe(false);
+      const fromPostings = await expectBlocksAsPostings();
+      expect(fromPostings.postings.get('glacier')?.ordinals).toEqual(Int32Array.from([2]));
+      // the next reindex of this release that changes something writes blocks for its generation
+      await folder.file(
+        'blocks.ndjson',
+        toNdjson([
+          offer('BLK-3', 'Lake cruise on Lake Geneva'),
+          offer('BLK-4', 'Glacier express and lake picnic'),
+          offer('BLK-5', 'Glacier lake hike'),
+          offer('BLK-6', 'Glacier flight'),
+        ]),
+      );
+      expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 4 });
+      expect((await loadTextIndex(app.dataSource)).fromBlocks).toBe(true);
+      await expectBlocksAsPostings();
     } finally {
       await app.close();
       await folder.cleanup();

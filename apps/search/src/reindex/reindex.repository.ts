@@ -5,6 +5,7 @@ import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
 import { SEARCH_DATABASE } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
+import { POSTING_BLOCKS_SQL } from '../text-index/text-index.loader';
 import { ReindexRun } from './reindex-run.entity';
 
 /** A new or changed record as a reindex stages it (unchanged records are not staged). */
@@ -361,17 +362,11 @@ async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
 /**
  * Rewrites `search_posting_blocks` (migration AddPostingBlocks: each term's postings as the byte
  * strings a replica loads, by offer ordinal) in the apply transaction whose `search_stats` row
- * takes the new generation: every ordinal past a removed or added offer moves.
+ * takes the new generation (every ordinal past a removed or added offer moves), and marks them as
+ * that generation's (`blocks_generation`, migration AddBlocksGeneration).
  */
 async function rewritePostingBlocks(runner: QueryRunner): Promise<void> {
   await runner.query('DELETE FROM search_posting_blocks');
-  await runner.query(
-    `INSERT INTO search_posting_blocks (term, ordinals, impacts)
-     SELECT p.term, string_agg(int4send(o.ordinal), ''::bytea ORDER BY o.ordinal),
-       string_agg(float4send(p.impact), ''::bytea ORDER BY o.ordinal)
-     FROM search_postings p
-     JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers) o
-       ON o.id = p.offer_id
-     GROUP BY p.term`,
-  );
+  await runner.query(`INSERT INTO search_posting_blocks (term, ordinals, impacts) ${POSTING_BLOCKS_SQL}`);
+  await runner.query('UPDATE search_stats SET blocks_generation = generation');
 }

@@ -18,6 +18,7 @@ import {
   formatReport,
   gateFailures,
   loadJudgedQueries,
+  ndcgAt,
   RANKING_WEIGHTS,
   RANKINGS,
   readJudgedSet,
@@ -56,21 +57,47 @@ export async function relevanceOf(
   );
 }
 
-/** The command's options: `--provider` (default builtin) and `--judged` (default the committed set). */
-export function relevanceOptions(args: string[]): { provider: EmbeddingProviderName; judged: JudgedSet } {
+/**
+ * The command's options: `--provider` (default builtin), `--judged` (default the committed set) and
+ * `--show <type>` (each query of that type: its hybrid nDCG@8 and page, each record with its grade).
+ */
+export function relevanceOptions(args: string[]): {
+  provider: EmbeddingProviderName;
+  judged: JudgedSet;
+  show?: string;
+} {
   const { values } = parseArgs({
     args,
-    options: { provider: { type: 'string', default: 'builtin' }, judged: { type: 'string' } },
+    options: {
+      provider: { type: 'string', default: 'builtin' },
+      judged: { type: 'string' },
+      show: { type: 'string' },
+    },
   });
   const provider = values.provider as EmbeddingProviderName;
   if (!EMBEDDING_PROVIDERS.includes(provider)) {
     throw new Error(`--provider must be one of ${EMBEDDING_PROVIDERS.join(', ')}, not "${values.provider}"`);
   }
-  return { provider, judged: values.judged ? readJudgedSet(values.judged) : loadJudgedQueries() };
+  return {
+    provider,
+    judged: values.judged ? readJudgedSet(values.judged) : loadJudgedQueries(),
+    show: values.show,
+  };
+}
+
+/** `--show`: each query of a type, its hybrid nDCG@8 and its page with each record's grade. */
+async function showQueries(travels: TravelsService, judged: JudgedSet, type: string): Promise<void> {
+  for (const query of judged.queries.filter((judgedQuery) => judgedQuery.type === type)) {
+    const { body } = await travels.list({ search: query.query, size: 8, infoDensity: 'min' });
+    const ranked = body.records.map((record) => record.id);
+    const relevant = query.relevant ?? {};
+    const page = body.records.map((record) => `${record.name} (${relevant[record.id] ?? 0})`).join('; ');
+    console.log(`${ndcgAt(ranked, relevant).toFixed(3)} ${query.query} [${body.totalRecords}]: ${page}`);
+  }
 }
 
 async function main(args: string[]): Promise<number> {
-  const { provider, judged } = relevanceOptions(args);
+  const { provider, judged, show } = relevanceOptions(args);
   const dataDir = await mkdtemp(join(tmpdir(), 'rt-search-relevance-'));
   const config = {
     ...loadSearchConfig({
@@ -105,6 +132,7 @@ async function main(args: string[]): Promise<number> {
           `semanticFloor ${hybrid.semanticFloor}, tsvectorFloor ${hybrid.tsvectorFloor}, k ${hybrid.k})`,
       );
       console.log(formatReport(report));
+      if (show) await showQueries(app.get(TravelsService), judged, show);
       const failures = gateFailures(report);
       for (const failure of failures) console.error(`gate: ${failure}`);
       return failures.length ? 1 : 0;

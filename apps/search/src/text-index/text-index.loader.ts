@@ -6,16 +6,35 @@ import type { TermPostings } from './text-index';
 /** What a load read, for the logs and the metrics. */
 export interface TextIndexLoad {
   index: TextIndex;
+  /** Whether the postings were read from the blocks (else aggregated from search_postings). */
+  fromBlocks: boolean;
   /** Milliseconds from the first statement to the built index. */
   milliseconds: number;
 }
+
+/**
+ * Each term's postings as one row of two byte strings in offer-ordinal order (an offer's ordinal is
+ * its position among the catalogue's ids in byte order): the ordinals as big-endian 4-byte integers
+ * (`int4send`) and the impacts as big-endian 4-byte floats (`float4send`), aggregated from
+ * `search_postings`: what the reindex stores in `search_posting_blocks`, and what a load reads
+ * when the blocks are not this generation's.
+ */
+export const POSTING_BLOCKS_SQL = `SELECT p.term, string_agg(int4send(o.ordinal), ''::bytea ORDER BY o.ordinal) AS ordinals,
+       string_agg(float4send(p.impact), ''::bytea ORDER BY o.ordinal) AS impacts
+     FROM search_postings p
+     JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers) o
+       ON o.id = p.offer_id
+     GROUP BY p.term`;
 
 /**
  * Loads the text index from PostgreSQL, the single source of truth, in one read-only snapshot
  * (REPEATABLE READ: the offers, the postings and the generation of one catalogue, also while a
  * reindex commits): the offers' ids in byte order with their filterable fields, then every term's
  * postings as the reindex wrote them for this generation (`search_posting_blocks`: ordinals and
- * impacts as big-endian 4-byte values, one row per term).
+ * impacts as big-endian 4-byte values, one row per term). Blocks marked for another generation
+ * (`blocks_generation`: a reindex of a release that does not write them ran during a rolling
+ * release) are not read: the postings are aggregated the same way from `search_postings` instead,
+ * which takes longer (`fromBlocks` false).
  */
 export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLoad> {
   const started = performance.now();
@@ -25,8 +44,9 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
       const stats = (await runner.query(
-        'SELECT generation::text AS generation, offers FROM search_stats',
-      )) as { generation: string; offers: number }[];
+        'SELECT generation::text AS generation, blocks_generation::text AS blocks, offers FROM search_stats',
+      )) as { generation: string; blocks: string | null; offers: number }[];
+      const fromBlocks = stats.length === 0 || stats[0].blocks === stats[0].generation;
       const offers = (await runner.query(
         `SELECT id, destination_code, categories, departure_days::text AS departure_days, is_valid,
            discount_club, seaside
@@ -48,7 +68,9 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
           seaside: offer.seaside,
         });
       }
-      const rows = (await runner.query('SELECT term, ordinals, impacts FROM search_posting_blocks')) as {
+      const rows = (await runner.query(
+        fromBlocks ? 'SELECT term, ordinals, impacts FROM search_posting_blocks' : POSTING_BLOCKS_SQL,
+      )) as {
         term: string;
         ordinals: Buffer;
         impacts: Buffer;
@@ -74,7 +96,7 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
         stats[0]?.offers ?? 0,
         ordinals,
       );
-      return { index, milliseconds: performance.now() - started };
+      return { index, fromBlocks, milliseconds: performance.now() - started };
     } catch (error) {
       await runner.query('ROLLBACK').catch(() => undefined);
       throw error;

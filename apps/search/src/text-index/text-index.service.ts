@@ -115,7 +115,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
       }[];
       const generation = rows[0]?.generation ?? '0';
       if (this.index?.generation === generation) return;
-      const { index, milliseconds } = await loadTextIndex(this.dataSource);
+      const { index, fromBlocks, milliseconds } = await loadTextIndex(this.dataSource);
       if (this.stopped) return;
       this.index = index;
       this.metrics.textIndexBytes.set(index.bytes);
@@ -123,14 +123,15 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
       this.metrics.textIndexLoads.inc({ result: 'succeeded' });
       this.logger.log(
         `Text index generation ${index.generation} loaded: ${index.offers} offers, ${index.postings.size} terms, ` +
-          `${index.postingCount} postings, ${(index.bytes / 1048576).toFixed(1)} MiB in ${Math.round(milliseconds)} ms`,
+          `${index.postingCount} postings, ${(index.bytes / 1048576).toFixed(1)} MiB in ${Math.round(milliseconds)} ms` +
+          (fromBlocks ? '' : ' (from search_postings: the posting blocks are of another generation)'),
       );
     } catch (error) {
       if (this.stopped) return;
       this.metrics.textIndexLoads.inc({ result: 'failed' });
       this.logger.warn(
         { err: error },
-        'Loading the text index failed; searches use the SQL text side until it loads',
+        'Loading the text index failed; it is loaded again at the next poll or search',
       );
     }
   }

@@ -7,6 +7,7 @@ import { ImpactOrderedPostings1795700000000 } from './1795700000000-ImpactOrdere
 import { AddQueryExpansions1795800000000 } from './1795800000000-AddQueryExpansions';
 import { AddIndexGeneration1795900000000 } from './1795900000000-AddIndexGeneration';
 import { AddPostingBlocks1796000000000 } from './1796000000000-AddPostingBlocks';
+import { AddBlocksGeneration1796100000000 } from './1796100000000-AddBlocksGeneration';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -19,4 +20,5 @@ export const searchMigrations: Function[] = [
   AddQueryExpansions1795800000000,
   AddIndexGeneration1795900000000,
   AddPostingBlocks1796000000000,
+  AddBlocksGeneration1796100000000,
 ];
