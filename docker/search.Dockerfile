@@ -31,6 +31,8 @@ COPY libs/platform/package.json libs/platform/
 COPY libs/telemetry/package.json libs/telemetry/
 COPY libs/testing/package.json libs/testing/
 RUN pnpm install --frozen-lockfile --offline
+# What writes the image's SBOM (below), from the generator that install put in node_modules.
+COPY docker/sbom.mjs ./docker/
 
 # The sources: the libraries and this app only.
 COPY libs ./libs
@@ -40,8 +42,10 @@ COPY apps/search ./apps/search
 # production dependencies. The deploy installs from the workspace lockfile (injected workspace
 # packages), so the store that `pnpm fetch` filled is all it needs offline; `--legacy` resolved
 # again and asked for registry metadata the store does not keep (ERR_PNPM_NO_OFFLINE_META).
+# Then the CycloneDX SBOM of exactly that folder: /out/sbom.cdx.json (docker/sbom.mjs).
 RUN pnpm --filter search build \
-  && pnpm --filter search deploy --prod --offline --config.inject-workspace-packages=true /out
+  && pnpm --filter search deploy --prod --offline --config.inject-workspace-packages=true /out \
+  && node docker/sbom.mjs /out
 
 FROM node:24.21.0-bookworm-slim AS runtime
 ENV NODE_ENV=production \
@@ -61,7 +65,9 @@ ARG VERSION_TAG=""
 ARG BUILD_DATE=""
 ENV VERSION_TAG=${VERSION_TAG} \
   BUILD_DATE=${BUILD_DATE}
+# org.opencontainers.image.sbom: where the image keeps its CycloneDX SBOM (k8s/README.md).
 LABEL org.opencontainers.image.title="road-trip-search" \
+  org.opencontainers.image.sbom="/app/sbom.cdx.json" \
   org.opencontainers.image.version="${VERSION_TAG}" \
   org.opencontainers.image.created="${BUILD_DATE}"
 CMD ["node", "dist/main.js"]

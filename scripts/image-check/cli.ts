@@ -7,11 +7,14 @@ import { ensureBase, ensureTools } from './base';
 import { checkService, SHUTDOWN_GRACE_MS, type ServiceCheck } from './containers';
 import { build, imageSize, mustPodman } from './podman';
 import { CommandError, log } from './shell';
+import { checkImageSbom } from './supply-chain';
 
 const root = resolve(__dirname, '..', '..', '..');
 const SERVICES = ['backend', 'search'] as const;
 const VERSION_TAG = '0.0.0-image-check';
 const BUILD_DATE = '2026-01-01T00:00:00Z';
+/** Where each image's SBOM is written for a scanner (SBOM_DIR overrides). */
+const SBOM_DIR = process.env.SBOM_DIR || join(root, 'scripts', 'image-check', 'dist', 'sbom');
 
 /** The Dockerfiles' FROM (both the same: pnpm check:deploy pins it). */
 function baseImage(): string {
@@ -77,6 +80,9 @@ async function main(): Promise<number> {
       `built ${image} in ${seconds(at)}: ${mb(size)} (${mb(size - baseSize)} over the ${mb(baseSize)} base)`,
     );
     images[service] = image;
+    at = Date.now();
+    await checkImageSbom(root, service, image, SBOM_DIR);
+    log(`${service}: SBOM and licences checked (${seconds(at)})`);
   }
 
   const password = randomBytes(18).toString('base64url');

@@ -1,0 +1,154 @@
+// The licence policy of what our images ship (k8s/README.md, "Licences"): every production
+// package's licence, as its SBOM states it, must be on ALLOWED, or the package must match an
+// EXCEPTION, each with its reason. `pnpm check:images` applies it to each image's SBOM.
+import { fullName, type Component } from './sbom';
+
+/** Permissive licences (SPDX ids): use, change and redistribute with the notice kept. */
+export const ALLOWED = new Set([
+  '0BSD',
+  'Apache-2.0',
+  'BlueOak-1.0.0',
+  'BSD-2-Clause',
+  'BSD-3-Clause',
+  'CC0-1.0',
+  'ISC',
+  'MIT',
+  'MIT-0',
+  'Python-2.0',
+  'Unlicense',
+]);
+
+export interface LicenceException {
+  /** The package: its full name, or a pattern for a family (platform builds of one library). */
+  name: string | RegExp;
+  /** The licence exactly as the SBOM states it (`none` when it states none): a change is reviewed again. */
+  declared: string;
+  reason: string;
+}
+
+export const EXCEPTIONS: LicenceException[] = [
+  {
+    name: /^@img\/sharp-libvips-/,
+    declared: 'LGPL-3.0-or-later',
+    reason:
+      "libvips, sharp's image library: a shared library loaded at run time, shipped unmodified as " +
+      'published, with its licence and notices in the package; the LGPL allows that in a proprietary ' +
+      'service (its source is public, libvips/libvips)',
+  },
+  {
+    name: 'decko',
+    declared: 'none',
+    reason: 'no licence field in package.json (redoc uses it, in search); its LICENSE file is MIT',
+  },
+  {
+    name: 'stickyfill',
+    declared: 'none',
+    reason: 'no licence field in package.json (redoc uses it, in search); its LICENSE file is MIT',
+  },
+  {
+    name: 'url-template',
+    declared: 'BSD',
+    reason: 'package.json says "BSD" (redoc uses it, in search); its LICENSE file is BSD-3-Clause',
+  },
+];
+
+/** The licence as the SBOM states it: one SPDX expression, `A AND B` for several entries, `none`. */
+export function declaredLicence(component: Component): string {
+  const parts = (component.licenses ?? [])
+    .map((choice) => choice.expression ?? choice.license?.id ?? choice.license?.name)
+    .filter((part): part is string => !!part && part.trim() !== '');
+  if (parts.length === 0) return 'none';
+  return parts.length === 1 ? parts[0] : parts.map((part) => `(${part})`).join(' AND ');
+}
+
+/**
+ * Whether an SPDX expression is satisfied by allowed licences: `A OR B` needs one of them,
+ * `A AND B` both, `A WITH exception` follows A, `A+` is A; parentheses group. A string that does not
+ * parse is not allowed (an exception names it).
+ */
+export function expressionAllowed(expression: string, allowed: ReadonlySet<string> = ALLOWED): boolean {
+  const tokens = expression.match(/\(|\)|[^\s()]+/g) ?? [];
+  let at = 0;
+  const peek = () => tokens[at]?.toUpperCase();
+  const fail = () => {
+    throw new Error('unparsable');
+  };
+  const primary = (): boolean => {
+    const token = tokens[at++];
+    if (token === undefined || token === ')') return fail();
+    if (token === '(') {
+      const value = or();
+      if (tokens[at++] !== ')') fail();
+      return value;
+    }
+    if (['AND', 'OR', 'WITH'].includes(token.toUpperCase())) return fail();
+    const ok = allowed.has(token.replace(/\+$/, ''));
+    if (peek() === 'WITH') {
+      at += 1;
+      if (tokens[at++] === undefined) fail();
+    }
+    return ok;
+  };
+  const and = (): boolean => {
+    let value = primary();
+    while (peek() === 'AND') {
+      at += 1;
+      value = primary() && value;
+    }
+    return value;
+  };
+  const or = (): boolean => {
+    let value = and();
+    while (peek() === 'OR') {
+      at += 1;
+      value = and() || value;
+    }
+    return value;
+  };
+  try {
+    const value = or();
+    return at === tokens.length && value;
+  } catch {
+    return false;
+  }
+}
+
+export interface LicenceReport {
+  allowed: number;
+  /** Packages let through by an exception: `name@version (declared): reason`. */
+  excepted: string[];
+  /** Packages refused: `name@version: declared`. */
+  refused: string[];
+}
+
+/**
+ * Checks every component against the policy; `ours` names the workspace packages (our own code,
+ * private, carrying no licence), which are not checked.
+ */
+export function checkLicences(
+  components: Iterable<Component>,
+  ours: ReadonlySet<string>,
+  exceptions: LicenceException[] = EXCEPTIONS,
+): LicenceReport {
+  const report: LicenceReport = { allowed: 0, excepted: [], refused: [] };
+  const done = new Set<string>();
+  for (const component of components) {
+    const name = fullName(component);
+    const id = `${name}@${component.version ?? ''}`;
+    if (ours.has(name) || done.has(id)) continue;
+    done.add(id);
+    const declared = declaredLicence(component);
+    if (declared !== 'none' && expressionAllowed(declared)) {
+      report.allowed += 1;
+      continue;
+    }
+    const exception = exceptions.find(
+      (e) => e.declared === declared && (typeof e.name === 'string' ? e.name === name : e.name.test(name)),
+    );
+    if (exception) report.excepted.push(`${id} (${declared}): ${exception.reason}`);
+    else report.refused.push(`${id}: ${declared}`);
+  }
+  report.excepted.sort();
+  report.refused.sort();
+  return report;
+}
