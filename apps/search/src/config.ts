@@ -325,17 +325,41 @@ export class SearchEnv extends BaseEnv {
   SEARCH_HNSW_MAX_SCAN_TUPLES: number = 5_000;
 
   /**
-   * The weight of a word a search gains from the travel glossary (a concept's word in another
-   * language: apps/search/README.md, "Query expansion"), beside an exact word's 1 and a typo
-   * correction's 0.6 / 0.4: below both, so exact and corrected matches rank first. 0 turns the
-   * glossary off.
+   * The weight of a word a search gains from the travel glossary as a translation (the same
+   * concept's word in another language: apps/search/README.md, "Query expansion"), beside an exact
+   * word's 1 and a typo correction's 0.6 / 0.4. A translation covers its query word's concept as the
+   * word itself does ("Concept coverage"); its weight only orders offers of the same coverage. 0
+   * turns the glossary off.
    */
   @EnvFloat()
   @IsOptional()
   @IsNumber()
   @Min(0)
-  @Max(0.39)
-  SEARCH_GLOSSARY_WEIGHT: number = 0.3;
+  @Max(1)
+  SEARCH_GLOSSARY_WEIGHT: number = 0.9;
+
+  /**
+   * The weight of another name of a place a search names (the gazetteer: "Wallis" finding
+   * "Valais", "Vallese"; apps/search/README.md, "Places"), beside an exact word's 1. 0 leaves
+   * places to their own names.
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_PLACE_WEIGHT: number = 0.9;
+
+  /**
+   * The weight of the name of a place inside the one a search names ("Wallis" finding "Zermatt"),
+   * below the place's own names. 0 turns it off.
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_PLACE_WITHIN_WEIGHT: number = 0.6;
 
   /**
    * Operator synonyms (apps/search/README.md, "Query expansion"): a file path or an `http(s)://`
@@ -352,8 +376,8 @@ export class SearchEnv extends BaseEnv {
   @IsOptional()
   @IsNumber()
   @Min(0)
-  @Max(0.39)
-  SEARCH_SYNONYM_WEIGHT: number = 0.3;
+  @Max(1)
+  SEARCH_SYNONYM_WEIGHT: number = 0.9;
 
   /** The `k` of reciprocal rank fusion (docs/decisions.md D-51: 60). */
   @EnvInt()

@@ -54,16 +54,12 @@ describe('query expansion by the travel glossary (issue 26)', () => {
   };
   const ids = async (query: Record<string, string>) => (await search(query)).records.map((r) => r.id);
 
-  it('finds the French offer for a German query, below the exact German match', async () => {
+  it('finds the French offer for a German query as it finds the German one (both answer every word)', async () => {
     const text = await search({ search: 'Wanderung am See', rrfVectorWeight: '0' });
-    expect(text.records.map((r) => r.id)).toEqual(['G2', 'G1']);
-    const [german, french] = text.records;
-    expect(french.tsvector_score).toBeGreaterThan(0);
-    expect(french.tsvector_score).toBeLessThan(german.tsvector_score);
-    // the hybrid ranking (configured weights) keeps the order
+    expect(text.records.map((r) => r.id).sort()).toEqual(['G1', 'G2']);
+    text.records.forEach((record) => expect(record.tsvector_score).toBeGreaterThan(0));
     const hybrid = await ids({ search: 'Wanderung am See' });
-    expect(hybrid.indexOf('G2')).toBeLessThan(hybrid.indexOf('G1'));
-    expect(hybrid).toContain('G1');
+    expect(hybrid.slice(0, 2).sort()).toEqual(['G1', 'G2']);
   });
 
   it('expands through compounds, typos and folding', async () => {
@@ -71,8 +67,11 @@ describe('query expansion by the travel glossary (issue 26)', () => {
     expect(await ids({ search: 'Seeufer', rrfVectorWeight: '0' })).toEqual(
       expect.arrayContaining(['G1', 'G2']),
     );
-    // "Bergwanderung": a mountain hike, and its parts; the German offer holds "Wanderung" itself
-    expect((await ids({ search: 'Bergwanderung', rrfVectorWeight: '0' })).slice(0, 2)).toEqual(['G2', 'G1']);
+    // "Bergwanderung": a mountain hike, and its parts ("Wanderung" in the German offer)
+    expect((await ids({ search: 'Bergwanderung', rrfVectorWeight: '0' })).slice(0, 2).sort()).toEqual([
+      'G1',
+      'G2',
+    ]);
     // a typo corrected by the text side ranks above the glossary's words of the misspelt word
     expect(await ids({ search: 'Randonée', rrfVectorWeight: '0' })).toEqual(['G1', 'G2']);
     // a misspelling the text side cannot correct ("wander" is the index's word) still expands

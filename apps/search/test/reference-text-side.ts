@@ -16,9 +16,10 @@ export interface ReferencePage {
  * in plain code over what the database holds: the postings of the query's terms as the reindex
  * wrote them (`search_postings`, not the blocks the in-memory index loads) and the offers passing
  * the filters (by SQL). Per offer: per query word its best form's part `round(factor × impact ×
- * 1e6)` and its best `cov`; the score is the parts' sum / 1e6 times the share of the query covered
- * (at most 1); a match holds a selecting term; kept at or above the floor; ranked by score, then
- * id (code points). Slow and obvious on purpose: the in-memory index is checked against it.
+ * 1e6)` and the word's concept weight (`cov`) when it holds any form; the score is the parts' sum
+ * / 1e6 times the share of the query's concept weight covered; a match holds a selecting term;
+ * kept at or above the floor; ranked by the concept weight covered, then score, then id (code
+ * points). Slow and obvious on purpose: the in-memory index is checked against it.
  */
 export async function referenceTextPage(
   app: TestApp,
@@ -45,7 +46,7 @@ export async function referenceTextPage(
     if (!passing.has(posting.id)) continue;
     held.set(posting.id, [...(held.get(posting.id) ?? []), posting]);
   }
-  const scored: { id: string; score: number }[] = [];
+  const scored: { id: string; score: number; tier: number }[] = [];
   for (const [id, offerPostings] of held) {
     const impactOf = new Map(offerPostings.map((posting) => [posting.term, posting.impact]));
     const parts = new Map<number, number>();
@@ -64,9 +65,9 @@ export async function referenceTextPage(
     const covSum = [...covs.values()].reduce((sum, cov) => sum + cov, 0);
     const coverage = query.coverable > 0 ? Math.min(1, covSum / query.coverable) : NaN;
     const score = (partSum / SCALE) * coverage;
-    if (score >= request.tuning.tsvectorFloor) scored.push({ id, score });
+    if (score >= request.tuning.tsvectorFloor) scored.push({ id, score, tier: covSum });
   }
-  scored.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  scored.sort((a, b) => b.tier - a.tier || b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { offset, limit } = request.page;
   return {
     total: scored.length,

@@ -19,6 +19,7 @@ import { toVectorLiteral } from '../embedding/embedding-provider';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { loadTextIndex } from '../text-index/text-index.loader';
 import type { TextIndex } from '../text-index/text-index';
+import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import { textQueryOf } from '../text-index/query-terms';
 import { MemoryListing } from '../travels/memory-listing';
@@ -115,7 +116,11 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
       `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
       `resident +${mib(after.rss - before.rss)} MiB${global.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
   );
-  return { index, analysis: new QueryAnalysisService(dataSource), dataSource };
+  return {
+    index,
+    analysis: new QueryAnalysisService(dataSource, new QueryExpansionService(config)),
+    dataSource,
+  };
 }
 
 /** A search's request and query embedding, prepared before it is timed (the service caches embeddings). */

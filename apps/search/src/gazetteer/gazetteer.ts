@@ -8,7 +8,8 @@ import { foldWords, GLOSSARY_LANGUAGES, type GlossaryLanguage } from '../glossar
  * hand, cantons, regions, islands, lakes, rivers, ranges, passes and cities (places.tsv) — each
  * with its names in French, German, English and Italian, its local names, its country and its
  * parent place. Names are folded as the glossary folds words (foldWords), so `Genève`, `geneve`
- * and `GENEVE` find the same place. Not wired into the ranking yet (issue 37).
+ * and `GENEVE` find the same place. The ranking finds places in searches through PlaceFinder
+ * (place-finder.ts; apps/search/README.md, "Places").
  */
 export const GAZETTEER_LANGUAGES = GLOSSARY_LANGUAGES;
 export type GazetteerLanguage = GlossaryLanguage;

@@ -119,8 +119,8 @@ describe('QueryExpander over the glossary', () => {
   });
 
   it('leaves unknown words and short ones alone, and reads only the words the text side reads', () => {
-    expect(expander.expand('Zermatt Xq', 16)).toEqual({ knownWords: [], terms: [] });
-    expect(expander.expand('Zermatt bike', 1)).toEqual({ knownWords: [], terms: [] });
+    expect(expander.expand('Zermatt Xq', 16)).toEqual({ knownWords: [], terms: [], genericWords: [] });
+    expect(expander.expand('Zermatt bike', 1)).toEqual({ knownWords: [], terms: [], genericWords: [] });
   });
 });
 

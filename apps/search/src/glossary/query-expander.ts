@@ -1,18 +1,20 @@
 import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
 import type { GlossaryConcept } from './glossary';
+import type { LanguageGuess } from './language-guess';
 
 /**
- * Where an expanded word comes from: a glossary concept, an operator synonym, or a part of a
- * compound the glossary split (the query's own word, in parts).
+ * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
+ * the glossary split (the query's own word, in parts), another name of a place the search names
+ * (`place`: the gazetteer), or the name of a place inside it (`within`).
  */
-export type ExpansionKind = 'glossary' | 'synonym' | 'compound';
+export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within';
 
 /** The weight of a compound's part, as the text side weighs the parts of the compounds it splits. */
 export const COMPOUND_PART_WEIGHT = 0.8;
 
 /** Query words that expand: `from` (folded phrases) expand to `to` (folded phrases). */
 export interface ExpansionRule {
-  kind: Exclude<ExpansionKind, 'compound'>;
+  kind: 'glossary' | 'synonym';
   from: string[];
   to: string[];
   /** Too general to expand a compound's part ("reise", "urlaub", "tour": glossary domain `general`). */
@@ -31,6 +33,18 @@ export interface QueryExpansion {
   /** The search's words the rules know (not by a misspelling): not typos, nor unknown compounds. */
   knownWords: string[];
   terms: ExpandedTerm[];
+  /**
+   * The search's words whose every rule is too general to say what the traveller looks for
+   * ("holiday", "reise", "week": glossary domain `general`): a minor concept of the search
+   * (query-terms.ts, conceptWeightsOf).
+   */
+  genericWords?: string[];
+  /** The search's words that name a place (the gazetteer): a place concept (query-terms.ts). */
+  placeWords?: string[];
+  /** The other words of a place name of several words ("lago dei quattro cantoni"): no concept of their own. */
+  placeNameWords?: string[];
+  /** The search's language, guessed from its words (language-guess.ts), with the words that told. */
+  language?: LanguageGuess;
 }
 
 export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
@@ -110,6 +124,7 @@ export class QueryExpander {
     const words = foldWords(search).slice(0, maxWords);
     const found = new Map<string, { rules: Set<ExpansionRule>; own: Set<string>; parts: Set<string> }>();
     const knownWords = new Set<string>();
+    const genericWords = new Set<string>();
     const add = (token: string, match: Found) => {
       const entry = found.get(token) ?? { rules: new Set(), own: new Set([token]), parts: new Set() };
       for (const form of match.forms) entry.own.add(form);
@@ -132,6 +147,19 @@ export class QueryExpander {
         if (!single.misspelt) knownWords.add(word);
       }
     });
+    // a word whose every rule is general, its phrases' included ("vacanze" alone is a holiday,
+    // "vacanze al mare" a beach holiday, counted for "vacanze")
+    for (const [token, { rules }] of found) {
+      if (rules.size && [...rules].every((rule) => rule.generic)) genericWords.add(token);
+    }
+    // the tails a compound of the search may be split into that say nothing ("-ferien", "-reise")
+    for (const word of words) {
+      if (genericWords.has(word)) continue;
+      for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_STEM; cut++) {
+        const tail = word.slice(cut);
+        if (this.isGeneric(tail)) genericWords.add(tail);
+      }
+    }
     const terms: ExpandedTerm[] = [];
     for (const [token, { rules, own, parts }] of found) {
       for (const part of parts) if (part !== token) terms.push({ token, term: part, kind: 'compound' });
@@ -147,7 +175,13 @@ export class QueryExpander {
       for (const [term, kind] of [...expanded].slice(0, this.maxTermsPerWord))
         terms.push({ token, term, kind });
     }
-    return { knownWords: [...knownWords], terms };
+    return { knownWords: [...knownWords], terms, genericWords: [...genericWords] };
+  }
+
+  /** Whether every rule of a word (or its form without an inflection ending) is too general (`generic`). */
+  isGeneric(word: string): boolean {
+    const rules = this.inflected(word)?.rules ?? [];
+    return rules.length > 0 && rules.every((rule) => rule.generic);
   }
 
   private lookUp(word: string): Found | undefined {
@@ -232,7 +266,7 @@ export class QueryExpander {
 }
 
 /** A word and its forms with up to `depth` letters deleted. */
-function deletions(word: string, depth: number): Set<string> {
+export function deletions(word: string, depth: number): Set<string> {
   const forms = new Set([word]);
   let layer = [word];
   for (let d = 0; d < depth; d++) {

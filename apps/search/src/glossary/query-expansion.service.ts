@@ -4,22 +4,29 @@ import { SEARCH_CONFIG } from '../config';
 import type { SearchConfig } from '../config';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
 import { QUERY_WORDS } from '../text-index/query-limits';
-import { loadTravelGlossary } from './glossary';
+import { loadGazetteer } from '../gazetteer/gazetteer';
+import { PlaceFinder } from '../gazetteer/place-finder';
+import type { PlaceMention } from '../gazetteer/place-finder';
+import { foldWords, loadTravelGlossary } from './glossary';
+import { LanguageGuesser } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
-import type { ExpansionRule, QueryExpansion } from './query-expander';
+import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
 import { readSynonymsSource } from './synonyms';
 
 /**
- * The words a search gains (apps/search/README.md, "Query expansion"): the travel glossary, read
- * and validated once at start, merged with the operator synonyms (SEARCH_SYNONYMS_SOURCE, read at
- * start and again at each reindex), looked up in memory per search, never in the database. A
- * service whose glossary or synonyms cannot be read does not start; a reindex that cannot read
- * the synonyms keeps the previous ones.
+ * The words a search gains (apps/search/README.md, "Query expansion" and "Places"): the travel
+ * glossary, read and validated once at start, merged with the operator synonyms
+ * (SEARCH_SYNONYMS_SOURCE, read at start and again at each reindex), and the gazetteer's names of
+ * the places the search names, looked up in memory per search, never in the database; with the
+ * search's language, guessed from its words. A service whose glossary, gazetteer or synonyms cannot
+ * be read does not start; a reindex that cannot read the synonyms keeps the previous ones.
  */
 @Injectable()
 export class QueryExpansionService implements OnModuleInit {
   private readonly logger = new Logger('QueryExpansion');
   private readonly glossary: ExpansionRule[];
+  private readonly languages: LanguageGuesser;
+  private readonly places: PlaceFinder;
   private synonyms: ExpansionRule[] = [];
   /** Glossary and synonyms; synonyms alone (SEARCH_GLOSSARY_WEIGHT 0). */
   private expanders: { all: QueryExpander; synonyms: QueryExpander };
@@ -28,7 +35,10 @@ export class QueryExpansionService implements OnModuleInit {
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
     @Optional() private readonly metrics?: SearchMetrics,
   ) {
-    this.glossary = glossaryRules(loadTravelGlossary());
+    const concepts = loadTravelGlossary();
+    this.glossary = glossaryRules(concepts);
+    this.languages = new LanguageGuesser(concepts);
+    this.places = new PlaceFinder(loadGazetteer());
     this.expanders = this.build();
   }
 
@@ -38,7 +48,66 @@ export class QueryExpansionService implements OnModuleInit {
 
   expand(search: string): QueryExpansion {
     const expander = this.config.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
-    return expander.size ? expander.expand(search, QUERY_WORDS) : NO_EXPANSION;
+    const expansion = expander.size ? expander.expand(search, QUERY_WORDS) : NO_EXPANSION;
+    const words = foldWords(search).slice(0, QUERY_WORDS);
+    const language = this.languages.guess(words);
+    const mentions = this.places.mentions(words, language.language);
+    const placeNameWords: string[] = [];
+    for (const mention of mentions) {
+      for (const word of words.slice(mention.start, mention.start + mention.length)) {
+        if (word !== mention.token) placeNameWords.push(word);
+      }
+    }
+    return this.withPlaces({ ...expansion, placeNameWords, language }, mentions);
+  }
+
+  /**
+   * The expansion with the places a search names by a misspelt name (`islnd`, `patagonai`:
+   * PlaceFinder.corrected), for its words of 5+ letters that the catalogue does not hold
+   * (`isIndexed`) and nothing else explains (known, or a place already).
+   */
+  withCorrectedPlaces(
+    expansion: QueryExpansion,
+    search: string,
+    isIndexed: (word: string) => boolean,
+  ): QueryExpansion {
+    const explained = new Set([
+      ...expansion.knownWords,
+      ...(expansion.placeWords ?? []),
+      ...(expansion.placeNameWords ?? []),
+    ]);
+    const mentions: PlaceMention[] = [];
+    for (const word of new Set(foldWords(search).slice(0, QUERY_WORDS))) {
+      if (explained.has(word) || isIndexed(word)) continue;
+      const mention = this.places.corrected(word, expansion.language?.language);
+      if (mention) mentions.push(mention);
+    }
+    return mentions.length ? this.withPlaces(expansion, mentions) : expansion;
+  }
+
+  /** The expansion with the names of the places `mentions` name, and their words as places. */
+  private withPlaces(expansion: QueryExpansion, mentions: PlaceMention[]): QueryExpansion {
+    const terms: ExpandedTerm[] = [];
+    for (const mention of mentions) {
+      for (const { place } of mention.matches) {
+        for (const name of this.places.namesOf(place)) {
+          if (name !== mention.token) terms.push({ token: mention.token, term: name, kind: 'place' });
+        }
+        for (const name of this.places.withinNames(place)) {
+          terms.push({ token: mention.token, term: name, kind: 'within' });
+        }
+      }
+    }
+    const placeWords = [...(expansion.placeWords ?? []), ...mentions.map((mention) => mention.token)];
+    return {
+      ...expansion,
+      // a place's words are neither typos nor compounds to split
+      knownWords: [...new Set([...expansion.knownWords, ...placeWords, ...(expansion.placeNameWords ?? [])])],
+      // first: a name that is also a glossary word counts as the place's (the kept kind of a term
+      // found twice at one weight is the first given)
+      terms: [...terms, ...expansion.terms],
+      placeWords,
+    };
   }
 
   /** Reads SEARCH_SYNONYMS_SOURCE again; on failure (SynonymsError naming the line) keeps the previous synonyms and throws. */

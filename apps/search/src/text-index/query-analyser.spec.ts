@@ -13,7 +13,7 @@ import {
 } from './query-analyser';
 import type { AnalysedTerm, SqlQuery, StemsOf, TokenForms } from './query-analyser';
 
-const WEIGHTS: ExpansionWeights = { glossary: 0.3, synonym: 0.5, compound: 0.8 };
+const WEIGHTS: ExpansionWeights = { glossary: 0.3, synonym: 0.5, compound: 0.8, place: 0.9, within: 0.6 };
 const f = Math.fround;
 
 describe('pg_trgm trigrams and similarity', () => {

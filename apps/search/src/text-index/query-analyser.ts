@@ -25,7 +25,13 @@ import type { ExpansionWeights } from '../travels/travels-request';
  */
 
 /** The kinds `travel_query_terms` gives (the explain mode derives `stem` elsewhere). */
-export type AnalysedKind = 'exact' | 'stop' | 'typo' | 'phrase' | 'compound' | 'glossary' | 'synonym';
+export type AnalysedKind =
+  'exact' | 'stop' | 'typo' | 'phrase' | 'compound' | 'glossary' | 'synonym' | 'place' | 'within';
+
+/** The kinds of a place's names (the gazetteer): capped apart from the glossary's words. */
+const PLACE_KINDS = new Set<AnalysedKind>(['place', 'within']);
+/** The most index terms of place names a query word gains (a region's towns, in their languages). */
+const PLACE_EXPANSIONS_PER_WORD = 64;
 
 /** One row of `travel_query_terms`. */
 export interface AnalysedTerm {
@@ -703,7 +709,12 @@ export class QueryAnalyser {
     const rows: AnalysedTerm[] = [];
     for (const word of [...byWord.keys()].sort((a, b) => a - b)) {
       const ranked = [...byWord.get(word)!.values()].sort((a, b) => b.weight - a.weight || byDocuments(a, b));
-      rows.push(...ranked.slice(0, this.limits.maxExpansions));
+      // a place's names come on top of the glossary's words: a region's towns are many, each rare
+      const isPlace = (row: AnalysedTerm) => PLACE_KINDS.has(row.kind);
+      rows.push(
+        ...ranked.filter((row) => !isPlace(row)).slice(0, this.limits.maxExpansions),
+        ...ranked.filter(isPlace).slice(0, PLACE_EXPANSIONS_PER_WORD),
+      );
     }
     return rows;
   }

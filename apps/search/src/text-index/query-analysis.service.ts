@@ -2,7 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SEARCH_READER } from '../database/database-runtime';
 import type { RankingRequest } from '../travels/travels-request';
+import { foldWords } from '../glossary/glossary';
+import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { requiredTokens, StemCache } from './query-analyser';
+import { QUERY_WORDS } from './query-limits';
 import { queryTermsOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
 import type { TextIndex } from './text-index';
@@ -10,20 +13,39 @@ import type { TextIndex } from './text-index';
 /**
  * A search's query terms (apps/search/README.md, "The text index in memory"): analysed in
  * TypeScript against the index's own terms (query-analyser.ts), with PostgreSQL's Snowball stems
- * of its words (fetched once per word, then cached: StemCache), weighed by BM25 (query-terms.ts).
+ * of its words (fetched once per word, then cached: StemCache), weighed by BM25 and by concept
+ * (query-terms.ts). A word the index does not hold that misspells a place gains the place's names
+ * (QueryExpansionService.withCorrectedPlaces).
  */
 @Injectable()
 export class QueryAnalysisService {
   private readonly stems: StemCache;
 
-  constructor(@Inject(SEARCH_READER) dataSource: DataSource) {
+  constructor(
+    @Inject(SEARCH_READER) dataSource: DataSource,
+    private readonly expansions: QueryExpansionService,
+  ) {
     this.stems = new StemCache((text, values) => dataSource.query(text, values));
   }
 
   async termsOf(request: RankingRequest, index: TextIndex): Promise<QueryTerm[]> {
     const weights = request.tuning.expansionWeights;
-    const stems = await this.stems.formsOf(requiredTokens(request.search, request.expansion, weights));
-    const analysed = index.analyser.analyse(request.search, request.expansion, weights, stems);
-    return queryTermsOf(analysed, index.indexedOffers);
+    const { dictionary } = index.analyser;
+    const expansion =
+      weights.place > 0
+        ? this.expansions.withCorrectedPlaces(
+            request.expansion,
+            request.search,
+            (word) => dictionary.documentsOf(word) !== undefined,
+          )
+        : request.expansion;
+    const stems = await this.stems.formsOf(requiredTokens(request.search, expansion, weights));
+    const analysed = index.analyser.analyse(request.search, expansion, weights, stems);
+    return queryTermsOf(analysed, index.indexedOffers, {
+      words: foldWords(request.search).slice(0, QUERY_WORDS),
+      genericWords: expansion.genericWords ?? [],
+      placeWords: expansion.placeWords,
+      placeNameWords: expansion.placeNameWords,
+    });
   }
 }

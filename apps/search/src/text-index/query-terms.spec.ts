@@ -1,5 +1,5 @@
 import type { AnalysedTerm } from './query-analyser';
-import { idfOf, queryTermsOf, textQueryOf } from './query-terms';
+import { idfOf, MAJOR_CONCEPT, MINOR_CONCEPT, queryTermsOf, textQueryOf } from './query-terms';
 
 const term = (
   word: number,
@@ -15,7 +15,7 @@ const term = (
   weight: Math.fround(weight),
 });
 
-describe('query terms (text-side.sql.ts, qt and qs)', () => {
+describe('query terms', () => {
   it("weighs a term by its weight times BM25's idf to the power 1.5", () => {
     const [ski] = queryTermsOf([term(1, 'ski', 100, 'typo', 0.6)], 10_000);
     expect(ski.idf).toBe(Math.log(1 + (10_000 - 100 + 0.5) / (100 + 0.5)));
@@ -43,26 +43,48 @@ describe('query terms (text-side.sql.ts, qt and qs)', () => {
     ]);
   });
 
-  it('selects by the non-frequent words, covers by each word’s best, and pairs neither select nor cover', () => {
+  it('selects by the non-frequent words; a word covers its concept weight by any form; stop words and pairs cover nothing', () => {
     const query = textQueryOf(
       queryTermsOf(
         [
           term(1, 'ski', 100),
           term(1, 'skis', 50, 'typo', 0.6),
+          term(1, 'sci', 40, 'glossary', 0.9),
           term(2, 'de', 9_000, 'stop', 0.1),
           term(1002, 'ski de', 3, 'phrase', 0.5),
+          term(3, 'wallis', 30),
         ],
         10_000,
       ),
     );
-    expect(query.terms.map((t) => [t.term, t.selects, t.cov > 0])).toEqual([
-      ['ski', true, true],
-      ['skis', true, true],
-      ['de', false, true],
-      ['ski de', false, false],
+    expect(query.terms.map((t) => [t.term, t.selects, t.cov])).toEqual([
+      ['ski', true, MAJOR_CONCEPT],
+      ['skis', true, MAJOR_CONCEPT],
+      ['sci', true, MAJOR_CONCEPT],
+      ['de', false, 0],
+      ['ski de', false, 0],
+      ['wallis', true, MAJOR_CONCEPT],
     ]);
-    const best = Math.max(query.terms[0].cov, query.terms[1].cov);
-    expect(query.coverable).toBe(best + query.terms[2].cov);
+    expect(query.coverable).toBe(2 * MAJOR_CONCEPT);
+  });
+
+  it('weighs a general or frequent word as a minor concept, and stop words alone as minor ones', () => {
+    const terms = queryTermsOf(
+      [term(1, 'ferien', 120), term(2, 'hotel', 2_000), term(3, 'zermatt', 30), term(-4, 'ferien', 120)],
+      10_000,
+      { words: ['ferien', 'hotel', 'zermatt', 'skiferien'], genericWords: ['ferien'] },
+    );
+    expect(terms.map((t) => [t.word, t.concept])).toEqual([
+      [1, MINOR_CONCEPT],
+      [2, MINOR_CONCEPT],
+      [3, MAJOR_CONCEPT],
+      [-4, MINOR_CONCEPT],
+    ]);
+    const stops = queryTermsOf(
+      [term(1, 'the', 9_000, 'stop', 0.1), term(2, 'in', 9_500, 'stop', 0.1)],
+      10_000,
+    );
+    expect(stops.map((t) => t.concept)).toEqual([MINOR_CONCEPT, MINOR_CONCEPT]);
   });
 
   it('lets the rarest word select when every word is frequent', () => {

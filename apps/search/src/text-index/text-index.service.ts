@@ -13,6 +13,7 @@ import type { SearchConfig } from '../config';
 import { SEARCH_DATABASE, SEARCH_READER } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
+import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { QueryAnalysisService } from './query-analysis.service';
 import { loadTextIndex } from './text-index.loader';
 import type { TextIndex } from './text-index';
@@ -138,7 +139,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
 }
 
 @Module({
-  imports: [SearchMetricsModule],
+  imports: [SearchMetricsModule, QueryExpansionModule],
   providers: [TextIndexService, QueryAnalysisService],
   exports: [TextIndexService, QueryAnalysisService],
 })

@@ -129,8 +129,8 @@ describe('TextIndex.match', () => {
     expect([3, 2, 1, 0].map((ordinal) => matches.rankOf(ordinal, 0))).toEqual([4, 3, 2, 1]);
   });
 
-  it('ranks many offers at once as one at a time would, ties and floors included (ranksOf)', () => {
-    // deterministic pseudo-random scores with many ties (few distinct values), and a few NaN
+  it('ranks many offers at once as one at a time would, tiers, ties and floors included (ranksOf)', () => {
+    // deterministic pseudo-random tiers and scores with many ties (few distinct values), and a few NaN
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const count = 2_000;
@@ -138,13 +138,18 @@ describe('TextIndex.match', () => {
     const scores = Float64Array.from({ length: count }, () =>
       next() < 0.02 ? NaN : Math.floor(next() * 40) / 4,
     );
-    const matches = new TextMatches(ordinals, scores);
-    // the rank by its definition: kept matches of a higher score, then of the same score and a lower ordinal
+    const tiers = Int32Array.from({ length: count }, () => Math.floor(next() * 3));
+    const matches = new TextMatches(ordinals, scores, tiers);
+    // the rank by its definition: kept matches of a higher tier, then of the same tier and a higher
+    // score, then of the same both and a lower ordinal
     const rankByDefinition = (at: number, floor: number) => {
       let rank = 1;
       for (let i = 0; i < count; i++) {
         if (!(scores[i] >= floor)) continue;
-        if (scores[i] > scores[at] || (scores[i] === scores[at] && i < at)) rank++;
+        const above =
+          tiers[i] > tiers[at] ||
+          (tiers[i] === tiers[at] && (scores[i] > scores[at] || (scores[i] === scores[at] && i < at)));
+        if (above) rank++;
       }
       return rank;
     };
@@ -164,7 +169,25 @@ describe('TextIndex.match', () => {
     }
   });
 
-  it('gives NaN (SQL NULL, kept by no floor) when nothing of the query is coverable', () => {
+  it('ranks an offer covering more concept weight first, whatever the scores', () => {
+    const matches = index.match({
+      coverable: 8,
+      terms: [
+        { word: 1, term: 'ski', factor: 30, cov: 4, selects: true },
+        { word: 2, term: 'zermatt', factor: 1, cov: 4, selects: true },
+      ],
+    });
+    // offer 0 holds both words; 1 and 3 hold "ski", 2 only "zermatt"
+    expect(Array.from(matches.tiers)).toEqual([8, 4, 4, 4]);
+    const best = matches.best(4, 0);
+    expect(best[0].ordinal).toBe(0);
+    // offer 2 holds only "zermatt" (score 1 × 1.6 × ½), below offers 1 and 3 of "ski" (30 × …)
+    // by score, but its tier equals theirs: the score decides among them
+    expect(best.map((match) => match.ordinal)).toEqual([0, 3, 1, 2]);
+    expect(matches.scoreOf(0)).toBeCloseTo(30 * 1.1 + 1 * 1.5, 5);
+  });
+
+  it('gives NaN (kept by no floor) when nothing of the query is coverable', () => {
     const matches = index.match({
       coverable: 0,
       terms: [{ word: 1, term: 'ski', factor: 3, cov: 0, selects: true }],

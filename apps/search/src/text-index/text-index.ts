@@ -9,9 +9,9 @@ export interface TermPostings {
 }
 
 /**
- * One query term as the text side scores it (text-side.sql.ts, `qs`): `word` groups a query
- * word's forms (a word scores its best form), `factor` is weight × idf^1.5, `cov` the word's
- * share of the query (an integer, 0 for a pair), `selects` whether holding it makes an offer a match.
+ * One query term as the text side scores it: `word` groups a query word's forms (a word scores its
+ * best form), `factor` is weight × idf^1.5, `cov` the word's concept weight (an integer, 0 for a
+ * pair or a stop word: query-terms.ts), `selects` whether holding it makes an offer a match.
  */
 export interface ScoredTerm {
   word: number;
@@ -27,10 +27,7 @@ export interface TextQuery {
   coverable: number;
 }
 
-/**
- * Scores are sums of integers (each part rounded to 1e-6), as the SQL text side computes them
- * (text-side.sql.ts, SCALE): the same bits whatever order they are summed in.
- */
+/** Scores are sums of integers (each part rounded to 1e-6): the same bits whatever order they are summed in. */
 export const SCALE = 1_000_000;
 
 /** PostgreSQL's `round(float8)`: to the nearest integer, halves to even (C's `rint`). */
@@ -111,11 +108,11 @@ export class TextIndex {
   }
 
   /**
-   * Every match of a search, scored as the exhaustive SQL strategy scores it (text-side.sql.ts):
-   * the offers holding a selecting term and passing the filter; each scores, per query word, its
-   * best form's part `round(factor × impact × SCALE)` and its best `cov`, summed, divided by SCALE
-   * and multiplied by the share of the query covered (at most 1; NaN when nothing is coverable, as
-   * SQL's NULL, which no floor keeps).
+   * Every match of a search (apps/search/README.md, "The text side"): the offers holding a
+   * selecting term and passing the filter; each covers, per query word it holds by any form, the
+   * word's concept weight (its `tier`, the sum), and scores, per query word, its best form's part
+   * `round(factor × impact × SCALE)`, summed, divided by SCALE and multiplied by the share of the
+   * query's concept weight covered (NaN when nothing is coverable, which no floor keeps).
    */
   match(query: TextQuery, filter?: OfferFilter): TextMatches {
     if (this.stamp > 0x3f000000) {
@@ -199,12 +196,14 @@ export class TextIndex {
     }
     const ordinals = candidates;
     const scores = new Float64Array(ordinals.length);
+    const tiers = new Int32Array(ordinals.length);
     const coverable = query.coverable > 0 ? query.coverable : NaN;
     for (let i = 0; i < ordinals.length; i++) {
       const o = ordinals[i];
       scores[i] = (partSum[o] / SCALE) * Math.min(1, covSum[o] / coverable);
+      tiers[i] = covSum[o];
     }
-    return new TextMatches(ordinals, scores);
+    return new TextMatches(ordinals, scores, tiers);
   }
 
   /**
@@ -233,14 +232,18 @@ export interface RankedMatch {
 }
 
 /**
- * The matches of one search: every offer the query selects under the filters, with its score, by
- * ordinal. Ranked by score descending, then ordinal (= id); `floor` keeps those scoring at least it.
+ * The matches of one search: every offer the query selects under the filters, with its score and
+ * the concept weight it covers (its tier), by ordinal. Ranked by tier descending (an offer covering
+ * more of the search first), then score descending, then ordinal (= id); `floor` keeps those
+ * scoring at least it.
  */
 export class TextMatches {
   constructor(
     /** Ascending. */
     readonly ordinals: Int32Array,
     readonly scores: Float64Array,
+    /** The concept weight each covers (TextQuery's `cov` summed per query word). */
+    readonly tiers: Int32Array,
   ) {}
 
   /** How many matches score at least `floor` (NaN scores never do). */
@@ -256,9 +259,15 @@ export class TextMatches {
     return at < 0 ? undefined : this.scores[at];
   }
 
+  /** The concept weight an offer the query selects covers, else undefined. */
+  tierOf(ordinal: number): number | undefined {
+    const at = this.indexOf(ordinal);
+    return at < 0 ? undefined : this.tiers[at];
+  }
+
   /** The `wanted` best matches scoring at least `floor`, best first (ties by ordinal), ranked from 1. */
   best(wanted: number, floor: number): RankedMatch[] {
-    const heap = new WorstFirstHeap(wanted, this.scores, this.ordinals);
+    const heap = new WorstFirstHeap(wanted, this.tiers, this.scores, this.ordinals);
     for (let i = 0; i < this.scores.length; i++) if (this.scores[i] >= floor) heap.offer(i);
     return heap
       .drain()
@@ -271,38 +280,48 @@ export class TextMatches {
   }
 
   /**
-   * The ranks of offers among the matches scoring at least `floor` (score descending, then
-   * ordinal), for those that are such matches. One pass over the matches whatever the number of
-   * offers asked (a hybrid search asks for its semantic side's hundred): each match is placed among
-   * the asked scores by binary search, rather than every match's score being sorted.
+   * The ranks of offers among the matches scoring at least `floor` (tier descending, then score
+   * descending, then ordinal), for those that are such matches. One pass over the matches whatever
+   * the number of offers asked (a hybrid search asks for its semantic side's hundred): each match is
+   * placed among the asked ones by binary search, rather than every match being sorted.
    */
   ranksOf(ordinals: Iterable<number>, floor: number): Map<number, number> {
-    const asked: { ordinal: number; at: number; score: number }[] = [];
+    const { scores, tiers } = this;
+    const asked: { ordinal: number; at: number }[] = [];
     for (const ordinal of new Set(ordinals)) {
       const at = this.indexOf(ordinal);
-      if (at >= 0 && this.scores[at] >= floor) asked.push({ ordinal, at, score: this.scores[at] });
+      if (at >= 0 && scores[at] >= floor) asked.push({ ordinal, at });
     }
     const ranks = new Map<number, number>();
     if (asked.length === 0) return ranks;
-    asked.sort((a, b) => a.score - b.score || a.at - b.at);
-    const askedScores = Float64Array.from(asked, (entry) => entry.score);
-    // A kept match ranks before every asked entry of a lower score (a difference array over the
-    // ascending asked scores: +1 from the first, −1 from the first of its score or higher), and
-    // before the asked entries of its own score that come after it in ordinal order.
-    // Both are difference arrays too: the entries of a score are sorted by position (`at`), so
-    // those after a tied match are the tail of their run.
+    // ascending rank keys: (tier, score) ascending, then position (the ordinal order) ascending
+    const keyOrder = (a: number, b: number) => tiers[a] - tiers[b] || scores[a] - scores[b];
+    asked.sort((a, b) => keyOrder(a.at, b.at) || a.at - b.at);
+    const askedAt = Int32Array.from(asked, (entry) => entry.at);
+    // The first asked entry whose key is at least (or above) match i's.
+    const firstAtLeast = (i: number, strictly: boolean) => {
+      let low = 0;
+      let high = askedAt.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        const order = keyOrder(askedAt[mid], i);
+        if (order < 0 || (strictly && order === 0)) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    // A kept match ranks before every asked entry of a lower key (a difference array over the
+    // ascending asked keys: +1 from the first, −1 from the first of its key or higher), and
+    // before the asked entries of its own key that come after it in ordinal order.
     const higherFrom = new Int32Array(asked.length + 1);
     const tiedFrom = new Int32Array(asked.length + 1);
-    const askedAt = Int32Array.from(asked, (entry) => entry.at);
-    const { scores } = this;
     for (let i = 0; i < scores.length; i++) {
-      const score = scores[i];
-      if (!(score >= floor)) continue;
-      const lower = lowerBound(askedScores, score);
+      if (!(scores[i] >= floor)) continue;
+      const lower = firstAtLeast(i, false);
       higherFrom[0]++;
       higherFrom[lower]--;
-      if (lower < asked.length && askedScores[lower] === score) {
-        const end = upperBound(askedScores, score);
+      if (lower < asked.length && keyOrder(askedAt[lower], i) === 0) {
+        const end = firstAtLeast(i, true);
         let first = lower;
         let last = end;
         while (first < last) {
@@ -338,43 +357,26 @@ export class TextMatches {
   }
 }
 
-function lowerBound(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-function upperBound(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid] <= value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
 /**
- * The best `capacity` entries (indexes into `scores`/`ordinals`) seen, as a binary heap whose root
- * is the worst kept: lower score, or the same score and a higher ordinal.
+ * The best `capacity` entries (indexes into `tiers`/`scores`/`ordinals`) seen, as a binary heap
+ * whose root is the worst kept: a lower tier, or the same tier and a lower score, or both the same
+ * and a higher ordinal.
  */
 class WorstFirstHeap {
   private readonly items: number[] = [];
 
   constructor(
     private readonly capacity: number,
+    private readonly tiers: Int32Array,
     private readonly scores: Float64Array,
     private readonly ordinals: Int32Array,
   ) {}
 
   /** Whether entry a ranks below entry b. */
   private worse(a: number, b: number): boolean {
+    const ta = this.tiers[a];
+    const tb = this.tiers[b];
+    if (ta !== tb) return ta < tb;
     const sa = this.scores[a];
     const sb = this.scores[b];
     return sa < sb || (sa === sb && this.ordinals[a] > this.ordinals[b]);

@@ -163,6 +163,8 @@ export function rankingTuningOf(
       glossary: config.SEARCH_GLOSSARY_WEIGHT,
       synonym: config.SEARCH_SYNONYM_WEIGHT,
       compound: COMPOUND_PART_WEIGHT,
+      place: config.SEARCH_PLACE_WEIGHT,
+      within: config.SEARCH_PLACE_WITHIN_WEIGHT,
     },
   };
 }

@@ -1,0 +1,144 @@
+import type { GlossaryLanguage } from '../glossary/glossary';
+import { deletions, editDistance } from '../glossary/query-expander';
+import { foldName } from './gazetteer';
+import type { Gazetteer, GazetteerMatch, Place } from './gazetteer';
+
+/** A place named in a search: which words, and the places the name leads to. */
+export interface PlaceMention {
+  /** The position of its first word among the search's words, and how many words it spans. */
+  start: number;
+  length: number;
+  /** The folded name, words joined by one space. */
+  name: string;
+  /** The word its expansions count for: the longest of its words (the last of equals). */
+  token: string;
+  /** The places it names (a name can be several places': the canton and the town of Zug). */
+  matches: GazetteerMatch[];
+}
+
+/**
+ * The most names of places lying inside a named one that a search gains (nearest first): every
+ * town, valley and lake of a canton or a region (Valais holds about 50 places), not every place of
+ * a country. Only the names the index holds become terms (query-analyser.ts, at most 64 a word).
+ */
+export const MAX_WITHIN_NAMES = 200;
+
+/**
+ * Finds the gazetteer's places in a search and gives their names (apps/search/README.md, "Places"):
+ * each name of the place in French, German, English, Italian and the local languages, and the names
+ * of the places inside it (Valais: Zermatt, Saas-Fee, Leukerbad …), so that a search naming a place
+ * in one language finds the offers written in another, and the offers of a town of the region.
+ */
+export class PlaceFinder {
+  private readonly children = new Map<string, Place[]>();
+  /** The one-word names of 5+ letters by each of their forms with letters deleted (SymSpell). */
+  private readonly byDeletion = new Map<string, string[]>();
+
+  constructor(private readonly gazetteer: Gazetteer) {
+    for (const place of gazetteer.places) {
+      if (place.parent === undefined) continue;
+      const siblings = this.children.get(place.parent);
+      if (siblings) siblings.push(place);
+      else this.children.set(place.parent, [place]);
+    }
+    for (const name of gazetteer.names().keys()) {
+      if (name.includes(' ') || name.length < 5) continue;
+      for (const variant of deletions(name, name.length >= 7 ? 2 : 1)) {
+        const names = this.byDeletion.get(variant);
+        if (names) names.push(name);
+        else this.byDeletion.set(variant, [name]);
+      }
+    }
+  }
+
+  /**
+   * A misspelt place name (`islnd`, `patagonai`): the one-word names within one edit of a word of
+   * 5+ letters (two from 9 letters), the closest (then in name order), with the places they name.
+   * For a word the catalogue does not hold: a word it holds is a word of its own.
+   */
+  corrected(word: string, language?: GlossaryLanguage): PlaceMention | undefined {
+    if (word.length < 5) return undefined;
+    const maxEdits = word.length >= 9 ? 2 : 1;
+    const candidates = new Set<string>();
+    for (const variant of deletions(word, maxEdits)) {
+      for (const name of this.byDeletion.get(variant) ?? []) candidates.add(name);
+    }
+    let best: { name: string; edits: number } | undefined;
+    for (const name of [...candidates].sort()) {
+      if (Math.abs(name.length - word.length) > maxEdits) continue;
+      const edits = editDistance(word, name, maxEdits);
+      if (edits <= maxEdits && (!best || edits < best.edits)) best = { name, edits };
+    }
+    if (!best) return undefined;
+    const matches = this.gazetteer
+      .lookup(best.name)
+      .filter((match) => language === undefined || !match.commonWordIn.includes(language));
+    return matches.length ? { start: -1, length: 1, name: best.name, token: word, matches } : undefined;
+  }
+
+  /**
+   * The places a search's folded words name, left to right, the longest name first at each word
+   * (`lago dei quattro cantoni` before `lago`), never overlapping. A name that is also a common word
+   * of the search's language (`language`: "Bergen" in German, "Nice" in English) is left out; so is
+   * a one-word name of fewer than 3 letters.
+   */
+  mentions(words: string[], language?: GlossaryLanguage): PlaceMention[] {
+    const found: PlaceMention[] = [];
+    for (let start = 0; start < words.length;) {
+      let mention: PlaceMention | undefined;
+      for (let length = Math.min(this.gazetteer.maxNameWords, words.length - start); length >= 1; length--) {
+        const spanned = words.slice(start, start + length);
+        if (length === 1 && spanned[0].length < 3) continue;
+        const name = spanned.join(' ');
+        const matches = this.gazetteer
+          .lookup(name)
+          .filter((match) => language === undefined || !match.commonWordIn.includes(language));
+        if (!matches.length) continue;
+        const token = spanned.reduce((kept, word) => (word.length >= kept.length ? word : kept));
+        mention = { start, length, name, token, matches };
+        break;
+      }
+      if (mention) {
+        found.push(mention);
+        start += mention.length;
+      } else {
+        start++;
+      }
+    }
+    return found;
+  }
+
+  /** Every folded name of a place (its names in the four languages and the local ones), distinct. */
+  namesOf(place: Place): string[] {
+    const names = [
+      ...place.names.fr,
+      ...place.names.de,
+      ...place.names.en,
+      ...place.names.it,
+      ...place.local,
+    ].map(foldName);
+    return [...new Set(names)].filter((name) => name !== '');
+  }
+
+  /**
+   * The folded names of the places inside a place (its children, then theirs: nearest first), at
+   * most `max`, none of the place's own names.
+   */
+  withinNames(place: Place, max = MAX_WITHIN_NAMES): string[] {
+    const own = new Set(this.namesOf(place));
+    const names = new Set<string>();
+    let layer = this.children.get(place.id) ?? [];
+    while (layer.length && names.size < max) {
+      const next: Place[] = [];
+      for (const inside of layer) {
+        for (const name of this.namesOf(inside)) {
+          if (names.size >= max) break;
+          if (!own.has(name)) names.add(name);
+        }
+        next.push(...(this.children.get(inside.id) ?? []));
+      }
+      layer = next;
+    }
+    return [...names];
+  }
+}
