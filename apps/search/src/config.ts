@@ -28,13 +28,18 @@ export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
  *   default to), and no similarity floor, since one model's unrelated texts sit at 0.1 and
  *   another's at 0.7. Not measured here (no model can be run on the project's machines): measure
  *   one's own with `pnpm --filter search relevance --provider http`.
+ *
+ * `noMatchSemanticFloor` (SEARCH_NO_MATCH_SEMANTIC_FLOOR) is the semantic floor of a search none of
+ * whose words the text side finds in any form: strings of 6 to 12 random letters reach 0.293 (max
+ * of 200, the generated catalogue) and 0.287 (the multilingual one) with the built-in provider
+ * (`relevance --random 200`), so 0.4 keeps none of them; for a model, the same command tells.
  */
 export const FUSION_DEFAULTS: Record<
   EmbeddingProviderName,
-  { rrfVectorWeight: number; semanticFloor: number }
+  { rrfVectorWeight: number; semanticFloor: number; noMatchSemanticFloor: number }
 > = {
-  builtin: { rrfVectorWeight: 0.01, semanticFloor: 0.1 },
-  http: { rrfVectorWeight: 0.5, semanticFloor: 0 },
+  builtin: { rrfVectorWeight: 0.01, semanticFloor: 0.1, noMatchSemanticFloor: 0.4 },
+  http: { rrfVectorWeight: 0.5, semanticFloor: 0, noMatchSemanticFloor: 0.5 },
 };
 
 /** Every variable the search service reads, validated at start-up. */
@@ -280,6 +285,18 @@ export class SearchEnv extends BaseEnv {
   SEARCH_SEMANTIC_FLOOR?: number;
 
   /**
+   * The semantic side's minimum for a search none of whose words the text side finds in any form
+   * (apps/search/README.md, "Searches that match nothing"): such a search answers only offers at
+   * least this close. Unset: the embedding provider's default (FUSION_DEFAULTS).
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_NO_MATCH_SEMANTIC_FLOOR?: number;
+
+  /**
    * How many nearest records (after the filters) the semantic side takes from the HNSW index at
    * most, before the floor. totalRecords counts exactly this candidate set, so every counted record
    * is reachable by paging (apps/search/README.md, "Hybrid ranking").
@@ -337,6 +354,18 @@ export class SearchEnv extends BaseEnv {
   @Min(0)
   @Max(1)
   SEARCH_GLOSSARY_WEIGHT: number = 0.9;
+
+  /**
+   * The weight of a word of a narrower concept a search gains from the glossary's hierarchy
+   * ("Wintersport" finding skiing, snowboarding and snowshoeing; apps/search/README.md, "Broader
+   * and narrower concepts"), below a translation's. 0 turns it off.
+   */
+  @EnvFloat()
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  @Max(1)
+  SEARCH_NARROWER_WEIGHT: number = 0.5;
 
   /**
    * The weight of another name of a place a search names (the gazetteer: "Wallis" finding

@@ -154,8 +154,8 @@ const SYNONYMS = [
 
 const WEIGHT_SETS: ExpansionWeights[] = [
   // the defaults (config.ts): glossary and synonyms weigh alike
-  { glossary: 0.3, synonym: 0.3, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6 },
-  { glossary: 0.4, synonym: 0.65, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6 },
+  { glossary: 0.3, synonym: 0.3, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
+  { glossary: 0.4, synonym: 0.65, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
 ];
 
 /** A deterministic generator (mulberry32). */
@@ -302,25 +302,6 @@ const sortRows = (rows: AnalysedTerm[]) =>
       a.weight - b.weight,
   );
 
-/**
- * A difference in the rows of one query word's compound part that is only SQL's undefined order
- * among equal document counts at the LIMIT 3: as many terms, the same counts, the differing terms
- * all of one count, ours the first of them by term (our documented choice).
- */
-function compoundTie(sql: AnalysedTerm[], mine: AnalysedTerm[]): boolean {
-  if (sql.length !== mine.length) return false;
-  if (![...sql, ...mine].every((row) => row.weight === Math.fround(COMPOUND_PART_WEIGHT))) return false;
-  const counts = (rows: AnalysedTerm[]) => rows.map((row) => row.documents).sort((a, b) => a - b);
-  if (counts(sql).join() !== counts(mine).join()) return false;
-  const sqlTerms = new Set(sql.map((row) => row.term));
-  const mineTerms = new Set(mine.map((row) => row.term));
-  const onlySql = sql.filter((row) => !mineTerms.has(row.term));
-  const onlyMine = mine.filter((row) => !sqlTerms.has(row.term));
-  const documents = new Set([...onlySql, ...onlyMine].map((row) => row.documents));
-  if (documents.size !== 1) return false;
-  return onlyMine.every((ours) => onlySql.every((theirs) => compareCodePoints(ours.term, theirs.term) < 0));
-}
-
 /** A row whose kind only differs by DISTINCT ON among expansions of one word with equal weights. */
 function expansionKindTie(
   sql: AnalysedTerm,
@@ -392,15 +373,18 @@ describe('query analyser: travel_query_terms in TypeScript', () => {
         values,
       )) as AnalysedTerm[];
     let expanded = 0;
-    let compoundTies = 0;
     let kindTies = 0;
     const differences: unknown[] = [];
     for (const search of searches) {
-      // the SQL function knows the glossary's and the synonyms' expansions, not the gazetteer's
+      // the SQL function knows the glossary's and the synonyms' expansions, not the gazetteer's, nor
+      // the hierarchy's,
       const everything = expansions.expand(search);
       const expansion = {
         ...everything,
-        terms: everything.terms.filter((term) => term.kind !== 'place' && term.kind !== 'within'),
+        // nor a compound's second concept (`tail`), which it would count for the whole word
+        terms: everything.terms.filter(
+          (term) => !['place', 'within', 'narrower'].includes(term.kind) && !term.tail,
+        ),
       };
       const words = foldWords(search).slice(0, QUERY_WORDS);
       const cases: { overload: string; expansion: QueryExpansion; weights: ExpansionWeights }[] = [
@@ -416,19 +400,9 @@ describe('query analyser: travel_query_terms in TypeScript', () => {
         const mine = sortRows(analyser.analyse(search, used, weights, forms));
         comparisons.push({ search, overload, sql, mine });
         if (sql.map(keyOf).join('\n') === mine.map(keyOf).join('\n')) continue;
-        // what differs: per compound part, its rows; elsewhere, row by row
+        // compounds are split by the analyser's own rule since issue 37 (two words of 4+ letters the
+        // index holds: query-analyser.spec.ts), no longer the SQL function's: compared elsewhere
         const unexplained: unknown[] = [];
-        const groups = new Set(
-          [...sql, ...mine].filter((row) => row.kind === 'compound').map((row) => row.word),
-        );
-        for (const word of groups) {
-          const ofWord = (rows: AnalysedTerm[]) =>
-            rows.filter((row) => row.kind === 'compound' && row.word === word);
-          const [theirs, ours] = [ofWord(sql), ofWord(mine)];
-          if (theirs.map(keyOf).join() === ours.map(keyOf).join()) continue;
-          if (compoundTie(theirs, ours)) compoundTies++;
-          else unexplained.push({ word, sql: theirs, mine: ours });
-        }
         const others = (rows: AnalysedTerm[]) => rows.filter((row) => row.kind !== 'compound');
         const [theirs, ours] = [others(sql), others(mine)];
         if (theirs.length !== ours.length) unexplained.push({ sql: theirs, mine: ours });
@@ -445,7 +419,7 @@ describe('query analyser: travel_query_terms in TypeScript', () => {
     }
     console.log(
       `travel_query_terms compared on ${searches.length} searches (${comparisons.length} calls, ` +
-        `${expanded} with expansions): ${compoundTies} compound parts and ${kindTies} expansion kinds ` +
+        `${expanded} with expansions; compound parts aside): ${kindTies} expansion kinds ` +
         `differ by an order SQL leaves undefined`,
     );
     expect(differences).toEqual([]);

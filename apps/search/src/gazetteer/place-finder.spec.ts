@@ -44,3 +44,17 @@ describe('PlaceFinder', () => {
     expect(finder.corrected('lyon')).toBeUndefined();
   });
 });
+
+describe('PlaceFinder: a name that is also a word of the search language', () => {
+  const finder = new PlaceFinder(loadGazetteer());
+  const tokens = (search: string, language: 'fr' | 'de' | 'en' | 'it') =>
+    finder.mentions(foldWords(search), language).map((mention) => mention.token);
+
+  it('is the place right after a preposition of place, the word after an article', () => {
+    expect(tokens('ferien in zug', 'de')).toEqual(['zug']);
+    expect(tokens('mit dem zug durch die alpen', 'de')).toEqual(['alpen']);
+    expect(tokens('wanderung in den bergen', 'de')).toEqual([]);
+    expect(tokens('nice beaches', 'en')).toEqual([]);
+    expect(tokens('a week in nice', 'en')).toEqual(['nice']);
+  });
+});

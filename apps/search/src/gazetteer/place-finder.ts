@@ -17,6 +17,27 @@ export interface PlaceMention {
 }
 
 /**
+ * Prepositions that put a place after them in the four languages ("in Zug", "nach Bergen", "à
+ * Nice", "a Brig"), folded; an article between them and the name ("in den Bergen") makes it a
+ * common word again.
+ */
+const PLACE_PREPOSITIONS = new Set([
+  'in',
+  'nach',
+  'ab',
+  'bis',
+  'a',
+  'en',
+  'to',
+  'at',
+  'from',
+  'near',
+  'da',
+  'di',
+  'verso',
+]);
+
+/**
  * The most names of places lying inside a named one that a search gains (nearest first): every
  * town, valley and lake of a canton or a region (Valais holds about 50 places), not every place of
  * a country. Only the names the index holds become terms (query-analyser.ts, at most 64 a word).
@@ -79,8 +100,10 @@ export class PlaceFinder {
   /**
    * The places a search's folded words name, left to right, the longest name first at each word
    * (`lago dei quattro cantoni` before `lago`), never overlapping. A name that is also a common word
-   * of the search's language (`language`: "Bergen" in German, "Nice" in English) is left out; so is
-   * a one-word name of fewer than 3 letters.
+   * of the search's language (`language`: "Bergen" in German, "Nice" in English) is that word, not
+   * the place, unless a preposition of place comes right before it without an article (`ferien in
+   * zug` is the town; `mit dem zug`, `in den bergen` are the words); so is a one-word name of fewer
+   * than 3 letters left out.
    */
   mentions(words: string[], language?: GlossaryLanguage): PlaceMention[] {
     const found: PlaceMention[] = [];
@@ -90,9 +113,10 @@ export class PlaceFinder {
         const spanned = words.slice(start, start + length);
         if (length === 1 && spanned[0].length < 3) continue;
         const name = spanned.join(' ');
+        const placed = start > 0 && PLACE_PREPOSITIONS.has(words[start - 1]);
         const matches = this.gazetteer
           .lookup(name)
-          .filter((match) => language === undefined || !match.commonWordIn.includes(language));
+          .filter((match) => language === undefined || placed || !match.commonWordIn.includes(language));
         if (!matches.length) continue;
         const token = spanned.reduce((kept, word) => (word.length >= kept.length ? word : kept));
         mention = { start, length, name, token, matches };

@@ -3,7 +3,9 @@ import {
   foldWords,
   GLOSSARY_LANGUAGES,
   GlossaryError,
+  loadConceptHierarchy,
   loadTravelGlossary,
+  parseConceptHierarchy,
   parseGlossary,
 } from './glossary';
 import { editDistance, glossaryRules, QueryExpander } from './query-expander';
@@ -129,5 +131,45 @@ describe('editDistance', () => {
     expect(editDistance('randonee', 'randonnee', 2)).toBe(1);
     expect(editDistance('kitten', 'sitting', 3)).toBe(3);
     expect(editDistance('abcdef', 'uvwxyz', 1)).toBe(2);
+  });
+});
+
+describe('the concept hierarchy (concept-hierarchy.tsv)', () => {
+  const concepts = loadTravelGlossary();
+
+  it('reads the committed hierarchy against the glossary', () => {
+    const hierarchy = loadConceptHierarchy(concepts);
+    expect(hierarchy.get('winter_sports')).toEqual(
+      expect.arrayContaining(['skiing', 'snowboard', 'snowshoe', 'sledging']),
+    );
+    expect(hierarchy.get('water_sports')).toEqual(expect.arrayContaining(['sailing', 'surfing', 'kayak']));
+  });
+
+  it('refuses an unknown concept, a broader concept given twice and a loop, naming the line', () => {
+    const parse = (lines: string[]) =>
+      parseConceptHierarchy(['broader\tnarrower', ...lines].join('\n'), concepts, 'test.tsv');
+    expect(() => parse(['winter_sports\tskiing; curling'])).toThrow(
+      'test.tsv, line 2: unknown concept "curling"',
+    );
+    expect(() => parse(['hiking\tmountain_hike', 'hiking\ttrail'])).toThrow(
+      'line 3: "hiking" is given twice',
+    );
+    expect(() => parse(['hiking\tmountain_hike', 'mountain_hike\thiking'])).toThrow(
+      'line 3: "mountain_hike" would include itself through "hiking"',
+    );
+  });
+
+  it('lets a broader word find the narrower concepts words, never the reverse', () => {
+    const expander = new QueryExpander(glossaryRules(concepts, loadConceptHierarchy(concepts)));
+    const narrower = (search: string) =>
+      expander
+        .expand(search, 16)
+        .terms.filter((term) => term.kind === 'narrower')
+        .map((term) => term.term);
+    expect(narrower('Wintersport')).toEqual(
+      expect.arrayContaining(['ski', 'langlauf', 'ski de fond', 'luge']),
+    );
+    expect(narrower('sports nautiques')).toEqual(expect.arrayContaining(['voile', 'surf', 'kayak']));
+    expect(narrower('ski')).toEqual([]);
   });
 });

@@ -139,3 +139,66 @@ export function parseGlossary(text: string, source = 'travel-glossary.tsv'): Glo
 export function loadTravelGlossary(path = TRAVEL_GLOSSARY_PATH): GlossaryConcept[] {
   return parseGlossary(readFileSync(path, 'utf8'), path);
 }
+
+/** The committed broader-narrower relation of the glossary's concepts (same path from dist). */
+export const CONCEPT_HIERARCHY_PATH = join(__dirname, '..', '..', 'src', 'glossary', 'concept-hierarchy.tsv');
+
+/** Each broader concept's id with the ids of the concepts it includes. */
+export type ConceptHierarchy = Map<string, string[]>;
+
+/**
+ * Reads the hierarchy's text (`broader`, then the narrower ids separated by `;`): refuses
+ * (GlossaryError naming the line) a wrong header or column count, an id the glossary does not
+ * define, a broader concept given twice, and a concept that would include itself (directly or
+ * through others).
+ */
+export function parseConceptHierarchy(
+  text: string,
+  concepts: GlossaryConcept[],
+  source = 'concept-hierarchy.tsv',
+): ConceptHierarchy {
+  const known = new Set(concepts.map((concept) => concept.id));
+  const hierarchy: ConceptHierarchy = new Map();
+  let headerSeen = false;
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === '' || raw.startsWith('#')) return;
+    const columns = raw.split('\t').map((column) => column.trim());
+    if (!headerSeen) {
+      if (columns.join('\t') !== 'broader\tnarrower') {
+        throw new GlossaryError(source, line, 'the header must be "broader<tab>narrower"');
+      }
+      headerSeen = true;
+      return;
+    }
+    if (columns.length !== 2) throw new GlossaryError(source, line, `${columns.length} columns, 2 expected`);
+    const [broader, cell] = columns;
+    const narrower = cell
+      .split(';')
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
+    for (const id of [broader, ...narrower]) {
+      if (!known.has(id)) throw new GlossaryError(source, line, `unknown concept "${id}"`);
+    }
+    if (hierarchy.has(broader)) throw new GlossaryError(source, line, `"${broader}" is given twice`);
+    hierarchy.set(broader, narrower);
+    for (const id of narrower) {
+      const seen = new Set<string>();
+      const inside = (concept: string): boolean =>
+        concept === broader ||
+        (!seen.has(concept) && (seen.add(concept), (hierarchy.get(concept) ?? []).some(inside)));
+      if (inside(id))
+        throw new GlossaryError(source, line, `"${broader}" would include itself through "${id}"`);
+    }
+  });
+  if (!headerSeen) throw new GlossaryError(source, 1, 'no header line');
+  return hierarchy;
+}
+
+/** The committed hierarchy, read and validated against the glossary (at start). */
+export function loadConceptHierarchy(
+  concepts: GlossaryConcept[],
+  path = CONCEPT_HIERARCHY_PATH,
+): ConceptHierarchy {
+  return parseConceptHierarchy(readFileSync(path, 'utf8'), concepts, path);
+}

@@ -1,13 +1,14 @@
 import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
-import type { GlossaryConcept } from './glossary';
+import type { ConceptHierarchy, GlossaryConcept } from './glossary';
 import type { LanguageGuess } from './language-guess';
 
 /**
  * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
  * the glossary split (the query's own word, in parts), another name of a place the search names
- * (`place`: the gazetteer), or the name of a place inside it (`within`).
+ * (`place`: the gazetteer), the name of a place inside it (`within`), or a word of a narrower
+ * concept (`narrower`: "Wintersport" finding skiing and snowshoeing).
  */
-export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within';
+export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within' | 'narrower';
 
 /** The weight of a compound's part, as the text side weighs the parts of the compounds it splits. */
 export const COMPOUND_PART_WEIGHT = 0.8;
@@ -19,6 +20,8 @@ export interface ExpansionRule {
   to: string[];
   /** Too general to expand a compound's part ("reise", "urlaub", "tour": glossary domain `general`). */
   generic?: boolean;
+  /** The words of each narrower concept (concept-hierarchy.tsv), which the rule's words also find. */
+  narrower?: string[][];
 }
 
 /** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
@@ -26,6 +29,8 @@ export interface ExpandedTerm {
   token: string;
   term: string;
   kind: ExpansionKind;
+  /** It counts for the second part of `token`, a compound of two concepts ("gletscher|wanderung"). */
+  tail?: boolean;
 }
 
 /** What the rules make of a search. */
@@ -49,11 +54,38 @@ export interface QueryExpansion {
 
 export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
 
-/** Each concept is a multi-way rule: any of its words expands to all the others. */
-export function glossaryRules(concepts: GlossaryConcept[]): ExpansionRule[] {
+/**
+ * Each concept is a multi-way rule: any of its words expands to all the others, and to the words
+ * of the concepts it includes (`hierarchy`, transitively), never the reverse.
+ */
+export function glossaryRules(
+  concepts: GlossaryConcept[],
+  hierarchy: ConceptHierarchy = new Map(),
+): ExpansionRule[] {
+  const wordsOf = new Map(
+    concepts.map((concept) => [
+      concept.id,
+      [...new Set(GLOSSARY_LANGUAGES.flatMap((language) => concept.words[language]))],
+    ]),
+  );
+  const narrowerOf = (id: string, seen: Set<string>): string[][] =>
+    (hierarchy.get(id) ?? []).flatMap((inside) => {
+      if (seen.has(inside)) return [];
+      seen.add(inside);
+      return [wordsOf.get(inside) ?? [], ...narrowerOf(inside, seen)];
+    });
   return concepts.map((concept) => {
-    const words = [...new Set(GLOSSARY_LANGUAGES.flatMap((language) => concept.words[language]))];
-    return { kind: 'glossary', from: words, to: words, generic: concept.domain === 'general' };
+    const words = wordsOf.get(concept.id) ?? [];
+    const narrower = narrowerOf(concept.id, new Set())
+      .map((list) => list.filter((word) => !words.includes(word)))
+      .filter((list) => list.length > 0);
+    return {
+      kind: 'glossary',
+      from: words,
+      to: words,
+      generic: concept.domain === 'general',
+      ...(narrower.length ? { narrower } : {}),
+    };
   });
 }
 
@@ -62,13 +94,26 @@ const MAX_PHRASE_WORDS = 3;
 /** Inflection endings tried off a word the rules do not hold ("wanderungen" → "wanderung"). */
 const ENDINGS = ['en', 'er', 'es', 's', 'n', 'e', 'x'];
 const MIN_STEM = 4;
-const MIN_COMPOUND_PART = 3;
+/**
+ * A compound's parts are words the glossary holds, of 4+ letters: "Wintersport" is never "port"
+ * (issue 37); a part of 3 letters only when the glossary lists it as a word of its own and the
+ * other part is known too ("See|ufer", "Ski|tour").
+ */
+const MIN_COMPOUND_PART = 4;
+const SHORT_PART = 3;
+/** Endings a German compound's first part drops ("Schlittel-plausch": Schlitteln; "Tauch-ferien": Tauchen). */
+const HEAD_ENDINGS = ['n', 'en'];
 
-/** The rules a word found, the forms it was found as (never expanded to themselves), a compound's parts. */
+/**
+ * The rules a word found, the forms it was found as (never expanded to themselves), a compound's
+ * parts; a compound of two concepts keeps its second part's rules and form apart.
+ */
 interface Found {
   forms: string[];
   rules: ExpansionRule[];
   parts?: string[];
+  tailRules?: ExpansionRule[];
+  tailPart?: string;
   misspelt?: boolean;
 }
 
@@ -78,13 +123,17 @@ interface Found {
  * 1. as the start of a phrase of 2 or 3 words, and on its own;
  * 2. else without an inflection ending ("wanderungen", "walks");
  * 3. else (5+ letters) as a misspelling of a rule word within one edit (two for 9+ letters);
- * 4. else (6+ letters) as a compound of two rule words, or of one of 5+ letters and anything
- *    ("seewanderung" → "see" + "wanderung", "museumsbesuche" → "museum"); a compound a rule
- *    holds (8+ letters) also expands as its two parts ("bergwanderung" → "berg" + "wanderung").
+ * 4. else (6+ letters) as a compound of two rule words of 4+ letters (3 when both parts are rule
+ *    words as they are: "seewanderung" → "see" + "wanderung"), or of one of 5+ letters and
+ *    anything ("museumsbesuche" → "museum"); a first part may have dropped a German ending
+ *    ("schlittelplausch" → "schlitteln"); the split with the longest known part wins; a compound
+ *    a rule holds (8+ letters) also expands as its two parts ("bergwanderung" → "berg" +
+ *    "wanderung").
  * Its expansions are the words of the rules found, but itself, at most `maxTermsPerWord` a word
  * (the rules' words in turn, so that the cap keeps some of each); a compound also gains its known
  * parts (kind `compound`; a part of a general concept such as "reise" or "urlaub" expands to
- * nothing), and a word found in 1, 2 or 4 is a known word, which the text side neither corrects
+ * nothing); a compound of two meant parts is two concepts, its second part's words counting for
+ * the word's tail (`tail`); and a word found in 1, 2 or 4 is a known word, which the text side neither corrects
  * nor splits itself.
  */
 export class QueryExpander {
@@ -122,14 +171,31 @@ export class QueryExpander {
   /** What the rules make of a search's first `maxWords` words (the words the text side reads). */
   expand(search: string, maxWords: number): QueryExpansion {
     const words = foldWords(search).slice(0, maxWords);
-    const found = new Map<string, { rules: Set<ExpansionRule>; own: Set<string>; parts: Set<string> }>();
+    const found = new Map<
+      string,
+      {
+        rules: Set<ExpansionRule>;
+        own: Set<string>;
+        parts: Set<string>;
+        tailRules: Set<ExpansionRule>;
+        tailParts: Set<string>;
+      }
+    >();
     const knownWords = new Set<string>();
     const genericWords = new Set<string>();
     const add = (token: string, match: Found) => {
-      const entry = found.get(token) ?? { rules: new Set(), own: new Set([token]), parts: new Set() };
+      const entry = found.get(token) ?? {
+        rules: new Set(),
+        own: new Set([token]),
+        parts: new Set(),
+        tailRules: new Set(),
+        tailParts: new Set(),
+      };
       for (const form of match.forms) entry.own.add(form);
       for (const rule of match.rules) entry.rules.add(rule);
       for (const part of match.parts ?? []) entry.parts.add(part);
+      for (const rule of match.tailRules ?? []) entry.tailRules.add(rule);
+      if (match.tailPart) entry.tailParts.add(match.tailPart);
       found.set(token, entry);
     };
     words.forEach((word, i) => {
@@ -161,19 +227,16 @@ export class QueryExpander {
       }
     }
     const terms: ExpandedTerm[] = [];
-    for (const [token, { rules, own, parts }] of found) {
+    for (const [token, { rules, own, parts, tailRules, tailParts }] of found) {
       for (const part of parts) if (part !== token) terms.push({ token, term: part, kind: 'compound' });
-      const lists = [...rules].map((rule) =>
-        rule.to.filter((term) => !own.has(term)).map((term) => ({ term, kind: rule.kind })),
-      );
-      const expanded = new Map<string, ExpansionKind>();
-      for (let i = 0; lists.some((list) => i < list.length); i++) {
-        for (const list of lists) {
-          if (i < list.length && !expanded.has(list[i].term)) expanded.set(list[i].term, list[i].kind);
-        }
+      for (const part of tailParts) terms.push({ token, term: part, kind: 'compound', tail: true });
+      for (const [term, kind] of this.interleaved(rules, own)) terms.push({ token, term, kind });
+      for (const term of this.narrower(rules, own)) terms.push({ token, term, kind: 'narrower' });
+      for (const [term, kind] of this.interleaved(tailRules, own))
+        terms.push({ token, term, kind, tail: true });
+      for (const term of this.narrower(tailRules, own)) {
+        terms.push({ token, term, kind: 'narrower', tail: true });
       }
-      for (const [term, kind] of [...expanded].slice(0, this.maxTermsPerWord))
-        terms.push({ token, term, kind });
     }
     return { knownWords: [...knownWords], terms, genericWords: [...genericWords] };
   }
@@ -182,6 +245,30 @@ export class QueryExpander {
   isGeneric(word: string): boolean {
     const rules = this.inflected(word)?.rules ?? [];
     return rules.length > 0 && rules.every((rule) => rule.generic);
+  }
+
+  /** The rules' words but `own`, in turns (so that the cap keeps some of each), at most maxTermsPerWord. */
+  private interleaved(rules: Set<ExpansionRule>, own: Set<string>): [string, ExpansionKind][] {
+    const lists = [...rules].map((rule) =>
+      rule.to.filter((term) => !own.has(term)).map((term) => ({ term, kind: rule.kind })),
+    );
+    const expanded = new Map<string, ExpansionKind>();
+    for (let i = 0; lists.some((list) => i < list.length); i++) {
+      for (const list of lists) {
+        if (i < list.length && !expanded.has(list[i].term)) expanded.set(list[i].term, list[i].kind);
+      }
+    }
+    return [...expanded].slice(0, this.maxTermsPerWord);
+  }
+
+  /** The words of the rules' narrower concepts but `own`, in turns (some of each), at most maxTermsPerWord. */
+  private narrower(rules: Set<ExpansionRule>, own: Set<string>): string[] {
+    const lists = [...rules].flatMap((rule) => rule.narrower ?? []);
+    const words = new Set<string>();
+    for (let i = 0; lists.some((list) => i < list.length); i++) {
+      for (const list of lists) if (i < list.length && !own.has(list[i])) words.add(list[i]);
+    }
+    return [...words].slice(0, this.maxTermsPerWord);
   }
 
   private lookUp(word: string): Found | undefined {
@@ -194,6 +281,8 @@ export class QueryExpander {
         forms: [...inflected.forms, ...split.forms],
         rules: [...inflected.rules, ...split.rules],
         parts: split.parts,
+        tailRules: split.tailRules,
+        tailPart: split.tailPart,
       };
     }
     if (word.length >= 5) {
@@ -211,6 +300,21 @@ export class QueryExpander {
       const stem = word.slice(0, -ending.length);
       const rules = this.rulesByWord.get(stem);
       if (rules) return { forms: [stem], rules };
+    }
+    return undefined;
+  }
+
+  /** A word the rules hold as it is. */
+  private exactly(word: string): Found | undefined {
+    const rules = this.rulesByWord.get(word);
+    return rules ? { forms: [word], rules } : undefined;
+  }
+
+  /** A compound's first part as a rule word once given back the ending it drops ("schlittel" → "schlitteln"). */
+  private withEnding(head: string): Found | undefined {
+    for (const ending of HEAD_ENDINGS) {
+      const rules = this.rulesByWord.get(head + ending);
+      if (rules) return { forms: [head + ending], rules };
     }
     return undefined;
   }
@@ -236,27 +340,39 @@ export class QueryExpander {
 
   private compound(word: string, bothParts = false): Found | undefined {
     let best: (Found & { score: number }) | undefined;
-    for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+    for (let cut = SHORT_PART; cut <= word.length - SHORT_PART; cut++) {
       const head = word.slice(0, cut);
       const tail = word.slice(cut);
+      // a part of 3 letters only as a glossary word of its own, beside another known part ("see|ufer")
+      const short = head.length < MIN_COMPOUND_PART || tail.length < MIN_COMPOUND_PART;
       // a German joint "s" between the parts ("museumsbesuche")
-      const headFound =
-        this.inflected(head) ??
-        (head.endsWith('s') && head.length > MIN_STEM ? this.inflected(head.slice(0, -1)) : undefined);
-      const tailFound = this.inflected(tail);
+      // (not before a short word: "winter(s)|port" is no split of "wintersport")
+      const jointS = head.endsWith('s') && head.length > MIN_STEM && tail.length > MIN_COMPOUND_PART;
+      const headFound = short
+        ? this.exactly(head)
+        : (this.inflected(head) ??
+          (jointS ? this.inflected(head.slice(0, -1)) : undefined) ??
+          this.withEnding(head));
+      const tailFound = short ? this.exactly(tail) : this.inflected(tail);
       const known = [headFound, tailFound].filter((part) => part !== undefined);
-      if (!known.length || (bothParts && known.length < 2)) continue;
-      // both parts known beat one; then the more balanced split, or the longer known part
+      if (!known.length || ((bothParts || short) && known.length < 2)) continue;
+      // both parts known beat one; then the split with the longest part
       const lengths = [headFound ? head.length : 0, tailFound ? tail.length : 0];
-      const score = known.length === 2 ? 100 + Math.min(...lengths) : Math.max(...lengths);
+      const score = known.length === 2 ? 100 + Math.max(...lengths) : Math.max(...lengths);
       if (known.length === 1 && score < 5) continue;
+      // a general part ("-reise", "-urlaub") tells the split, not what the traveller looks for: a
+      // split of general parts alone tells nothing (the text side splits the word itself)
+      const meant = known.filter((part) => part.rules.some((rule) => !rule.generic));
+      if (!meant.length) continue;
       if (!best || score > best.score) {
-        // a general part ("-reise", "-urlaub") tells the split, not what the traveller looks for
-        const meant = known.filter((part) => part.rules.some((rule) => !rule.generic));
+        const specific = (part: Found) => part.rules.filter((rule) => !rule.generic);
+        // two meant parts are two concepts: the second counts apart ("gletscher|wanderung")
+        const [first, second] = meant.length === 2 ? meant : [meant[0], undefined];
         best = {
           forms: known.flatMap((part) => part.forms),
-          rules: meant.flatMap((part) => part.rules.filter((rule) => !rule.generic)),
-          parts: meant.map((part) => part.forms[0]),
+          rules: first ? specific(first) : [],
+          parts: first ? [first.forms[0]] : [],
+          ...(second ? { tailRules: specific(second), tailPart: second.forms[0] } : {}),
           score,
         };
       }

@@ -7,7 +7,7 @@ import { QUERY_WORDS } from '../text-index/query-limits';
 import { loadGazetteer } from '../gazetteer/gazetteer';
 import { PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
-import { foldWords, loadTravelGlossary } from './glossary';
+import { foldWords, loadConceptHierarchy, loadTravelGlossary } from './glossary';
 import { LanguageGuesser } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
@@ -36,7 +36,7 @@ export class QueryExpansionService implements OnModuleInit {
     @Optional() private readonly metrics?: SearchMetrics,
   ) {
     const concepts = loadTravelGlossary();
-    this.glossary = glossaryRules(concepts);
+    this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts));
     this.languages = new LanguageGuesser(concepts);
     this.places = new PlaceFinder(loadGazetteer());
     this.expanders = this.build();

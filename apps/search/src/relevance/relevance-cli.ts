@@ -5,7 +5,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { INestApplication } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
+import { SEARCH_READER } from '../database/database-runtime';
+import { EMBEDDING_PROVIDER, toVectorLiteral } from '../embedding/embedding-provider';
+import type { EmbeddingProvider } from '../embedding/embedding-provider';
 import { EMBEDDING_PROVIDERS, loadSearchConfig } from '../config';
 import type { EmbeddingProviderName } from '../config';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
@@ -65,6 +70,7 @@ export function relevanceOptions(args: string[]): {
   provider: EmbeddingProviderName;
   judged: JudgedSet;
   show?: string;
+  random?: number;
 } {
   const { values } = parseArgs({
     args,
@@ -72,8 +78,13 @@ export function relevanceOptions(args: string[]): {
       provider: { type: 'string', default: 'builtin' },
       judged: { type: 'string' },
       show: { type: 'string' },
+      random: { type: 'string' },
     },
   });
+  const random = values.random === undefined ? undefined : Number(values.random);
+  if (random !== undefined && !(Number.isInteger(random) && random > 0)) {
+    throw new Error(`--random must be a positive number of searches, not "${values.random}"`);
+  }
   const provider = values.provider as EmbeddingProviderName;
   if (!EMBEDDING_PROVIDERS.includes(provider)) {
     throw new Error(`--provider must be one of ${EMBEDDING_PROVIDERS.join(', ')}, not "${values.provider}"`);
@@ -82,22 +93,76 @@ export function relevanceOptions(args: string[]): {
     provider,
     judged: values.judged ? readJudgedSet(values.judged) : loadJudgedQueries(),
     show: values.show,
+    random,
   };
 }
 
-/** `--show`: each query of a type, its hybrid nDCG@8 and its page with each record's grade. */
+/** `count` strings of random letters (6 to 12, sometimes two words), the same every run. */
+export function randomStrings(count: number, seed = 37): string[] {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  const word = () =>
+    Array.from({ length: 6 + Math.floor(next() * 7) }, () =>
+      String.fromCharCode(97 + Math.floor(next() * 26)),
+    ).join('');
+  return Array.from({ length: count }, () => (next() < 0.25 ? `${word()} ${word()}` : word()));
+}
+
+/**
+ * `--random <n>`: what the semantic side makes of strings of random letters (apps/search/README.md,
+ * "Searches that match nothing"): each string's best cosine similarity to an offer (exact, over
+ * every offer), and how many records the service's own ranking answers for it.
+ */
+async function showRandomStrings(app: INestApplication, count: number): Promise<void> {
+  const travels = app.get(TravelsService);
+  const provider = app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
+  const database = app.get<DataSource>(SEARCH_READER);
+  const best: number[] = [];
+  let answering = 0;
+  let records = 0;
+  for (const search of randomStrings(count)) {
+    const vector = toVectorLiteral(await provider.embedQuery(search));
+    const [nearest] = (await database.query(
+      'SELECT max(1 - (embedding <=> $1::vector))::float8 AS similarity FROM travel_offers',
+      [vector],
+    )) as { similarity: number | null }[];
+    best.push(nearest?.similarity ?? 0);
+    const served = await travels.list({ search, size: 8, infoDensity: 'min' });
+    if (served.body.totalRecords > 0) answering++;
+    records += served.body.totalRecords;
+  }
+  best.sort((a, b) => a - b);
+  const at = (share: number) => best[Math.min(best.length - 1, Math.floor(share * best.length))].toFixed(3);
+  console.log(
+    `${count} random strings: best similarity to an offer p50 ${at(0.5)}, p90 ${at(0.9)}, max ${at(1)}; ` +
+      `${answering} answer records (${records} in all) with the service's defaults`,
+  );
+}
+
+/** `--show`: each query of a type, its hybrid nDCG@8 and its page with each record's grade and counted terms. */
 async function showQueries(travels: TravelsService, judged: JudgedSet, type: string): Promise<void> {
   for (const query of judged.queries.filter((judgedQuery) => judgedQuery.type === type)) {
-    const { body } = await travels.list({ search: query.query, size: 8, infoDensity: 'min' });
+    const { body } = await travels.list({ search: query.query, size: 8, infoDensity: 'min', explain: true });
     const ranked = body.records.map((record) => record.id);
     const relevant = query.relevant ?? {};
-    const page = body.records.map((record) => `${record.name} (${relevant[record.id] ?? 0})`).join('; ');
+    // each record: its name, grade, and the terms that counted (`term:kind`), `semantic` when only that side has it
+    const page = body.records
+      .map((record) => {
+        const counted = (record._explanation?.text.terms ?? [])
+          .filter((term) => term.counted)
+          .map((term) => `${term.term}:${term.kind}`);
+        return `${record.name} (${relevant[record.id] ?? 0}; ${counted.join(' ') || 'semantic'})`;
+      })
+      .join('; ');
     console.log(`${ndcgAt(ranked, relevant).toFixed(3)} ${query.query} [${body.totalRecords}]: ${page}`);
   }
 }
 
 async function main(args: string[]): Promise<number> {
-  const { provider, judged, show } = relevanceOptions(args);
+  const { provider, judged, show, random } = relevanceOptions(args);
   const dataDir = await mkdtemp(join(tmpdir(), 'rt-search-relevance-'));
   const config = {
     ...loadSearchConfig({
@@ -133,6 +198,7 @@ async function main(args: string[]): Promise<number> {
       );
       console.log(formatReport(report));
       if (show) await showQueries(app.get(TravelsService), judged, show);
+      if (random) await showRandomStrings(app, random);
       const failures = gateFailures(report);
       for (const failure of failures) console.error(`gate: ${failure}`);
       return failures.length ? 1 : 0;

@@ -13,7 +13,14 @@ import {
 } from './query-analyser';
 import type { AnalysedTerm, SqlQuery, StemsOf, TokenForms } from './query-analyser';
 
-const WEIGHTS: ExpansionWeights = { glossary: 0.3, synonym: 0.5, compound: 0.8, place: 0.9, within: 0.6 };
+const WEIGHTS: ExpansionWeights = {
+  glossary: 0.3,
+  synonym: 0.5,
+  compound: 0.8,
+  place: 0.9,
+  within: 0.6,
+  narrower: 0.5,
+};
 const f = Math.fround;
 
 describe('pg_trgm trigrams and similarity', () => {
@@ -101,6 +108,10 @@ const TERMS: Record<string, number> = {
   dubrovnic: 50,
   // compounds
   ferien: 7,
+  gletscher: 4,
+  winter: 9,
+  sport: 8,
+  port: 6,
   skifahr: 40,
   bergwander: 3,
   fernwander: 3,
@@ -230,25 +241,21 @@ describe('QueryAnalyser (travel_query_terms)', () => {
     expect(analyse('skii')).toEqual([]);
   });
 
-  it('splits a compound: whole words first, the head as the word, the tail as -word', () => {
-    // "see" + "wanderung" (found as its stem "wander"), then the words ending with it, most
-    // frequent first, equal counts by term
-    expect(analyse('Seewanderung')).toEqual([
-      row(1, 'see', 0.8, 'compound'),
+  it('splits a compound into two words of 4+ letters the index holds, the longest part first', () => {
+    // "gletscher" + "wanderung" (found as its stem "wander"): the head as the word, the tail as -word
+    expect(analyse('Gletscherwanderung')).toEqual([
+      row(1, 'gletscher', 0.8, 'compound'),
       row(-1, 'wander', 0.8, 'compound'),
-      row(-1, 'bergwander', 0.8, 'compound'),
-      row(-1, 'fernwander', 0.8, 'compound'),
     ]);
-    // "ski" + "ferien" (both whole) beats "skif…" (the start of "skifahr") + "erien"
-    expect(analyse('Skiferien')).toEqual([
-      row(1, 'ski', 0.8, 'compound'),
-      row(-1, 'ferien', 0.8, 'compound'),
+    // "winter" + "sport", never "winter(s)" + "port", whose longer part is no longer
+    expect(analyse('Wintersport')).toEqual([
+      row(1, 'winter', 0.8, 'compound'),
+      row(-1, 'sport', 0.8, 'compound'),
     ]);
-    // a head found by its start only
-    expect(analyse('skifaferien', NO_EXPANSION)).toEqual([
-      row(1, 'skifahr', 0.8, 'compound'),
-      row(-1, 'ferien', 0.8, 'compound'),
-    ]);
+    // no part of 3 letters ("see", "ski"), nothing guessed from the start or end of a word
+    expect(analyse('Seewanderung')).toEqual([]);
+    expect(analyse('Skiferien')).toEqual([]);
+    expect(analyse('skifaferien')).toEqual([]);
   });
 
   it('neither corrects nor splits a word the glossary knows, when something is expanded', () => {
@@ -319,13 +326,19 @@ describe('QueryAnalyser (travel_query_terms)', () => {
 });
 
 describe('requiredTokens', () => {
-  it('lists the words, the tails of 6+ letter words, and the expansions words', () => {
-    expect(requiredTokens('Ski am Seeufer', NO_EXPANSION, WEIGHTS)).toEqual([
-      'ski',
-      'am',
-      'seeufer',
-      'ufer',
-      'fer',
+  it('lists the words, the parts of 8+ letter words, and the expansions words', () => {
+    expect(requiredTokens('Ski am Seeufer', NO_EXPANSION, WEIGHTS)).toEqual(['ski', 'am', 'seeufer']);
+    // a word of 8+ letters: each head and tail of 4+ letters, a head also without a joint "s"
+    expect(requiredTokens('Wintersport', NO_EXPANSION, WEIGHTS)).toEqual([
+      'wintersport',
+      'wint',
+      'ersport',
+      'winte',
+      'rsport',
+      'winter',
+      'sport',
+      'winters',
+      'port',
     ]);
     const expansion: QueryExpansion = {
       knownWords: ['lake'],

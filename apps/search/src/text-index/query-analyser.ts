@@ -5,19 +5,18 @@ import { EXPANSIONS_PER_WORD, QUERY_WORDS } from './query-limits';
 import type { ExpansionWeights } from '../travels/travels-request';
 
 /**
- * The query analysis of the text side in TypeScript: the rows `travel_query_terms` returns, the
- * terms of the index a search is scored with. It mirrors the two overloads of the SQL function,
- * which are its specification (migrations AddTextSide, `travel_query_terms(search, max_words)`,
- * and AddQueryExpansions, the overload with the glossary's expansions and `travel_term_forms`),
- * step by step:
+ * The query analysis of the text side: the terms of the index a search is scored with. It began
+ * as the SQL function `travel_query_terms` in TypeScript (migrations AddTextSide and
+ * AddQueryExpansions) and follows it but where issue 37 changed the rules (compounds split into
+ * real words only; the gazetteer's place names beside the glossary's words), step by step:
  * - the search folded and split (foldWords), its first `maxWords` words;
  * - per word its variants: the word and its French, German and English Snowball stems;
  * - pairs of adjacent words (no stop word) as the index pairs them (`phrase`, word 1000 + i);
  * - a repeated word is skipped; a stop word is looked up as its variants (`stop`); else its
  *   variants found (`exact`); else, unless the glossary knows it, the catalogue words within 1 or
- *   2 edits (`typo`, pg_trgm similarity then Levenshtein); else a split in two catalogue words
- *   (`compound`, the head as word i, the tail as word -i);
- * - then the expansions, at most `maxExpansions` index terms per query word.
+ *   2 edits (`typo`, pg_trgm similarity then Levenshtein); else a split in two words of 4+
+ *   letters the index holds (`compound`, the head as word i, the tail as word -i);
+ * - then the expansions, at most `maxExpansions` index terms per query word (and 64 of places).
  *
  * The dictionary (TermDictionary) holds the index's terms and their document counts
  * (`search_terms`); stems stay PostgreSQL's (`ts_lexize`), fetched and cached by StemCache, so
@@ -26,12 +25,23 @@ import type { ExpansionWeights } from '../travels/travels-request';
 
 /** The kinds `travel_query_terms` gives (the explain mode derives `stem` elsewhere). */
 export type AnalysedKind =
-  'exact' | 'stop' | 'typo' | 'phrase' | 'compound' | 'glossary' | 'synonym' | 'place' | 'within';
+  | 'exact'
+  | 'stop'
+  | 'typo'
+  | 'phrase'
+  | 'compound'
+  | 'glossary'
+  | 'synonym'
+  | 'place'
+  | 'within'
+  | 'narrower';
 
 /** The kinds of a place's names (the gazetteer): capped apart from the glossary's words. */
 const PLACE_KINDS = new Set<AnalysedKind>(['place', 'within']);
 /** The most index terms of place names a query word gains (a region's towns, in their languages). */
 const PLACE_EXPANSIONS_PER_WORD = 64;
+/** The most index terms of narrower concepts a query word gains (heaviest, then most offers). */
+const NARROWER_EXPANSIONS_PER_WORD = 24;
 
 /** One row of `travel_query_terms`. */
 export interface AnalysedTerm {
@@ -69,12 +79,9 @@ const PAIR_WORD = 1000;
 const TYPO_MIN_LENGTH = 5;
 const TWO_EDITS_MIN_LENGTH = 9;
 const MAX_TYPOS = 5;
-const COMPOUND_MIN_LENGTH = 6;
-/** A compound part is at least 3 letters; a head is searched as a prefix from 4, a tail as a suffix from 4. */
-const MIN_PART = 3;
-const MIN_PREFIX = 4;
-const MIN_SUFFIX = 4;
-const PARTS_PER_SIDE = 3;
+/** A compound is split into two words of 4+ letters each (a German joint "s" between them aside). */
+const COMPOUND_MIN_LENGTH = 8;
+const MIN_PART = 4;
 /** pg_trgm's `%`: similarity at least `pg_trgm.similarity_threshold` (its default). */
 export const SIMILARITY_THRESHOLD = 0.3;
 
@@ -397,9 +404,9 @@ function keptExpansions(expansion: QueryExpansion, weights: ExpansionWeights): E
 
 /**
  * The tokens whose stems an analysis of `search` needs (StemCache): each of its first `maxWords`
- * words; for a word of 6+ letters each tail of a compound split (`substr(token, cut + 1)`, cuts 3
- * to length − 3); and, when the call passes expansions, their words and the query words they
- * count for (`travel_term_forms`).
+ * words; for a word of 8+ letters each head and tail of a compound split (cuts 4 to length − 4,
+ * a head also without a joint "s"); and, when the call passes expansions, their words and the
+ * query words they count for (`travel_term_forms`).
  */
 export function requiredTokens(
   search: string,
@@ -413,6 +420,9 @@ export function requiredTokens(
     const characters = Array.from(word);
     if (characters.length < COMPOUND_MIN_LENGTH) continue;
     for (let cut = MIN_PART; cut <= characters.length - MIN_PART; cut++) {
+      const head = characters.slice(0, cut).join('');
+      tokens.add(head);
+      if (head.endsWith('s') && cut > MIN_PART) tokens.add(head.slice(0, -1));
       tokens.add(characters.slice(cut).join(''));
     }
   }
@@ -463,30 +473,6 @@ interface Candidate {
  */
 function byDocuments(a: Candidate, b: Candidate): number {
   return b.documents - a.documents || compareCodePoints(a.term, b.term);
-}
-
-/** The `limit` first candidates by `byDocuments`, kept as they come (ranges may be long). */
-function bestCandidates(limit: number): { offer(candidate: Candidate): void; kept: Candidate[] } {
-  const kept: Candidate[] = [];
-  return {
-    kept,
-    offer(candidate) {
-      if (limit <= 0) return;
-      if (kept.length === limit && byDocuments(candidate, kept[limit - 1]) >= 0) return;
-      let at = kept.length < limit ? kept.length : limit - 1;
-      kept[at] = candidate;
-      while (at > 0 && byDocuments(kept[at], kept[at - 1]) < 0) {
-        [kept[at], kept[at - 1]] = [kept[at - 1], kept[at]];
-        at--;
-      }
-    },
-  };
-}
-
-/** One side of a compound split: its terms (at most 3) and whether one is a whole word. */
-interface CompoundPart {
-  terms: string[];
-  whole: boolean;
 }
 
 /** Limits of the call (text-side.sql.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
@@ -598,79 +584,52 @@ export class QueryAnalyser {
   }
 
   /**
-   * The compound split of the SQL (`generate_series(3, length(token) - 3) AS cut(at)` and its two
-   * LATERAL subqueries): at each cut, the head's terms (the head itself, and from 4 letters the
-   * words starting with it) and the tail's (the tail or a stem of it, and the words ending with
-   * one of those of 4+ letters), each side whole words first, then most frequent, at most 3; the
-   * split kept has both sides, the most whole sides, a whole head, the longest shorter side, the
-   * first cut. Its head's terms are rows of the word, its tail's of -word.
+   * A compound split into real words (apps/search/README.md, "Compounds"): the cuts leaving two
+   * parts of 4+ letters, each a word the index holds as it is or as one of its French, German or
+   * English stems (the head also without a German joint "s": "museums-"); of those, the cut whose
+   * longer part is longest wins, then the first. The head's forms are rows of the word, the
+   * tail's of -word. No prefix or suffix guessing: "Wintersport" is never "port".
    */
   private compound(rows: AnalysedTerm[], word: number, token: string, stems: StemsOf): void {
     const characters = Array.from(token);
     const length = characters.length;
-    let best: { head: CompoundPart; tail: CompoundPart; wholes: number; shorter: number } | undefined;
+    let best: { head: string[]; tail: string[]; longer: number } | undefined;
     for (let at = MIN_PART; at <= length - MIN_PART; at++) {
-      const head = this.head(characters.slice(0, at).join(''), at);
-      if (!head.terms.length) continue;
-      const tail = this.tail(characters.slice(at).join(''), stems);
-      if (!tail.terms.length) continue;
-      const wholes = Number(head.whole) + Number(tail.whole);
-      const shorter = Math.min(at, length - at);
-      // ORDER BY wholes DESC, l.whole DESC, shorter DESC, cut: the first cut wins among equals
-      if (
-        !best ||
-        wholes > best.wholes ||
-        (wholes === best.wholes &&
-          (Number(head.whole) > Number(best.head.whole) ||
-            (head.whole === best.head.whole && shorter > best.shorter)))
-      ) {
-        best = { head, tail, wholes, shorter };
-      }
+      const head = this.knownForms(characters.slice(0, at).join(''), stems, true);
+      if (!head) continue;
+      const tail = this.knownForms(characters.slice(at).join(''), stems, false);
+      if (!tail) continue;
+      // a joint "s" is no part's length: "winter|sport" before "winter(s)|port", by its cut
+      const longer = Math.max(head.length, tail.length);
+      if (!best || longer > best.longer) best = { head: head.forms, tail: tail.forms, longer };
     }
     if (!best) return;
-    this.found(rows, word, best.head.terms, COMPOUND_WEIGHT, 'compound');
-    this.found(rows, -word, best.tail.terms, COMPOUND_WEIGHT, 'compound');
+    this.found(rows, word, best.head, COMPOUND_WEIGHT, 'compound');
+    this.found(rows, -word, best.tail, COMPOUND_WEIGHT, 'compound');
   }
 
-  private head(head: string, at: number): CompoundPart {
-    const { dictionary } = this;
-    const documents = dictionary.documentsOf(head);
-    const terms = documents === undefined ? [] : [head];
-    if (at >= MIN_PREFIX) {
-      const best = bestCandidates(PARTS_PER_SIDE - terms.length);
-      const { from, to } = dictionary.startingWith(head);
-      for (let id = from; id < to; id++) {
-        const term = dictionary.wordAt(id);
-        if (term !== head) best.offer({ term, documents: dictionary.documentsAt(id) });
+  /**
+   * The forms of a compound's part the index holds (the part and its stems; a head also without a
+   * joint "s", then its length without it), or undefined when it holds none.
+   */
+  private knownForms(
+    part: string,
+    stems: StemsOf,
+    head: boolean,
+  ): { forms: string[]; length: number } | undefined {
+    const length = characterLength(part);
+    const candidates: [string, number][] = [[part, length]];
+    if (head && part.endsWith('s') && length > MIN_PART) candidates.push([part.slice(0, -1), length - 1]);
+    for (const [candidate, candidateLength] of candidates) {
+      const stemmed = stems(candidate);
+      const forms: string[] = [];
+      for (const form of [candidate, stemmed.fr, stemmed.de, stemmed.en]) {
+        if (form && !forms.includes(form) && this.dictionary.documentsOf(form) !== undefined)
+          forms.push(form);
       }
-      for (const candidate of best.kept) terms.push(candidate.term);
+      if (forms.length) return { forms, length: candidateLength };
     }
-    return { terms, whole: documents !== undefined };
-  }
-
-  private tail(tail: string, stems: StemsOf): CompoundPart {
-    const { dictionary } = this;
-    const stemmed = stems(tail);
-    const forms = [tail, stemmed.fr ?? '', stemmed.de ?? '', stemmed.en ?? ''];
-    const wholes = bestCandidates(PARTS_PER_SIDE);
-    forms.forEach((form, k) => {
-      if (forms.indexOf(form) < k) return;
-      const documents = dictionary.documentsOf(form);
-      if (documents !== undefined) wholes.offer({ term: form, documents });
-    });
-    const terms = wholes.kept.map((candidate) => candidate.term);
-    const others = bestCandidates(PARTS_PER_SIDE - terms.length);
-    const seen = new Set<string>();
-    for (const form of new Set(forms)) {
-      if (characterLength(form) < MIN_SUFFIX) continue;
-      for (const term of dictionary.endingWith(form)) {
-        if (seen.has(term) || forms.includes(term)) continue;
-        seen.add(term);
-        others.offer({ term, documents: dictionary.documentsOf(term) ?? 0 });
-      }
-    }
-    for (const candidate of others.kept) terms.push(candidate.term);
-    return { terms, whole: wholes.kept.length > 0 };
+    return undefined;
   }
 
   /**
@@ -688,8 +647,10 @@ export class QueryAnalyser {
   ): AnalysedTerm[] {
     const byWord = new Map<number, Map<string, AnalysedTerm>>();
     for (const expansion of expanded) {
-      const word = words.indexOf(expansion.token) + 1;
-      if (word === 0) continue;
+      const position = words.indexOf(expansion.token) + 1;
+      if (position === 0) continue;
+      // a compound's second concept counts for its tail (word -i), as the analyser's own split
+      const word = expansion.tail ? -position : position;
       const forms = termFormsOf(expansion.term, stems);
       const own = termFormsOf(expansion.token, stems);
       // `s.term <> ALL (NULL)` holds for no term
@@ -709,10 +670,13 @@ export class QueryAnalyser {
     const rows: AnalysedTerm[] = [];
     for (const word of [...byWord.keys()].sort((a, b) => a - b)) {
       const ranked = [...byWord.get(word)!.values()].sort((a, b) => b.weight - a.weight || byDocuments(a, b));
-      // a place's names come on top of the glossary's words: a region's towns are many, each rare
+      // a place's names and a narrower concept's words come on top of the glossary's words: a
+      // region's towns are many, each rare; a broader concept includes several others
       const isPlace = (row: AnalysedTerm) => PLACE_KINDS.has(row.kind);
+      const isNarrower = (row: AnalysedTerm) => row.kind === 'narrower';
       rows.push(
-        ...ranked.filter((row) => !isPlace(row)).slice(0, this.limits.maxExpansions),
+        ...ranked.filter((row) => !isPlace(row) && !isNarrower(row)).slice(0, this.limits.maxExpansions),
+        ...ranked.filter(isNarrower).slice(0, NARROWER_EXPANSIONS_PER_WORD),
         ...ranked.filter(isPlace).slice(0, PLACE_EXPANSIONS_PER_WORD),
       );
     }

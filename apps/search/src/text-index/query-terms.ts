@@ -11,7 +11,7 @@ export const FREQUENT_WORD_SHARE = 0.1;
 /** Rarity weighs more than in plain BM25 (measured: docs/benchmarks.md, part 3). */
 export const IDF_EXPONENT = 1.5;
 
-const EXPANDED_KINDS = new Set(['glossary', 'synonym', 'place', 'within']);
+const EXPANDED_KINDS = new Set(['glossary', 'synonym', 'place', 'within', 'narrower']);
 /** The kinds that are a query word's own forms (the others are gained by expansion or pair words). */
 const OWN_KINDS = new Set(['exact', 'stop', 'typo', 'compound']);
 
@@ -96,7 +96,7 @@ export function queryTermsOf(analysed: AnalysedTerm[], offers: number, words?: Q
 }
 
 /** The kinds that expand a word's meaning as a common word, not as a place. */
-const WORD_SENSE_KINDS = new Set(['glossary', 'synonym']);
+const WORD_SENSE_KINDS = new Set(['glossary', 'synonym', 'narrower']);
 
 /** Each query word's concept weight (MAJOR_CONCEPT, MINOR_CONCEPT or 0), by word number. */
 function conceptWeightsOf(terms: Omit<QueryTerm, 'concept'>[], words?: QueryWords): Map<number, number> {
@@ -121,9 +121,11 @@ function conceptWeightsOf(terms: Omit<QueryTerm, 'concept'>[], words?: QueryWord
       weights.set(word, PLACE_CONCEPT);
       continue;
     }
+    const compound = word < 0 ? words?.words[-word - 1] : undefined;
     const general =
       (token !== undefined && generic.has(token)) ||
-      (word < 0 && forms.some((form) => generic.has(form.term))) ||
+      // a compound's tail too general to count ("-ferien", "-reise": QueryExpansion.genericWords)
+      (compound !== undefined && [...generic].some((tail) => tail.length >= 4 && compound.endsWith(tail))) ||
       (own.length ? own : forms).every((form) => form.frequent);
     weights.set(word, stop ? 0 : general ? MINOR_CONCEPT : MAJOR_CONCEPT);
   }

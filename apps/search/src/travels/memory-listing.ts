@@ -61,7 +61,11 @@ export class MemoryListing {
     let semantic: { ordinal: number; rank: number }[] = [];
     if (w > 0) {
       const best = textBest.slice(0, semanticCandidates).map((match) => this.index.ids[match.ordinal]);
-      const rows = await this.run(semanticSideSql(request, embedding, best));
+      const semanticRequest = {
+        ...request,
+        tuning: { ...request.tuning, semanticFloor: semanticFloorOf(request, terms) },
+      };
+      const rows = await this.run(semanticSideSql(semanticRequest, embedding, best));
       if (rows[0]?.generation !== this.index.generation) return undefined;
       semantic = rows
         .filter((row) => row.id !== null)
@@ -159,4 +163,14 @@ interface Fused {
 /** A text score as the SQL side reports it: 0 for an offer the query does not select (or a NULL score). */
 function scoreOrZero(score: number | undefined): number {
   return score === undefined || Number.isNaN(score) ? 0 : score;
+}
+
+/**
+ * The semantic side's floor for a search: `semanticFloor`, raised to `noMatchSemanticFloor` when
+ * the text side found no word of it in any form (apps/search/README.md, "Searches that match
+ * nothing"): a string of random letters then answers nothing, a real word only its close neighbours.
+ */
+export function semanticFloorOf(request: RankingRequest, terms: QueryTerm[]): number {
+  const { semanticFloor, noMatchSemanticFloor } = request.tuning;
+  return terms.length === 0 ? Math.max(semanticFloor, noMatchSemanticFloor) : semanticFloor;
 }

@@ -37,6 +37,12 @@ export interface RankingTuning {
   rrfVectorWeight: number;
   /** Cosine similarity minimum of the semantic side. */
   semanticFloor: number;
+  /**
+   * The semantic side's minimum when no word of the search is found in any form by the text side
+   * (at least `semanticFloor`): what a search of nonsense is kept from. A query's own
+   * `semanticFloor` applies to every search.
+   */
+  noMatchSemanticFloor: number;
   /** Full-text rank (`ts_rank_cd`) minimum of the text side. */
   tsvectorFloor: number;
   /** `k` of RRF. */
@@ -149,6 +155,11 @@ export function rankingTuningOf(
       query.semanticFloor ??
       config.SEARCH_SEMANTIC_FLOOR ??
       FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].semanticFloor,
+    // a floor the query gives is the client's, for every search
+    noMatchSemanticFloor:
+      query.semanticFloor ??
+      config.SEARCH_NO_MATCH_SEMANTIC_FLOOR ??
+      FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].noMatchSemanticFloor,
     tsvectorFloor: query.tsvectorFloor ?? config.SEARCH_TSVECTOR_FLOOR,
     k: config.SEARCH_RRF_K,
     semanticCandidates: config.SEARCH_SEMANTIC_CANDIDATES,
@@ -163,6 +174,7 @@ export function rankingTuningOf(
       glossary: config.SEARCH_GLOSSARY_WEIGHT,
       synonym: config.SEARCH_SYNONYM_WEIGHT,
       compound: COMPOUND_PART_WEIGHT,
+      narrower: config.SEARCH_NARROWER_WEIGHT,
       place: config.SEARCH_PLACE_WEIGHT,
       within: config.SEARCH_PLACE_WITHIN_WEIGHT,
     },
