@@ -17,6 +17,9 @@ export const KIND_MEANINGS: Record<TermExplanation['kind'], string> = {
   stop: 'a stop word',
   glossary: 'the same travel concept in another language (glossary)',
   synonym: 'an operator synonym',
+  place: 'another name of the place (gazetteer)',
+  within: 'a place inside the one searched (gazetteer)',
+  narrower: 'a narrower concept (winter sports: skiing)',
 };
 
 function semanticUnranked(explanation: Explanation, context: RankingContext): string {

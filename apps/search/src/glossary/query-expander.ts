@@ -348,11 +348,13 @@ export class QueryExpander {
       // a German joint "s" between the parts ("museumsbesuche")
       // (not before a short word: "winter(s)|port" is no split of "wintersport")
       const jointS = head.endsWith('s') && head.length > MIN_STEM && tail.length > MIN_COMPOUND_PART;
+      // an "s" at the end of a first part is a joint, not a plural ending (never "winters|port")
       const headFound = short
         ? this.exactly(head)
-        : (this.inflected(head) ??
+        : (this.exactly(head) ??
           (jointS ? this.inflected(head.slice(0, -1)) : undefined) ??
-          this.withEnding(head));
+          this.withEnding(head) ??
+          (head.endsWith('s') ? undefined : this.inflected(head)));
       const tailFound = short ? this.exactly(tail) : this.inflected(tail);
       const known = [headFound, tailFound].filter((part) => part !== undefined);
       if (!known.length || ((bothParts || short) && known.length < 2)) continue;

@@ -26,6 +26,7 @@ import {
   ndcgAt,
   RANKING_WEIGHTS,
   RANKINGS,
+  randomStrings,
   readJudgedSet,
   Report,
 } from './relevance';
@@ -95,20 +96,6 @@ export function relevanceOptions(args: string[]): {
     show: values.show,
     random,
   };
-}
-
-/** `count` strings of random letters (6 to 12, sometimes two words), the same every run. */
-export function randomStrings(count: number, seed = 37): string[] {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
-  const word = () =>
-    Array.from({ length: 6 + Math.floor(next() * 7) }, () =>
-      String.fromCharCode(97 + Math.floor(next() * 26)),
-    ).join('');
-  return Array.from({ length: count }, () => (next() < 0.25 ? `${word()} ${word()}` : word()));
 }
 
 /**

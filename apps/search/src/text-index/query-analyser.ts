@@ -440,8 +440,8 @@ function variantsOf(token: string, forms: TokenForms): string[] {
 
 /**
  * `travel_term_forms(phrase)`: a word's variants; a phrase's pairs of adjacent words, each pair
- * stemmed by one stemmer; null (SQL's NULL) when the phrase has no word, or no adjacent pair (a
- * double space parts two words).
+ * stemmed by one stemmer, but those of two stop words (issue 37); null when the phrase has no
+ * word, or no such pair.
  */
 function termFormsOf(phrase: string, stems: StemsOf): string[] | null {
   const words = phrase
@@ -454,8 +454,12 @@ function termFormsOf(phrase: string, stems: StemsOf): string[] | null {
   for (const first of words) {
     const second = words.find((word) => word.position === first.position + 1);
     if (!second) continue;
-    const a = variantsOf(first.text, stems(first.text));
-    const b = variantsOf(second.text, stems(second.text));
+    const firstForms = stems(first.text);
+    const secondForms = stems(second.text);
+    // two little words say nothing of the phrase ("vacances à la neige": not "a la")
+    if (firstForms.stop && secondForms.stop) continue;
+    const a = variantsOf(first.text, firstForms);
+    const b = variantsOf(second.text, secondForms);
     for (let k = 0; k < 4; k++) pairs.push(`${a[k]} ${b[k]}`);
   }
   return pairs.length ? pairs : null;
