@@ -103,6 +103,22 @@ describe('issue 37: the failures of the multilingual search, fixed', () => {
     }
   });
 
+  it('explains the coverage of each concept and the language guessed', async () => {
+    const { records } = await search({ search: 'Skiferien im Wallis', explain: 'true', size: '8' });
+    type Explained = { id: string; _explanation: { text: { language: string | null; concepts: unknown[] } } };
+    const [first] = records as unknown as Explained[];
+    expect(first._explanation.text.language).toBe('de');
+    expect(first._explanation.text.concepts).toEqual([
+      { word: 'skiferien', weight: 4, covered: true },
+      { word: 'wallis', weight: 16, covered: true },
+    ]);
+    const valaisOnly = (records as unknown as Explained[]).find((record) => record.id === 'VS-DE1')!;
+    expect(valaisOnly._explanation.text.concepts).toEqual([
+      { word: 'skiferien', weight: 4, covered: false },
+      { word: 'wallis', weight: 16, covered: true },
+    ]);
+  });
+
   it('Strand Korsika: the French beaches of Corsica first, then Corsica, then beaches elsewhere', async () => {
     for (const ids of [await textIds('Strand Korsika'), await hybridIds('Strand Korsika')]) {
       expect(ids[0]).toBe('CO-FR1');

@@ -28,6 +28,28 @@ export interface ExplainTermRow {
   score: number | null;
   /** part / 1e6 × coverage: the term's share of the score when it counts (null as coverage). */
   contribution: number | null;
+  /** Whether the term covers its word's concept (query-terms.ts, `concept`). */
+  covers: boolean;
+}
+
+/** A concept of a search: its query word (number and folded token) and its weight. */
+export interface QueryConcept {
+  word: number;
+  token: string;
+  weight: number;
+}
+
+/** The concepts of a search (its query words of some concept weight), in query order. */
+export function queryConceptsOf(terms: QueryTerm[], search: string): QueryConcept[] {
+  const words = foldWords(search).slice(0, QUERY_WORDS);
+  const weights = new Map<number, number>();
+  for (const term of terms) {
+    if (term.word >= PAIR_WORD || term.concept <= 0) continue;
+    weights.set(term.word, Math.max(weights.get(term.word) ?? 0, term.concept));
+  }
+  return [...weights]
+    .sort(([a], [b]) => Math.abs(a) - Math.abs(b) || b - a)
+    .map(([word, weight]) => ({ word, token: tokenOf(words, word) ?? '', weight }));
 }
 
 /** A word number of the analysis: 1000 + i is the pair ending at word i. */
@@ -83,6 +105,7 @@ export function explainTerms(
         coverage: null,
         score: null,
         contribution: null,
+        covers: scored.cov > 0,
         cov: scored.cov,
         selects: scored.selects,
       });

@@ -1,4 +1,4 @@
-import type { ExplainTermRow, ListingRow, TravelsRepository } from './travels.repository';
+import type { ExplainTermRow, ListingRow, QueryConcept, TravelsRepository } from './travels.repository';
 import type { RankingRequest } from './travels-request';
 
 export interface RankedRow extends ListingRow {
@@ -16,8 +16,12 @@ export interface RowExplanation {
   k: number;
   semanticRank: number | null;
   textRank: number | null;
-  /** The query terms the record holds (explain.sql.ts), the counted form of each word first. */
+  /** The query terms the record holds (text-explain.ts), the counted form of each word first. */
   terms: ExplainTermRow[];
+  /** The search's concepts (query words with a concept weight), in query order. */
+  concepts: QueryConcept[];
+  /** The search's language as guessed from its words, or null. */
+  language: 'fr' | 'de' | 'en' | 'it' | null;
 }
 
 /**
@@ -28,10 +32,14 @@ export async function explainPage(
   travels: TravelsRepository,
   request: RankingRequest,
   rows: RankedRow[],
-  explanationOf: (row: RankedRow) => Omit<RowExplanation, 'terms'>,
+  explanationOf: (row: RankedRow) => Omit<RowExplanation, 'terms' | 'concepts' | 'language'>,
 ): Promise<RankedRow[]> {
   if (!request.explain || !rows.length) return rows;
-  const terms = await travels.explainTerms(
+  const {
+    rows: terms,
+    concepts,
+    language,
+  } = await travels.explainTerms(
     request,
     rows.map((row) => row.id),
   );
@@ -39,7 +47,7 @@ export async function explainPage(
   for (const term of terms) byOffer.set(term.id, [...(byOffer.get(term.id) ?? []), term]);
   return rows.map((row) => ({
     ...row,
-    explain: { ...explanationOf(row), terms: byOffer.get(row.id) ?? [] },
+    explain: { ...explanationOf(row), terms: byOffer.get(row.id) ?? [], concepts, language },
   }));
 }
 

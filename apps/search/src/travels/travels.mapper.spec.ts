@@ -14,6 +14,7 @@ const term = (over: Partial<ExplainTermRow>): ExplainTermRow => ({
   coverage: 0.5,
   score: 3,
   contribution: 3,
+  covers: true,
   ...over,
 });
 
@@ -59,6 +60,12 @@ describe('toExplanation', () => {
         term({ term: 'hiking', kind: 'glossary', weight: 0.3, best: false, contribution: 0.2 }),
         term({ word: 2, token: 'see', term: 'see', contribution: 1 }),
       ],
+      concepts: [
+        { word: 1, token: 'wanderung', weight: 4 },
+        { word: 2, token: 'see', weight: 4 },
+        { word: 3, token: 'zermatt', weight: 16 },
+      ],
+      language: 'de',
     });
     expect(explanation).toEqual({
       score: scores._relevance_score,
@@ -69,6 +76,12 @@ describe('toExplanation', () => {
         rank: 3,
         contribution: 0.5 / 63,
         coverage: 0.5,
+        concepts: [
+          { word: 'wanderung', weight: 4, covered: true },
+          { word: 'see', weight: 4, covered: true },
+          { word: 'zermatt', weight: 16, covered: false },
+        ],
+        language: 'de',
         terms: [
           expect.objectContaining({ term: 'wanderung', counted: true, contribution: 3 }),
           expect.objectContaining({ term: 'hiking', kind: 'glossary', counted: false, contribution: 0 }),
@@ -88,9 +101,17 @@ describe('toExplanation', () => {
         semanticRank: 1,
         textRank: null,
         terms: [term({ kind: 'stop', matches: false })],
+        concepts: [{ word: 1, token: 'wanderung', weight: 4 }],
+        language: null,
       },
     );
-    expect(explanation.text).toMatchObject({ rank: null, contribution: 0, coverage: 0 });
+    expect(explanation.text).toMatchObject({
+      rank: null,
+      contribution: 0,
+      coverage: 0,
+      concepts: [{ word: 'wanderung', weight: 4, covered: false }],
+      language: null,
+    });
     expect(explanation.text.terms).toEqual([expect.objectContaining({ counted: false, contribution: 0 })]);
   });
 });
@@ -107,6 +128,8 @@ describe('toTravelRecord', () => {
       semanticRank: null,
       textRank: null,
       terms: [],
+      concepts: [],
+      language: null,
     });
     expect(toTravelRecord(row, 'min', scores, explanation)).toEqual({
       ...row,

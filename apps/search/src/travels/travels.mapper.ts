@@ -85,7 +85,7 @@ export function toListingResponse(
  * score.
  */
 export function toExplanation(scores: TravelScoresDto, explain: RowExplanation): ExplanationDto {
-  const { vectorWeight: w, k, semanticRank, textRank, terms } = explain;
+  const { vectorWeight: w, k, semanticRank, textRank, terms, concepts, language } = explain;
   const matches = terms.some((term) => term.matches);
   return {
     score: scores._relevance_score,
@@ -100,6 +100,12 @@ export function toExplanation(scores: TravelScoresDto, explain: RowExplanation):
       rank: textRank,
       contribution: rrfScore(w, k, undefined, textRank ?? undefined),
       coverage: matches ? (terms[0]?.coverage ?? 0) : 0,
+      concepts: concepts.map((concept) => ({
+        word: concept.token,
+        weight: concept.weight,
+        covered: matches && terms.some((term) => term.word === concept.word && term.covers),
+      })),
+      language,
       terms: terms.map(toTermExplanation),
     },
   };

@@ -7,8 +7,8 @@ import { AppError, ErrorCode } from '@rt/errors';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import type { QueryTerm } from '../text-index/query-terms';
 import { TextIndexService } from '../text-index/text-index.service';
-import { explainTerms } from '../text-index/text-explain';
-import type { ExplainTermRow } from '../text-index/text-explain';
+import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
+import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { TextIndex } from '../text-index/text-index';
 import { MemoryListing } from './memory-listing';
@@ -40,7 +40,14 @@ export interface ListingRow {
   text_rank?: number | null;
 }
 
-export type { ExplainTermRow };
+export type { ExplainTermRow, QueryConcept };
+
+/** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
+export interface ExplainedTerms {
+  rows: ExplainTermRow[];
+  concepts: QueryConcept[];
+  language: 'fr' | 'de' | 'en' | 'it' | null;
+}
 
 export interface ListingResult {
   total: number;
@@ -171,10 +178,16 @@ export class TravelsRepository {
    * the in-memory text index (text-explain.ts) after the page was ranked (a new generation loaded in
    * between may make them disagree with it: the page's own scores stay those it was ranked by).
    */
-  async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainTermRow[]> {
-    if (!ids.length) return [];
+  async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainedTerms> {
+    const language = request.expansion.language?.language ?? null;
+    if (!ids.length) return { rows: [], concepts: [], language };
     const index = await this.textIndex.loaded();
-    return explainTerms(index, await this.analysis.termsOf(request, index), request.search, ids);
+    const terms = await this.analysis.termsOf(request, index);
+    return {
+      rows: explainTerms(index, terms, request.search, ids),
+      concepts: queryConceptsOf(terms, request.search),
+      language,
+    };
   }
 
   /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */

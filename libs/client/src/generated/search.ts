@@ -122,6 +122,20 @@ export interface components {
              */
             contribution: number;
         };
+        ConceptExplanationDto: {
+            /**
+             * @description The query word, folded as the text side splits the search.
+             * @example wallis
+             */
+            word: string;
+            /**
+             * @description What the concept weighs: 16 a place the gazetteer knows, 4 a word that says what the traveller looks for, 1 a general or very common word (apps/search/README.md, "Concept coverage").
+             * @example 16
+             */
+            weight: number;
+            /** @description Whether the record covers the concept by some form of the word (the word, a stem, a typo, a compound part, a translation, another name of the place …). */
+            covered: boolean;
+        };
         TermExplanationDto: {
             /**
              * @description The query word the term counts for, folded (lower case, accents off) as the text side splits the search; for a pair of adjacent words, both words.
@@ -166,10 +180,18 @@ export interface components {
              */
             contribution: number;
             /**
-             * @description The share of the query's weighted idf the record covers, at most 1: the multiplier of the summed parts; 0 when the query does not select the record.
+             * @description The share of the search's concept weight the record covers, at most 1: the multiplier of the summed parts; 0 when the query does not select the record.
              * @example 1
              */
             coverage: number;
+            /** @description The concepts of the search, in query order, each with its weight and whether the record covers it: the text side ranks a record covering more concept weight first. */
+            concepts: components["schemas"]["ConceptExplanationDto"][];
+            /**
+             * @description The search's language as guessed from its words (the glossary's words and little words of French, German, English and Italian); null when none tells. It decides whether a name that is also a common word is a place.
+             * @example de
+             * @enum {string|null}
+             */
+            language: "fr" | "de" | "en" | "it" | null;
             /** @description Every query term the record holds, by query word, the counted form first. */
             terms: components["schemas"]["TermExplanationDto"][];
         };

@@ -80,6 +80,29 @@ export class SemanticExplanationDto {
 }
 
 /** Explain mode: the text side of a record's score. */
+/** Explain mode: one concept of the search (a query word) and whether the record covers it. */
+export class ConceptExplanationDto {
+  @ApiProperty({
+    description: 'The query word, folded as the text side splits the search.',
+    example: 'wallis',
+  })
+  word!: string;
+
+  @ApiProperty({
+    description:
+      'What the concept weighs: 16 a place the gazetteer knows, 4 a word that says what the traveller looks for, ' +
+      '1 a general or very common word (apps/search/README.md, "Concept coverage").',
+    example: 16,
+  })
+  weight!: number;
+
+  @ApiProperty({
+    description:
+      'Whether the record covers the concept by some form of the word (the word, a stem, a typo, a compound part, a translation, another name of the place …).',
+  })
+  covered!: boolean;
+}
+
 export class TextExplanationDto {
   @ApiProperty({
     description: "The text score (tsvector_score): the sum of the terms' contributions.",
@@ -104,10 +127,26 @@ export class TextExplanationDto {
 
   @ApiProperty({
     description:
-      "The share of the query's weighted idf the record covers, at most 1: the multiplier of the summed parts; 0 when the query does not select the record.",
+      "The share of the search's concept weight the record covers, at most 1: the multiplier of the summed parts; 0 when the query does not select the record.",
     example: 1,
   })
   coverage!: number;
+
+  @ApiProperty({
+    type: [ConceptExplanationDto],
+    description:
+      'The concepts of the search, in query order, each with its weight and whether the record covers it: the text side ranks a record covering more concept weight first.',
+  })
+  concepts!: ConceptExplanationDto[];
+
+  @ApiProperty({
+    enum: ['fr', 'de', 'en', 'it'],
+    nullable: true,
+    description:
+      "The search's language as guessed from its words (the glossary's words and little words of French, German, English and Italian); null when none tells. It decides whether a name that is also a common word is a place.",
+    example: 'de',
+  })
+  language!: 'fr' | 'de' | 'en' | 'it' | null;
 
   @ApiProperty({
     type: [TermExplanationDto],
