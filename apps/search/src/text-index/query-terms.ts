@@ -98,7 +98,7 @@ export function queryTermsOf(analysed: AnalysedTerm[], offers: number, words?: Q
 /** The kinds that expand a word's meaning as a common word, not as a place. */
 const WORD_SENSE_KINDS = new Set(['glossary', 'synonym', 'narrower']);
 
-/** Each query word's concept weight (MAJOR_CONCEPT, MINOR_CONCEPT or 0), by word number. */
+/** Each query word's concept weight (PLACE_CONCEPT, MAJOR_CONCEPT, MINOR_CONCEPT or 0), by word number. */
 function conceptWeightsOf(terms: Omit<QueryTerm, 'concept'>[], words?: QueryWords): Map<number, number> {
   const generic = new Set(words?.genericWords ?? []);
   const placeWords = new Set(words?.placeWords ?? []);

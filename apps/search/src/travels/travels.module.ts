@@ -5,6 +5,7 @@ import { SearchMetricsModule } from '../metrics/search-metrics';
 import { TextIndexModule } from '../text-index/text-index.service';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
+import { PgvectorSessions } from './pgvector-sessions';
 import { SEARCH_RANKER } from './search-ranker';
 import { SearchLog } from './search-log';
 import { TravelsController } from './travels.controller';
@@ -17,6 +18,7 @@ import { TravelsService } from './travels.service';
   providers: [
     TravelsService,
     TravelsRepository,
+    PgvectorSessions,
     SearchLog,
     FullTextRanker,
     HybridRanker,

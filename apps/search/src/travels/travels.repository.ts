@@ -12,9 +12,10 @@ import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { TextIndex } from '../text-index/text-index';
 import { MemoryListing } from './memory-listing';
-import { HnswSettings, hnswSettingsSql } from './memory-listing.sql';
+import { PgvectorSessions } from './pgvector-sessions';
+import type { SessionQuery } from './pgvector-sessions';
 import { filterListingSql, Sql } from './travel-listing.sql';
-import type { FilterRequest, RankingRequest, RankingTuning } from './travels-request';
+import type { FilterRequest, RankingRequest } from './travels-request';
 
 /** A row of a listing; which columns are set depends on the density. */
 export interface ListingRow {
@@ -67,6 +68,7 @@ export class TravelsRepository {
     @InjectPinoLogger(TravelsRepository.name) private readonly logger: PinoLogger,
     private readonly textIndex: TextIndexService,
     private readonly analysis: QueryAnalysisService,
+    private readonly sessions: PgvectorSessions,
   ) {}
 
   /** A filter-only page and its exact total, from one snapshot. */
@@ -145,32 +147,15 @@ export class TravelsRepository {
   }
 
   /**
-   * Runs `work` on a connection whose session carries the pgvector settings (given once per
-   * connection, and again when they change), released afterwards; a search with an empty semantic
-   * side (`rrfVectorWeight` 0) scans no HNSW index and takes any connection of the pool.
+   * Runs `work` on a connection whose session carries the pgvector settings (PgvectorSessions); a
+   * search with an empty semantic side (`rrfVectorWeight` 0) scans no HNSW index and takes any
+   * connection of the pool.
    */
-  private async inSearchSession<T>(
-    request: RankingRequest,
-    work: (query: (text: string, values: unknown[]) => Promise<unknown>) => Promise<T>,
-  ): Promise<T> {
+  private inSearchSession<T>(request: RankingRequest, work: (query: SessionQuery) => Promise<T>): Promise<T> {
     if (request.tuning.rrfVectorWeight === 0) {
       return work((text, values) => this.dataSource.query(text, values));
     }
-    const settings = hnswSettingsSql(await this.hnswSettings(request.tuning));
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      // The pg client under the query runner (TypeORM keeps it protected; stable since 0.2).
-      const connection = (runner as unknown as { databaseConnection: object }).databaseConnection;
-      const wanted = JSON.stringify(settings ?? null);
-      if (settings && this.sessionSettings.get(connection) !== wanted) {
-        await runner.query(settings.text, settings.values);
-        this.sessionSettings.set(connection, wanted);
-      }
-      return await work((text, values) => runner.query(text, values));
-    } finally {
-      await runner.release();
-    }
+    return this.sessions.run(request.tuning, work);
   }
 
   /**
@@ -189,36 +174,6 @@ export class TravelsRepository {
       language,
     };
   }
-
-  /** The pgvector settings each pooled connection's session carries (keyed by the pg client). */
-  private readonly sessionSettings = new WeakMap<object, string>();
-
-  /**
-   * The settings this server's pgvector has (ef_search since 0.5, iterative scans and
-   * max_scan_tuples since 0.8), read once from the installed extension version; an older pgvector
-   * gets ef_search raised to the candidate count (without iterative scans an index scan returns at
-   * most ef_search rows).
-   */
-  private async hnswSettings(tuning: RankingTuning): Promise<HnswSettings> {
-    this.vectorVersion ??= this.dataSource
-      .query("SELECT extversion FROM pg_extension WHERE extname = 'vector'")
-      .then((rows: { extversion: string }[]) => (rows[0]?.extversion ?? '0').split('.').map(Number));
-    const [major = 0, minor = 0] = await this.vectorVersion;
-    const atLeast = (a: number, b: number) => major > a || (major === a && minor >= b);
-    if (atLeast(0, 8)) {
-      return {
-        efSearch: tuning.hnsw.efSearch,
-        iterativeScan: tuning.hnsw.iterativeScan,
-        maxScanTuples: tuning.hnsw.maxScanTuples,
-      };
-    }
-    if (atLeast(0, 5)) {
-      return { efSearch: Math.min(1000, Math.max(tuning.hnsw.efSearch, tuning.semanticCandidates)) };
-    }
-    return {};
-  }
-
-  private vectorVersion?: Promise<number[]>;
 
   private async run(sql: Sql): Promise<ListingResult> {
     type Row = ListingRow & { total: number };
