@@ -259,12 +259,6 @@ export class TextMatches {
     return at < 0 ? undefined : this.scores[at];
   }
 
-  /** The concept weight an offer the query selects covers, else undefined. */
-  tierOf(ordinal: number): number | undefined {
-    const at = this.indexOf(ordinal);
-    return at < 0 ? undefined : this.tiers[at];
-  }
-
   /** The `wanted` best matches scoring at least `floor`, best first (ties by ordinal), ranked from 1. */
   best(wanted: number, floor: number): RankedMatch[] {
     const heap = new WorstFirstHeap(wanted, this.tiers, this.scores, this.ordinals);
