@@ -52,6 +52,8 @@ export const MAX_WITHIN_NAMES = 200;
  */
 export class PlaceFinder {
   private readonly children = new Map<string, Place[]>();
+  /** withinNames per place: a search naming a place reuses its names (the gazetteer never changes). */
+  private readonly within = new Map<string, string[]>();
   /** The one-word names of 5+ letters by each of their forms with letters deleted (SymSpell). */
   private readonly byDeletion = new Map<string, string[]>();
 
@@ -149,6 +151,14 @@ export class PlaceFinder {
    * most `max`, none of the place's own names.
    */
   withinNames(place: Place, max = MAX_WITHIN_NAMES): string[] {
+    const key = `${place.id}\u0000${max}`;
+    let names = this.within.get(key);
+    if (!names) this.within.set(key, (names = this.collectWithin(place, max)));
+    return names;
+  }
+
+  /** The names of the places inside `place`, nearest first (withinNames, computed once a place). */
+  private collectWithin(place: Place, max: number): string[] {
     const own = new Set(this.namesOf(place));
     const names = new Set<string>();
     let layer = this.children.get(place.id) ?? [];
