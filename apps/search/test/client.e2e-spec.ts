@@ -1,10 +1,9 @@
-import { createSearchClient, isApiError, type ApiError, type SearchClient } from '@rt/client';
+import { isApiError, type ApiError, type SearchClient } from '@rt/client';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, searchClientOf, TestApp } from './test-app';
 
 /**
  * The typed client (`@rt/client`, libs/client) against the running search service, over real
@@ -69,9 +68,7 @@ describe('@rt/client against the search service', () => {
     t = await createTestApp({ env: { CATALOGUE_SOURCE: source, WITH_DOCS: 'true' } });
     await t.reindex.idle();
     expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    search = createSearchClient({ baseUrl });
+    ({ client: search, baseUrl } = await searchClientOf(t));
   });
   afterAll(async () => {
     await t.close();

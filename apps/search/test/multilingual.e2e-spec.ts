@@ -1,7 +1,8 @@
+import type { SearchClient, TravelsQuery } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { randomStrings } from '../src/relevance/relevance';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, TestApp } from './test-app';
+import { createCatalogueTestApp, searchClientOf, TestApp } from './test-app';
 
 type Language = 'fr' | 'de' | 'en' | 'it';
 
@@ -65,28 +66,19 @@ const RECORDS: CatalogueRecord[] = [
   ...fillerOffers(40),
 ];
 
-interface Ranked {
-  id: string;
-  tsvector_score: number;
-}
-
 describe('issue 37: the failures of the multilingual search, fixed', () => {
   let t: TestApp;
+  let client: SearchClient;
 
   beforeAll(async () => {
     t = await createCatalogueTestApp(RECORDS);
+    ({ client } = await searchClientOf(t));
   }, 180_000);
   afterAll(() => t?.close());
 
-  const search = async (query: Record<string, string>) =>
-    (
-      await t.http
-        .get('/travels')
-        .query({ infoDensity: 'min', size: '20', ...query })
-        .expect(200)
-    ).body as { totalRecords: number; records: Ranked[] };
+  const search = (query: TravelsQuery) => client.travels({ infoDensity: 'min', size: 20, ...query });
   const textIds = async (text: string) =>
-    (await search({ search: text, rrfVectorWeight: '0' })).records.map((record) => record.id);
+    (await search({ search: text, rrfVectorWeight: 0 })).records.map((record) => record.id);
   const hybridIds = async (text: string) =>
     (await search({ search: text })).records.map((record) => record.id);
 
@@ -104,16 +96,15 @@ describe('issue 37: the failures of the multilingual search, fixed', () => {
   });
 
   it('explains the coverage of each concept and the language guessed', async () => {
-    const { records } = await search({ search: 'Skiferien im Wallis', explain: 'true', size: '8' });
-    type Explained = { id: string; _explanation: { text: { language: string | null; concepts: unknown[] } } };
-    const [first] = records as unknown as Explained[];
-    expect(first._explanation.text.language).toBe('de');
-    expect(first._explanation.text.concepts).toEqual([
+    const { records } = await search({ search: 'Skiferien im Wallis', explain: true, size: 8 });
+    const [first] = records;
+    expect(first._explanation?.text.language).toBe('de');
+    expect(first._explanation?.text.concepts).toEqual([
       { word: 'skiferien', weight: 4, covered: true },
       { word: 'wallis', weight: 16, covered: true },
     ]);
-    const valaisOnly = (records as unknown as Explained[]).find((record) => record.id === 'VS-DE1')!;
-    expect(valaisOnly._explanation.text.concepts).toEqual([
+    const valaisOnly = records.find((record) => record.id === 'VS-DE1');
+    expect(valaisOnly?._explanation?.text.concepts).toEqual([
       { word: 'skiferien', weight: 4, covered: false },
       { word: 'wallis', weight: 16, covered: true },
     ]);
@@ -134,10 +125,8 @@ describe('issue 37: the failures of the multilingual search, fixed', () => {
       }
     }
     // explained: no "port" term counts for an offer of winter sports
-    const { records } = await search({ search: 'Wintersport', rrfVectorWeight: '0', explain: 'true' });
-    const terms = (records as unknown as { _explanation: { text: { terms: { term: string }[] } } }[]).flatMap(
-      (record) => record._explanation.text.terms.map((term) => term.term),
-    );
+    const { records } = await search({ search: 'Wintersport', rrfVectorWeight: 0, explain: true });
+    const terms = records.flatMap((record) => record._explanation?.text.terms.map((term) => term.term) ?? []);
     expect(terms).not.toContain('port');
   });
 

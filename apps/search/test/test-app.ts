@@ -1,6 +1,8 @@
 import type { INestApplication, Provider, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { createSearchClient, type SearchClient } from '@rt/client';
 import { NEST_APP_OPTIONS } from '@rt/platform';
+import type { AddressInfo } from 'node:net';
 import { createTestDatabase, TestDatabase } from '@rt/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
@@ -102,4 +104,15 @@ export async function createCatalogueTestApp(
       await folder.cleanup();
     },
   };
+}
+
+/**
+ * The typed client (`@rt/client`) of a test app, over real HTTP on a loopback port (the app starts
+ * listening on the first call); closed with the app.
+ */
+export async function searchClientOf(t: TestApp): Promise<{ client: SearchClient; baseUrl: string }> {
+  const server = t.app.getHttpServer() as import('node:http').Server;
+  if (!server.listening) await t.app.listen(0, '127.0.0.1');
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { client: createSearchClient({ baseUrl }), baseUrl };
 }

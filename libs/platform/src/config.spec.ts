@@ -1,4 +1,16 @@
-import { BaseEnv, ConfigError, loadConfig, parseTrustProxy } from './config';
+import {
+  BaseEnv,
+  BooleanSetting,
+  ConfigError,
+  FloatSetting,
+  IntSetting,
+  ListSetting,
+  loadConfig,
+  loadSections,
+  OneOfSetting,
+  parseTrustProxy,
+  sectionProviders,
+} from './config';
 
 describe('loadConfig', () => {
   it('applies defaults when variables are unset or empty', () => {
@@ -36,5 +48,77 @@ describe('parseTrustProxy', () => {
     ['10.0.0.0/8, loopback', ['10.0.0.0/8', 'loopback']],
   ])('%s', (given, expected) => {
     expect(parseTrustProxy(given)).toEqual(expected);
+  });
+});
+
+class MailSection {
+  @IntSetting({ min: 1, max: 10 })
+  MAIL_ATTEMPTS: number = 3;
+
+  @ListSetting()
+  MAIL_TAGS: string[] = [];
+}
+
+class SearchSection {
+  @FloatSetting({ min: 0, max: 1 })
+  SEARCH_WEIGHT?: number;
+
+  @BooleanSetting()
+  SEARCH_FALLBACK: boolean = false;
+
+  @OneOfSetting(['a', 'b'])
+  SEARCH_MODE: 'a' | 'b' = 'a';
+}
+
+class ClashingSection {
+  @IntSetting()
+  MAIL_ATTEMPTS?: number;
+}
+
+describe('loadSections', () => {
+  it('reads each section from the one environment into one object', () => {
+    const config = loadSections([BaseEnv, MailSection, SearchSection], {
+      PORT: '8080',
+      MAIL_ATTEMPTS: '7',
+      MAIL_TAGS: 'a, b,,c',
+      SEARCH_WEIGHT: '.25',
+      SEARCH_FALLBACK: 'yes',
+      UNRELATED: 'x',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      APP_ENV: 'local',
+      MAIL_ATTEMPTS: 7,
+      MAIL_TAGS: ['a', 'b', 'c'],
+      SEARCH_WEIGHT: 0.25,
+      SEARCH_FALLBACK: true,
+      SEARCH_MODE: 'a',
+    });
+    expect(config).not.toHaveProperty('UNRELATED');
+  });
+
+  it('names every bad variable of every section at once', () => {
+    expect(() =>
+      loadSections([BaseEnv, MailSection, SearchSection], {
+        PORT: 'eighty',
+        MAIL_ATTEMPTS: '11',
+        SEARCH_WEIGHT: '1.5',
+        SEARCH_MODE: 'c',
+      }),
+    ).toThrow(/PORT[\s\S]*MAIL_ATTEMPTS[\s\S]*SEARCH_WEIGHT[\s\S]*SEARCH_MODE/);
+  });
+
+  it('refuses two sections that claim the same variable', () => {
+    expect(() => loadSections([MailSection, ClashingSection], {})).toThrow(
+      /MAIL_ATTEMPTS is a setting of both MailSection and ClashingSection/,
+    );
+  });
+
+  it('gives each section class the one configuration object', () => {
+    const config = loadSections([MailSection, SearchSection], {});
+    expect(sectionProviders(config, [MailSection, SearchSection])).toEqual([
+      { provide: MailSection, useValue: config },
+      { provide: SearchSection, useValue: config },
+    ]);
   });
 });

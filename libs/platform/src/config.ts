@@ -1,5 +1,18 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, validateSync } from 'class-validator';
+import type { ValueProvider } from '@nestjs/common';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  validateSync,
+} from 'class-validator';
 import { parseQueryBoolean } from '@rt/contracts';
 
 export const APP_ENVS = ['local', 'staging', 'production'] as const;
@@ -29,73 +42,92 @@ export const EnvFloat = () =>
     typeof value === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(value) ? Number(value) : value,
   );
 
-/** Variables every service reads. Each service extends this class with its own. */
+/**
+ * Composed setting decorators: each is one optional variable of a kind, read from its string form
+ * and validated (a variable without a default is `undefined` when unset). A rule of its own (a
+ * pattern, a condition) is added beside it as a class-validator decorator.
+ */
+export interface NumberBounds {
+  min?: number;
+  max?: number;
+}
+
+const composed =
+  (...decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, property) => {
+    for (const decorator of decorators) decorator(target, property);
+  };
+
+const bounded = ({ min, max }: NumberBounds): PropertyDecorator[] => [
+  ...(min === undefined ? [] : [Min(min)]),
+  ...(max === undefined ? [] : [Max(max)]),
+];
+
+/** A whole number (`30`, `-1`), within the bounds given. */
+export const IntSetting = (bounds: NumberBounds = {}) =>
+  composed(EnvInt(), IsOptional(), IsInt(), ...bounded(bounds));
+
+/** A decimal number (`0.5`, `.25`), within the bounds given. */
+export const FloatSetting = (bounds: NumberBounds = {}) =>
+  composed(EnvFloat(), IsOptional(), IsNumber(), ...bounded(bounds));
+
+/** A boolean, written as a query-string boolean (`true`, `1`, `yes`, `false`, `0`, `no`). */
+export const BooleanSetting = () => composed(EnvBoolean(), IsOptional(), IsBoolean());
+
+/** A string, at most `maxLength` characters long when given. */
+export const StringSetting = ({ maxLength }: { maxLength?: number } = {}) =>
+  composed(IsOptional(), IsString(), ...(maxLength === undefined ? [] : [MaxLength(maxLength)]));
+
+/** One of the values given. */
+export const OneOfSetting = (values: readonly unknown[]) => composed(IsOptional(), IsIn(values));
+
+/** A comma-separated list of strings (`a, b,c`); `each` adds rules every item must follow. */
+export const ListSetting = (...each: PropertyDecorator[]) =>
+  composed(EnvList(), IsOptional(), IsArray(), IsString({ each: true }), ...each);
+
+/** Variables every service reads. Each service adds its features' sections (`loadSections`). */
 export class BaseEnv {
-  @EnvInt()
-  @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(65535)
+  @IntSetting({ min: 0, max: 65535 })
   PORT?: number;
 
-  @IsOptional()
-  @IsIn(APP_ENVS)
+  @OneOfSetting(APP_ENVS)
   APP_ENV: AppEnv = 'local';
 
-  @IsOptional()
-  @IsString()
+  @StringSetting()
   DATABASE_URL?: string;
 
-  @IsOptional()
-  @IsString()
+  @StringSetting()
   DATA_DIR?: string;
 
-  @EnvBoolean()
-  @IsOptional()
-  @IsBoolean()
+  @BooleanSetting()
   DB_MIGRATE_ON_START?: boolean;
 
-  @EnvInt()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IntSetting({ min: 1, max: 200 })
   DB_POOL_SIZE: number = 10;
 
-  @IsOptional()
-  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  @OneOfSetting(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
   /** `pretty` (readable lines, the default on a terminal) or `json` (the default otherwise). */
-  @IsOptional()
-  @IsIn(['json', 'pretty'])
+  @OneOfSetting(['json', 'pretty'])
   LOG_FORMAT?: 'json' | 'pretty';
 
   /** Express `trust proxy`: `true`, `false`, a hop count, or a list of addresses/subnets. */
-  @IsOptional()
-  @IsString()
+  @StringSetting()
   TRUST_PROXY: string = 'false';
 
   /** Largest JSON body accepted, in bytes (larger → 413 `payload_too_large`). */
-  @EnvInt()
-  @IsOptional()
-  @IsInt()
-  @Min(1024)
+  @IntSetting({ min: 1024 })
   BODY_LIMIT_BYTES: number = 1024 * 1024;
 
   /** How long in-flight requests get to finish after SIGTERM before connections are cut. */
-  @EnvInt()
-  @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IntSetting({ min: 0 })
   SHUTDOWN_GRACE_MS: number = 10_000;
 
-  @IsOptional()
-  @IsString()
+  @StringSetting()
   VERSION_TAG?: string;
 
-  @IsOptional()
-  @IsString()
+  @StringSetting()
   BUILD_DATE?: string;
 }
 
@@ -114,18 +146,67 @@ export function loadConfig<T extends object>(
   envClass: new () => T,
   env: Record<string, string | undefined> = process.env,
 ): T {
-  const config = plainToInstance(envClass, withoutEmptyValues(env), { exposeDefaultValues: true });
-  const errors = validateSync(config, { whitelist: true, forbidUnknownValues: false });
-  if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((error) => {
-        const given = env[error.property];
-        const reasons = Object.values(error.constraints ?? {}).join('; ');
-        return `${error.property}${given ? '' : ' (not set)'}: ${reasons}`;
-      }),
-    );
+  const { settings, problems } = readSettings(envClass, env);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return settings;
+}
+
+type SettingsClass = new () => object;
+type Intersection<U> = (U extends unknown ? (union: U) => void : never) extends (all: infer I) => void
+  ? I
+  : never;
+/** The one configuration object of the sections given: every section's variables side by side. */
+export type SectionsOf<S extends readonly SettingsClass[]> = Intersection<InstanceType<S[number]>>;
+
+/**
+ * Reads and validates the environment into a service's configuration, a section per feature (each
+ * a class of settings, such as BaseEnv). Every bad variable of every section is named in one
+ * ConfigError. The sections' variables must not overlap (a start-up error otherwise).
+ *
+ * The result is one object holding every section's variables, so that a feature injected its
+ * section (`sectionProviders`) reads the same validated values as the rest of the service.
+ */
+export function loadSections<S extends readonly SettingsClass[]>(
+  sections: S,
+  env: Record<string, string | undefined> = process.env,
+): SectionsOf<S> {
+  const merged: Record<string, unknown> = {};
+  const owners = new Map<string, string>();
+  const problems: string[] = [];
+  for (const section of sections) {
+    const read = readSettings(section, env);
+    problems.push(...read.problems);
+    for (const [name, value] of Object.entries(read.settings)) {
+      const owner = owners.get(name);
+      if (owner) throw new Error(`${name} is a setting of both ${owner} and ${section.name}`);
+      owners.set(name, section.name);
+      merged[name] = value;
+    }
   }
-  return config;
+  if (problems.length > 0) throw new ConfigError(problems);
+  return merged as SectionsOf<S>;
+}
+
+/**
+ * Nest providers giving each section's class (the injection token a feature asks for) the service's
+ * one configuration object, typed as that section.
+ */
+export function sectionProviders(config: object, sections: readonly SettingsClass[]): ValueProvider[] {
+  return sections.map((section) => ({ provide: section, useValue: config }));
+}
+
+function readSettings<T extends object>(
+  settingsClass: new () => T,
+  env: Record<string, string | undefined>,
+): { settings: T; problems: string[] } {
+  const settings = plainToInstance(settingsClass, withoutEmptyValues(env), { exposeDefaultValues: true });
+  const errors = validateSync(settings, { whitelist: true, forbidUnknownValues: false });
+  const problems = errors.map((error) => {
+    const given = env[error.property];
+    const reasons = Object.values(error.constraints ?? {}).join('; ');
+    return `${error.property}${given ? '' : ' (not set)'}: ${reasons}`;
+  });
+  return { settings, problems };
 }
 
 /** Empty strings count as unset, as they do in most deployment tools, so defaults apply. */
