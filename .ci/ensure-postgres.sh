@@ -11,32 +11,24 @@
 #      already uses. The mirror is read from apt's configuration at run time;
 #      no host name is written here. The next release's index is fetched into
 #      a private, temporary apt state, so the machine's own apt lists and
-#      sources are left untouched.
+#      sources are left untouched (.ci/lib/postgres-ci.sh, shared with
+#      ensure-postgres17.sh).
 #
 # Idempotent; safe to run on every CI run. Needs root only when it has to
 # install something.
 set -euo pipefail
 
+LOG_TAG=ensure-postgres
+# log, die, pg_sql, run_logged and the next release's sources.
+# shellcheck source=lib/postgres-ci.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/postgres-ci.sh"
+
 PGHOST_ADDR=127.0.0.1
 PGPORT_NUM=5432
 PGUSER_NAME=postgres
+BIN="" # the machine's psql, on PATH
 PROBE_DB=ci_pgvector_probe
 READY_TIMEOUT_S=60
-
-# Small and explicit on purpose: the release whose source index we borrow.
-next_codename() {
-    case "$1" in
-        bookworm) echo trixie ;;
-        trixie) echo forky ;;
-        *) return 1 ;;
-    esac
-}
-
-log() { printf '[ensure-postgres] %s\n' "$*"; }
-die() {
-    printf '[ensure-postgres] ERROR: %s\n' "$*" >&2
-    exit 1
-}
 
 WORK=""
 PROBE_CREATED=0
@@ -51,25 +43,6 @@ cleanup() {
     exit "$rc"
 }
 trap cleanup EXIT
-
-# psql against the TCP listener, ignoring any ~/.psqlrc, unaligned output.
-pg_sql() {
-    local db=$1 sql=$2
-    PGCONNECT_TIMEOUT=5 PGOPTIONS='-c client_min_messages=warning' psql -X -q -At -v ON_ERROR_STOP=1 \
-        -h "$PGHOST_ADDR" -p "$PGPORT_NUM" -U "$PGUSER_NAME" -d "$db" -c "$sql"
-}
-
-# Run a noisy command with its output going to $WORK/build.log; show the tail
-# of that log if it fails.
-run_logged() {
-    local what=$1
-    shift
-    if ! "$@" >>"$WORK/build.log" 2>&1; then
-        printf '[ensure-postgres] ---- last lines of build log ----\n' >&2
-        tail -n 60 "$WORK/build.log" >&2 || true
-        die "$what failed: $*"
-    fi
-}
 
 need_root() {
     [ "$(id -u)" = 0 ] || die "must run as root to $1"
@@ -165,22 +138,9 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$@"
 }
 
-# Print "URI" of the configured Debian mirror that serves "$1" (the machine's
-# own release). Uses apt's own parser of sources.list / sources.list.d (both
-# one-line and deb822 formats); falls back to a small parser of those files.
-mirror_from_apt_config() {
-    local codename=$1 uri
-    # shellcheck disable=SC2016  # $(...) here are apt's format fields
-    uri=$(apt-get indextargets --no-release-info \
-        --format '$(TARGET_OF) $(RELEASE) $(COMPONENT) $(REPO_URI)' 2>/dev/null |
-        awk -v c="$codename" '($1 == "deb" || $1 == "deb-src") && $2 == c && $3 == "main" { print $4; exit }') || true
-    if [ -z "$uri" ]; then
-        uri=$(mirror_from_source_files "$codename") || true
-    fi
-    [ -n "$uri" ] || return 1
-    printf '%s' "${uri%/}"
-}
-
+# The mirror's URI from the apt source files themselves, for when apt's own
+# parser (mirror_from_apt_config) names none: a small parser of the one-line
+# and deb822 formats.
 mirror_from_source_files() {
     local codename=$1 sl sp
     sl=/etc/apt/sources.list
@@ -241,13 +201,12 @@ install_binary_if_available() {
 }
 
 build_from_next_release_source() {
-    local major=$1 codename next mirror keyring pgc src_ver srcdir
-    # shellcheck disable=SC1091
-    codename=$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")
+    local major=$1 codename next mirror pgc src_ver
+    codename=$(os_codename)
     [ -n "$codename" ] || die "VERSION_CODENAME missing from /etc/os-release"
     next=$(next_codename "$codename") ||
-        die "don't know the release after '$codename'; extend next_codename() in $0"
-    mirror=$(mirror_from_apt_config "$codename") ||
+        die "don't know the release after '$codename'; extend next_codename() in .ci/lib/postgres-ci.sh"
+    mirror=$(mirror_from_apt_config "$codename" mirror_from_source_files) ||
         die "could not find a configured apt mirror for '$codename main' in the apt sources"
     log "source build: $codename -> next release '$next', mirror taken from apt config"
 
@@ -262,41 +221,13 @@ build_from_next_release_source() {
         *) die "$pgc reports '$("$pgc" --version)', expected major $major" ;;
     esac
 
-    # Private apt state: only a deb-src line for the next release, its own
-    # lists/cache directories. Nothing under /etc/apt or /var/lib/apt changes.
-    keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-    local signed=""
-    [ -f "$keyring" ] && signed="[signed-by=$keyring] "
-    mkdir -p "$WORK/apt/lists/partial" "$WORK/apt/cache/archives/partial" \
-        "$WORK/apt/parts" "$WORK/src"
-    printf 'deb-src %s%s %s main\n' "$signed" "$mirror" "$next" >"$WORK/apt/sources.list"
-    local -a apt_opts=(
-        -o "Dir::Etc::SourceList=$WORK/apt/sources.list"
-        -o "Dir::Etc::SourceParts=$WORK/apt/parts"
-        -o "Dir::State::Lists=$WORK/apt/lists"
-        -o "Dir::Cache=$WORK/apt/cache"
-        -o "Dir::Cache::pkgcache="
-        -o "Dir::Cache::srcpkgcache="
-        -o "APT::Sandbox::User=root"
-    )
+    use_next_release_sources "$mirror" "$next"
     log "fetching the $next source index into a temporary apt state"
-    run_logged "apt-get update ($next deb-src)" apt-get -q "${apt_opts[@]}" update
-    src_ver=$(apt-cache "${apt_opts[@]}" showsrc pgvector 2>/dev/null |
+    run_logged "apt-get update ($next deb-src)" apt-get -q "${APT_OPTS[@]}" update
+    src_ver=$(apt-cache "${APT_OPTS[@]}" showsrc pgvector 2>/dev/null |
         awk '/^Version:/ { print $2; exit }') || true
     [ -n "$src_ver" ] || die "no pgvector source package in $next main"
-    log "downloading Debian source package pgvector $src_ver ($next)"
-    local here=$PWD
-    cd "$WORK/src"
-    run_logged "apt-get source pgvector" \
-        apt-get -q "${apt_opts[@]}" source --download-only "pgvector=$src_ver"
-    srcdir="$WORK/src/pgvector"
-    run_logged "dpkg-source -x" dpkg-source -x ./pgvector_*.dsc "$srcdir"
-    cd "$here"
-    [ -f "$srcdir/Makefile" ] || die "unpacked source has no Makefile"
-
-    log "building pgvector $src_ver against $pgc (OPTFLAGS='' for a portable binary)"
-    run_logged "make" make -C "$srcdir" -j "$(nproc)" PG_CONFIG="$pgc" OPTFLAGS=""
-    run_logged "make install" make -C "$srcdir" install PG_CONFIG="$pgc" OPTFLAGS=""
+    build_pgvector_source "$src_ver" "$next" "$pgc"
     BUILT_FROM="Debian source package pgvector $src_ver from $next, built with make"
 }
 

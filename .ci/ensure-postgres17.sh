@@ -7,12 +7,13 @@
 #   1. the upstream tarball of Debian's postgresql-17 *source package* from the NEXT Debian release
 #      (bookworm -> trixie), and Debian's pgvector source package of that release (the one
 #      ensure-postgres.sh builds), are fetched from the mirror the machine already uses. As in
-#      ensure-postgres.sh the mirror is read from apt's configuration at run time (no host name is
-#      written here) and the next release's index goes into a private, temporary apt state: the
-#      machine's own apt lists and sources are left untouched. The downloaded files are checked
-#      against the signed index; when the mirror's pool lags behind its index (the newest upload
-#      is listed but missing), the previous upstream release of the same Debian series is used,
-#      checked by its uploader's signature instead (see resolve_pg_source).
+#      ensure-postgres.sh (both through .ci/lib/postgres-ci.sh) the mirror is read from apt's
+#      configuration at run time (no host name is written here) and the next release's index goes
+#      into a private, temporary apt state: the machine's own apt lists and sources are left
+#      untouched. The downloaded files are checked against the signed index; when the mirror's
+#      pool lags behind its index (the newest upload is listed but missing), the previous upstream
+#      release of the same Debian series is used, checked by its uploader's signature instead
+#      (see resolve_pg_source).
 #   2. PostgreSQL is configured lean (no ICU, readline, LLVM, SSL; the system's time zone data) and
 #      built with `make -j<cores>` (the server, its client programs, and only the contrib modules
 #      the migrations use); pgvector is built against it into the same prefix.
@@ -38,6 +39,11 @@
 # fetch sources (first run, or after the recheck interval).
 set -euo pipefail
 
+LOG_TAG=ensure-postgres17
+# log, die, pg_sql (the psql of $BIN), run_logged and the next release's sources.
+# shellcheck source=lib/postgres-ci.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/postgres-ci.sh"
+
 PGHOST_ADDR=127.0.0.1
 PGPORT_NUM=5433
 PGUSER_NAME=postgres
@@ -62,21 +68,6 @@ SOCKET_DIR="$RUN_DIR/run"
 SERVER_LOG="$LOG_DIR/server.log"
 BUILD_STAMP=.road-trip-build   # in a prefix: what was built; written last
 LATEST_FILE="$CACHE_ROOT/latest" # versions found at the last index check; its mtime = when
-
-# Small and explicit on purpose: the release whose source index we borrow.
-next_codename() {
-    case "$1" in
-        bookworm) echo trixie ;;
-        trixie) echo forky ;;
-        *) return 1 ;;
-    esac
-}
-
-log() { printf '[ensure-postgres17] %s\n' "$*"; }
-die() {
-    printf '[ensure-postgres17] ERROR: %s\n' "$*" >&2
-    exit 1
-}
 
 WORK=""
 PROBE_CREATED=0
@@ -107,25 +98,6 @@ as_server_user() {
     fi
 }
 
-# psql (the 17 one) against the TCP listener, ignoring any ~/.psqlrc, unaligned output.
-pg_sql() {
-    local db=$1 sql=$2
-    PGCONNECT_TIMEOUT=5 PGOPTIONS='-c client_min_messages=warning' "$BIN/psql" -X -q -At -v ON_ERROR_STOP=1 \
-        -h "$PGHOST_ADDR" -p "$PGPORT_NUM" -U "$PGUSER_NAME" -d "$db" -c "$sql"
-}
-
-# Run a noisy command with its output going to $WORK/build.log; show the tail of that log if it
-# fails.
-run_logged() {
-    local what=$1
-    shift
-    if ! "$@" >>"$WORK/build.log" 2>&1; then
-        printf '[ensure-postgres17] ---- last lines of build log ----\n' >&2
-        tail -n 60 "$WORK/build.log" >&2 || true
-        die "$what failed: $*"
-    fi
-}
-
 ensure_work() {
     if [ -z "$WORK" ]; then
         WORK=$(mktemp -d "${TMPDIR:-/tmp}/ensure-postgres17.XXXXXX")
@@ -147,48 +119,22 @@ prefix_complete() {
 version_key() { printf '%s' "$1" | tr -c 'A-Za-z0-9.+~_-' '_'; }
 
 # ---------------------------------------------------------------------------
-# sources: the next release's index in a private apt state (see ensure-postgres.sh)
+# sources: the next release's index in a private apt state (.ci/lib/postgres-ci.sh)
 # ---------------------------------------------------------------------------
 
-# Print the URI of the configured Debian mirror that serves "$1 main" (apt's own view of
-# sources.list / sources.list.d, one-line and deb822 formats alike).
-mirror_from_apt_config() {
-    local codename=$1 uri
-    # shellcheck disable=SC2016  # $(...) here are apt's format fields
-    uri=$(apt-get indextargets --no-release-info \
-        --format '$(TARGET_OF) $(RELEASE) $(COMPONENT) $(REPO_URI)' 2>/dev/null |
-        awk -v c="$codename" '($1 == "deb" || $1 == "deb-src") && $2 == c && $3 == "main" { print $4; exit }') || true
-    [ -n "$uri" ] || return 1
-    printf '%s' "${uri%/}"
-}
-
-APT_OPTS=()
 NEXT=""
 # Fetch the next release's source index into $WORK/apt. Returns non-zero (with a message) when
 # that is not possible, so a cached build can still be used.
 fetch_next_index() {
-    local codename mirror keyring signed=""
-    # shellcheck disable=SC1091
-    codename=$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")
+    local codename mirror
+    codename=$(os_codename)
     [ -n "$codename" ] || { log "VERSION_CODENAME missing from /etc/os-release"; return 1; }
     NEXT=$(next_codename "$codename") ||
-        { log "don't know the release after '$codename'; extend next_codename() in $0"; return 1; }
+        { log "don't know the release after '$codename'; extend next_codename() in .ci/lib/postgres-ci.sh"; return 1; }
     mirror=$(mirror_from_apt_config "$codename") ||
         { log "no configured apt mirror for '$codename main' in the apt sources"; return 1; }
     ensure_work
-    keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-    [ -f "$keyring" ] && signed="[signed-by=$keyring] "
-    mkdir -p "$WORK/apt/lists/partial" "$WORK/apt/cache/archives/partial" "$WORK/apt/parts" "$WORK/src"
-    printf 'deb-src %s%s %s main\n' "$signed" "$mirror" "$NEXT" >"$WORK/apt/sources.list"
-    APT_OPTS=(
-        -o "Dir::Etc::SourceList=$WORK/apt/sources.list"
-        -o "Dir::Etc::SourceParts=$WORK/apt/parts"
-        -o "Dir::State::Lists=$WORK/apt/lists"
-        -o "Dir::Cache=$WORK/apt/cache"
-        -o "Dir::Cache::pkgcache="
-        -o "Dir::Cache::srcpkgcache="
-        -o "APT::Sandbox::User=root"
-    )
+    use_next_release_sources "$mirror" "$NEXT"
     log "fetching the $NEXT source index into a temporary apt state (mirror taken from apt config)"
     if ! apt-get -q "${APT_OPTS[@]}" update >>"$WORK/build.log" 2>&1; then
         tail -n 20 "$WORK/build.log" >&2 || true
@@ -199,15 +145,6 @@ fetch_next_index() {
 
 src_version() {
     apt-cache "${APT_OPTS[@]}" showsrc "$1" 2>/dev/null | awk '/^Version:/ { print $2 }' | sort -V | tail -n 1
-}
-
-# Download source package $1=$2 into $WORK/src (apt verifies the files against the signed index).
-download_source() {
-    local pkg=$1 ver=$2 here=$PWD
-    log "downloading Debian source package $pkg $ver ($NEXT)"
-    cd "$WORK/src"
-    run_logged "apt-get source $pkg" apt-get -q "${APT_OPTS[@]}" source --download-only "$pkg=$ver"
-    cd "$here"
 }
 
 # ---------------------------------------------------------------------------
@@ -343,20 +280,6 @@ build_postgresql() {
     log "PostgreSQL $pg_ver and contrib modules (${CONTRIB_MODULES[*]}) installed in $prefix"
 }
 
-build_pgvector() {
-    local vec_ver=$1 prefix=$2 srcdir here=$PWD
-    download_source pgvector "$vec_ver"
-    srcdir="$WORK/src/pgvector"
-    rm -rf -- "$srcdir"
-    cd "$WORK/src"
-    run_logged "dpkg-source -x" dpkg-source -x ./pgvector_*.dsc "$srcdir"
-    cd "$here"
-    [ -f "$srcdir/Makefile" ] || die "unpacked pgvector source has no Makefile"
-    log "building pgvector $vec_ver against $prefix/bin/pg_config (OPTFLAGS='' for a portable binary)"
-    run_logged "make pgvector" make -C "$srcdir" -j "$(nproc)" PG_CONFIG="$prefix/bin/pg_config" OPTFLAGS=""
-    run_logged "make install pgvector" make -C "$srcdir" install PG_CONFIG="$prefix/bin/pg_config" OPTFLAGS=""
-}
-
 write_stamp() {
     local prefix=$1 pg_ver=$2 vec_ver=$3
     printf 'postgresql=%s\npgvector=%s\nrecipe=%s\nbuilt=%s\n' "$pg_ver" "$vec_ver" "$RECIPE" \
@@ -427,7 +350,7 @@ ensure_build() {
         else
             build_postgresql "$pg_ver" "$PREFIX"
         fi
-        build_pgvector "$vec_ver" "$PREFIX"
+        build_pgvector_source "$vec_ver" "$NEXT" "$PREFIX/bin/pg_config"
         write_stamp "$PREFIX" "$pg_ver" "$vec_ver"
         log "built in $((SECONDS - started))s: $PREFIX"
     fi
@@ -521,6 +444,12 @@ start_server() {
     return 1
 }
 
+# The end of the server's log, on stderr (why it did not start).
+show_server_log() {
+    printf '[%s] ---- last lines of %s ----\n' "$LOG_TAG" "$SERVER_LOG" >&2
+    tail -n 30 "$SERVER_LOG" >&2 2>/dev/null || true
+}
+
 stop_server() {
     as_server_user "$BIN/pg_ctl" -D "$DATA_DIR" -m fast -w -t "$READY_TIMEOUT_S" stop >/dev/null 2>&1 || true
 }
@@ -574,8 +503,7 @@ ensure_server() {
         log "PostgreSQL $PG_MAJOR is ready on $PGHOST_ADDR:$PGPORT_NUM"
         return 0
     fi
-    printf '[ensure-postgres17] ---- last lines of %s ----\n' "$SERVER_LOG" >&2
-    tail -n 30 "$SERVER_LOG" >&2 2>/dev/null || true
+    show_server_log
     log "the server in $DATA_DIR did not start; recreating the cluster once"
     stop_server
     init_cluster
@@ -583,8 +511,7 @@ ensure_server() {
         log "PostgreSQL $PG_MAJOR is ready on $PGHOST_ADDR:$PGPORT_NUM (new cluster)"
         return 0
     fi
-    printf '[ensure-postgres17] ---- last lines of %s ----\n' "$SERVER_LOG" >&2
-    tail -n 30 "$SERVER_LOG" >&2 2>/dev/null || true
+    show_server_log
     die "PostgreSQL $PG_MAJOR did not become ready on $PGHOST_ADDR:$PGPORT_NUM within ${READY_TIMEOUT_S}s"
 }
 

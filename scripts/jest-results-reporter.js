@@ -3,6 +3,16 @@
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
+/** The totals of Jest's aggregated results that go into the file, in this order. */
+const TOTALS = [
+  'numPassedTests',
+  'numFailedTests',
+  'numPendingTests',
+  'numTodoTests',
+  'numFailedTestSuites',
+  'numRuntimeErrorTestSuites',
+];
+
 module.exports = class ResultsFileReporter {
   constructor(_globalConfig, options) {
     this.name = options.name;
@@ -11,24 +21,7 @@ module.exports = class ResultsFileReporter {
   onRunComplete(_contexts, results) {
     const directory = join(__dirname, '..', '.test-results');
     mkdirSync(directory, { recursive: true });
-    const {
-      numPassedTests,
-      numFailedTests,
-      numPendingTests,
-      numTodoTests,
-      numFailedTestSuites,
-      numRuntimeErrorTestSuites,
-    } = results;
-    writeFileSync(
-      join(directory, `${this.name}.json`),
-      JSON.stringify({
-        numPassedTests,
-        numFailedTests,
-        numPendingTests,
-        numTodoTests,
-        numFailedTestSuites,
-        numRuntimeErrorTestSuites,
-      }),
-    );
+    const totals = Object.fromEntries(TOTALS.map((name) => [name, results[name]]));
+    writeFileSync(join(directory, `${this.name}.json`), JSON.stringify(totals));
   }
 };

@@ -1,16 +1,12 @@
+import { freePort, temporaryFolder } from '@rt/testing';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startLogged, stopService, tail, waitReady, type ServiceChild } from './service-process';
+import { startLogged, stopService, tail, waitReady, type ServiceChild } from './service-process';
 
 describe('the service process kit of the scripts', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rt-service-process-'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('rt-service-process-');
 
   const service = (port: number, logFile: string, exit?: ServiceChild['exit']): ServiceChild => ({
     name: 'search',
@@ -22,10 +18,10 @@ describe('the service process kit of the scripts', () => {
   });
 
   it('reads the last lines of a log, or nothing from a missing one', async () => {
-    const log = join(dir, 'tail.log');
+    const log = join(dir.path, 'tail.log');
     await writeFile(log, 'one\ntwo\nthree\n');
     await expect(tail(log, 2)).resolves.toBe('two\nthree');
-    await expect(tail(join(dir, 'missing.log'))).resolves.toBe('');
+    await expect(tail(join(dir.path, 'missing.log'))).resolves.toBe('');
   });
 
   it('waits for /health/ready to answer 200', async () => {
@@ -38,7 +34,7 @@ describe('the service process kit of the scripts', () => {
     const port = await freePort();
     await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
     try {
-      await expect(waitReady(service(port, join(dir, 'ready.log')), 10_000)).resolves.toBeUndefined();
+      await expect(waitReady(service(port, join(dir.path, 'ready.log')), 10_000)).resolves.toBeUndefined();
       expect(calls).toBe(2);
     } finally {
       await new Promise((done) => server.close(done));
@@ -46,7 +42,7 @@ describe('the service process kit of the scripts', () => {
   });
 
   it('says when the service exited during start-up, with its log when asked', async () => {
-    const log = join(dir, 'exited.log');
+    const log = join(dir.path, 'exited.log');
     await writeFile(log, 'listen EADDRINUSE\n');
     const exited = service(await freePort(), log, { code: 1, signal: null });
     await expect(waitReady(exited, 5_000)).rejects.toThrow(
@@ -58,20 +54,20 @@ describe('the service process kit of the scripts', () => {
   });
 
   it('gives up after the time allowed, or at once when aborted', async () => {
-    const silent = service(await freePort(), join(dir, 'silent.log'));
+    const silent = service(await freePort(), join(dir.path, 'silent.log'));
     await expect(waitReady(silent, 300)).rejects.toThrow('search was not ready within 0.3 s');
     await expect(waitReady(silent, 10_000, { aborted: () => true })).rejects.toThrow('interrupted');
   });
 
   it('starts a script with PORT set, its output in the log, and stops it with SIGTERM', async () => {
-    const script = join(dir, 'server.js');
+    const script = join(dir.path, 'server.js');
     await writeFile(
       script,
       "console.log('port ' + process.env.PORT + ' ' + process.env.EXTRA); setInterval(() => {}, 1000);",
     );
-    const log = join(dir, 'server.log');
+    const log = join(dir.path, 'server.log');
     const started = startLogged('fixture', script, {
-      cwd: dir,
+      cwd: dir.path,
       port: 4321,
       env: { EXTRA: 'x' },
       logFile: log,

@@ -1,11 +1,11 @@
 // A built service run as a child process by the repository's own tools (`pnpm load`,
-// `pnpm bench:tracing`, `pnpm check:preview`, `pnpm check:readme`): a free port, the process with
-// its output written straight to a log file, readiness and a graceful stop. Each tool compiles this
-// file with its own (`tsc -p scripts/<tool>/tsconfig.json`, which includes `../common`).
+// `pnpm bench:tracing`, `pnpm check:preview`, `pnpm check:readme`): the process with its output
+// written straight to a log file, readiness and a graceful stop (the free port comes from
+// @rt/testing's `freePort`). Each tool compiles this file with its own
+// (`tsc -b scripts/<tool>/tsconfig.json`, which includes `../common`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ProcessExit {
@@ -23,18 +23,6 @@ export interface ServiceChild {
   logFile: string;
   /** Set when the process has exited (expectedly or not) or could not be started. */
   exit?: ProcessExit;
-}
-
-/** A loopback port free right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The last `lines` lines of a log file (for error messages). */

@@ -1,8 +1,9 @@
 // barman-cloud (Debian's `barman-cli-cloud`, the tool CloudNativePG's instances run): WAL archiving
 // as archive_command, base backups, their restore and restore_command, against the drill's
 // S3-compatible server on loopback (`--endpoint-url`, credentials in the AWS_* variables).
+import type { RunAs } from '@rt/testing';
 import { execFileSync } from 'node:child_process';
-import { runCommand, type RunAs } from './postgres';
+import { runCommand } from './postgres';
 
 export const BARMAN_COMMANDS = [
   'barman-cloud-wal-archive',

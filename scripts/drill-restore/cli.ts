@@ -17,15 +17,15 @@
 // 5. Every table compared with the snapshot (before the services start, so nothing else wrote);
 //    the services then answer with what was written before the point and nothing after it.
 // Everything started is stopped and the folder removed on every exit path.
+import { freePort, postgresBinDir, serverUserForThisProcess, type RunAs } from '@rt/testing';
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  freePort,
   spawnLogged,
   startLogged,
   stopService,
@@ -33,6 +33,7 @@ import {
   waitReady,
   type ServiceChild,
 } from '../common/service-process';
+import { RunResources } from '../common/run-resources';
 import { archiveCommand, Barman, barmanEnv, ensureBarman, restoreCommand, type BarmanStore } from './barman';
 import { catalogueVersions, fromNdjson, toNdjson } from './catalogue';
 import {
@@ -45,7 +46,7 @@ import {
   type DrillOptions,
 } from './figures';
 import { S3RVER_CREDENTIALS, startObjectStore, type RunningObjectStore } from './object-store';
-import { DrillServer, postgresBinDir, runAsForThisProcess, serverFolder, type RunAs } from './postgres';
+import { DrillServer, serverFolder } from './postgres';
 import { compareSnapshots, describeDifference, takeSnapshot, type Snapshot } from './snapshot';
 import {
   BackendApi,
@@ -67,40 +68,23 @@ const SERVER_NAME = 'road-trip-db';
 const CATALOGUE_BASE = 300;
 const CATALOGUE_ADDED = 20;
 
-const state: {
-  workDir?: string;
-  keep: boolean;
-  services: ServiceChild[];
-  servers: DrillServer[];
-  store?: RunningObjectStore;
-  cleaning?: Promise<void>;
-} = { keep: false, services: [], servers: [] };
+/** The servers and the object store, which the services' cleanup leaves to the drill. */
+const state: { servers: DrillServer[]; store?: RunningObjectStore } = { servers: [] };
 
-function cleanup(): Promise<void> {
-  state.cleaning ??= (async () => {
-    await Promise.all(state.services.map((service) => stopService(service).catch(() => undefined)));
+// Everything started is stopped on every exit path; no child or server survives the process.
+const resources = new RunResources(log, {
+  release: async () => {
     for (const server of state.servers) await server.stop('immediate').catch(() => undefined);
     await state.store?.close().catch(() => undefined);
-    if (state.workDir) {
-      if (state.keep) log(`kept ${state.workDir}`);
-      else await rm(state.workDir, { recursive: true, force: true }).catch(() => undefined);
-    }
-  })();
-  return state.cleaning;
-}
-
-// Last resort when the process ends without the cleanup: no child or server survives.
-process.on('exit', () => {
-  for (const { child } of state.services)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  for (const server of state.servers) server.stopNow();
-  if (state.workDir && !state.keep && existsSync(state.workDir))
-    rmSync(state.workDir, { recursive: true, force: true });
+  },
+  releaseNow: () => {
+    for (const server of state.servers) server.stopNow();
+  },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     console.error(`[drill] ${signal}: stopping`);
-    void cleanup().finally(() => process.exit(130));
+    void resources.cleanup().finally(() => process.exit(130));
   });
 }
 
@@ -123,9 +107,9 @@ async function startServices(
       logFile: join(logs, `${name}-${label}.log`),
     });
   const backend = await start('backend');
-  state.services.push(backend);
+  resources.services.push(backend);
   const search = await start('search');
-  state.services.push(search);
+  resources.services.push(search);
   await Promise.all([
     waitReady(backend, 180_000, { logTail: true }),
     waitReady(search, 300_000, { logTail: true }),
@@ -135,7 +119,7 @@ async function startServices(
 
 async function stopServices(services: ServiceSet): Promise<void> {
   await Promise.all([stopService(services.backend), stopService(services.search)]);
-  state.services = state.services.filter((s) => s !== services.backend && s !== services.search);
+  resources.services = resources.services.filter((s) => s !== services.backend && s !== services.search);
 }
 
 /** Runs a service's command (apps/<name>/dist/cli/…) to its end. */
@@ -177,7 +161,7 @@ async function reindex(server: DrillServer, searchBase: string): Promise<void> {
 
 async function main(options: DrillOptions): Promise<DrillFigures> {
   const runStarted = Date.now();
-  state.keep = options.keep;
+  resources.keep = options.keep;
   for (const name of DATABASES) {
     if (!existsSync(join(root, 'apps', name, 'dist', 'main.js'))) {
       throw new Error(
@@ -187,12 +171,12 @@ async function main(options: DrillOptions): Promise<DrillFigures> {
   }
   log(`barman-cloud: ${ensureBarman(log)}`);
   const binDir = postgresBinDir();
-  const runAs: RunAs | undefined = runAsForThisProcess();
+  const runAs: RunAs | undefined = serverUserForThisProcess();
 
-  state.workDir = await mkdtemp(join(tmpdir(), 'rt-drill-'));
-  const dir = (name: string) => join(state.workDir!, name);
+  resources.workDir = await mkdtemp(join(tmpdir(), 'rt-drill-'));
+  const dir = (name: string) => join(resources.workDir!, name);
   // The server user must reach its folders inside.
-  if (runAs) await chown(state.workDir, runAs.uid, runAs.gid);
+  if (runAs) await chown(resources.workDir, runAs.uid, runAs.gid);
   await Promise.all(['logs', 'bucket', 'mail', 'images'].map((name) => mkdir(dir(name))));
 
   const objectStore = await startObjectStore(root, dir('bucket'), BUCKET);
@@ -494,12 +478,12 @@ if (options === 'help') {
 } else {
   main(options)
     .then(async (figures) => {
-      await cleanup();
+      await resources.cleanup();
       for (const line of formatFigures(figures)) log(line);
     })
     .catch(async (error: unknown) => {
       console.error(`[drill] FAILED: ${error instanceof Error ? error.message : String(error)}`);
-      await cleanup();
+      await resources.cleanup();
       process.exitCode = 1;
     });
 }

@@ -2,52 +2,14 @@
 // loopback port, never the machine's shared server. PostgreSQL refuses to run as root: as root, its
 // commands (and barman-cloud's, which read and write the data directory) run as the `postgres`
 // system user through `runuser`, which keeps the environment (the object store's credentials).
+import { asServerUser, initdbArgs, queryOnce, type RunAs } from '@rt/testing';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { appendFile, chown, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 
 const run = promisify(execFile);
-
-/** The system user the servers run as when the drill runs as root. */
-export interface RunAs {
-  user: string;
-  uid: number;
-  gid: number;
-}
-
-export function runAsForThisProcess(): RunAs | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  return { user: 'postgres', uid: id('-u'), gid: id('-g') };
-}
-
-/** The folder of `initdb` and `pg_ctl`: PG_BIN_DIR, else `pg_config --bindir`, else Debian's newest. */
-export function postgresBinDir(): string {
-  const candidates = [process.env.PG_BIN_DIR];
-  try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
-  } catch {
-    // pg_config is not installed: Debian's versioned folders below.
-  }
-  const debianRoot = '/usr/lib/postgresql';
-  if (existsSync(debianRoot)) {
-    for (const version of readdirSync(debianRoot).sort().reverse())
-      candidates.push(join(debianRoot, version, 'bin'));
-  }
-  const found = candidates.find(
-    (dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
-  );
-  if (!found) throw new Error('initdb and pg_ctl not found: install PostgreSQL or set PG_BIN_DIR');
-  return found;
-}
-
-/** A command line, through `runuser` when the drill runs as root. */
-export function asServerUser(runAs: RunAs | undefined, file: string, args: string[]): [string, string[]] {
-  return runAs ? ['runuser', ['-u', runAs.user, '--', file, ...args]] : [file, args];
-}
 
 /** Runs a command to its end; its output goes into the error when it fails. */
 export async function runCommand(
@@ -109,19 +71,7 @@ export class DrillServer {
 
   /** A new cluster: trust for `postgres` on loopback, UTF-8, C collation (stable row order). */
   async initdb(): Promise<void> {
-    await this.pg('initdb', [
-      '--pgdata',
-      this.dataDir,
-      '--username',
-      'postgres',
-      '--auth',
-      'trust',
-      '--encoding',
-      'UTF8',
-      '--locale',
-      'C',
-      '--no-sync',
-    ]);
+    await this.pg('initdb', initdbArgs(this.dataDir));
   }
 
   /** Appends settings to postgresql.auto.conf (what `ALTER SYSTEM` writes; read at start). */
@@ -173,13 +123,7 @@ export class DrillServer {
     params: unknown[] = [],
     database = 'postgres',
   ): Promise<Row[]> {
-    const client = new Client({ connectionString: this.url(database), connectionTimeoutMillis: 10_000 });
-    await client.connect();
-    try {
-      return (await client.query<Row>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
+    return queryOnce<Row>(this.url(database), sql, params, 10_000);
   }
 
   /** Waits until recovery has ended (the restored server promoted itself at the target). */

@@ -14,9 +14,10 @@
 // 4. The table on stdout, the same as JSON in .load-results/load.json. Exit 1 on any error: a
 //    non-2xx answer, a connection error or a timeout. Children, databases and the temporary
 //    directory are removed on every exit path (Ctrl-C included).
+import { freePort } from '@rt/testing';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createDatabases, databaseUrl, type DatabasePlan, dropDatabases, planDatabase } from './database';
@@ -24,7 +25,8 @@ import { drive } from './driver';
 import { MIX_WEIGHTS, requestMix } from './mix';
 import { parseOptions, USAGE, type LoadOptions } from './options';
 import { prepare, preparedBackendEnv, type LoadUser } from './prepare';
-import { freePort, stopService, tail, waitReady } from '../common/service-process';
+import { RunResources } from '../common/run-resources';
+import { tail, waitReady } from '../common/service-process';
 import { createSuperAdmin, startService, type RunningService } from './services';
 import { summarize, table } from './stats';
 
@@ -32,42 +34,25 @@ import { summarize, table } from './stats';
 const root = resolve(__dirname, '..', '..', '..', '..');
 const log = (line: string) => console.log(`[load] ${line}`);
 
-/** Everything to undo, in reverse order of creation. */
+/** The run's databases and how it is going; its folder and services are `resources`'. */
 const state: {
-  workDir?: string;
   plan?: DatabasePlan;
   databasesCreated: boolean;
-  services: RunningService[];
   interrupted: boolean;
   deadlinePassed: boolean;
-  cleaning?: Promise<void>;
-  keep: boolean;
-} = { databasesCreated: false, services: [], interrupted: false, deadlinePassed: false, keep: false };
+} = { databasesCreated: false, interrupted: false, deadlinePassed: false };
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-const aborted = () => state.interrupted || state.deadlinePassed;
-
-function cleanup(): Promise<void> {
-  state.cleaning ??= (async () => {
-    await Promise.all(state.services.map((service) => stopService(service).catch(() => undefined)));
+// Everything is undone on every exit path (Ctrl-C included); no child survives the process.
+const resources = new RunResources<RunningService>(log, {
+  release: async () => {
     if (state.plan?.kind === 'server' && state.databasesCreated) {
       for (const problem of await dropDatabases(state.plan)) console.error(`[load] cleanup: ${problem}`);
     }
-    if (state.workDir) {
-      if (state.keep) log(`kept ${state.workDir}`);
-      else await rm(state.workDir, { recursive: true, force: true }).catch(() => undefined);
-    }
-  })();
-  return state.cleaning;
-}
-
-// Last resort when the process ends without the cleanup (a second Ctrl-C): no child survives.
-process.on('exit', () => {
-  for (const { child } of state.services)
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  if (state.workDir && !state.keep && existsSync(state.workDir))
-    rmSync(state.workDir, { recursive: true, force: true });
+  },
 });
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+const aborted = () => state.interrupted || state.deadlinePassed;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -85,18 +70,18 @@ async function main(options: LoadOptions): Promise<number> {
     state.deadlinePassed = true;
     console.error(`[load] deadline of ${options.deadlineSeconds} s passed: stopping`);
     // Whatever is still waiting gets a minute, then the run is cut short.
-    setTimeout(() => void cleanup().finally(() => process.exit(1)), 60_000).unref();
+    setTimeout(() => void resources.cleanup().finally(() => process.exit(1)), 60_000).unref();
   }, options.deadlineSeconds * 1000);
   deadline.unref();
-  state.keep = options.keep;
+  resources.keep = options.keep;
 
   for (const name of ['backend', 'search']) {
     if (!existsSync(join(root, 'apps', name, 'dist', 'main.js'))) {
       throw new Error(`apps/${name}/dist/main.js is missing: run \`pnpm build\` first (\`pnpm load\` does)`);
     }
   }
-  state.workDir = await mkdtemp(join(tmpdir(), 'rt-load-'));
-  const dir = (name: string) => join(state.workDir!, name);
+  resources.workDir = await mkdtemp(join(tmpdir(), 'rt-load-'));
+  const dir = (name: string) => join(resources.workDir!, name);
   await Promise.all(['logs', 'mail', 'images'].map((name) => mkdir(dir(name))));
 
   const plan = await planDatabase(options);
@@ -140,9 +125,9 @@ async function main(options: LoadOptions): Promise<number> {
     `starting the built services: backend :${backendPort}, search :${searchPort} (LOG_LEVEL=${options.logLevel})`,
   );
   const backend = startService(root, 'backend', backendPort, backendEnv, join(dir('logs'), 'backend.log'));
-  state.services.push(backend);
+  resources.services.push(backend);
   const search = startService(root, 'search', searchPort, searchEnv, join(dir('logs'), 'search.log'));
-  state.services.push(search);
+  resources.services.push(search);
   const startedAt = Date.now();
   await Promise.all([waitReady(backend, 180_000, { aborted }), waitReady(search, 600_000, { aborted })]);
   log(
@@ -183,7 +168,7 @@ async function main(options: LoadOptions): Promise<number> {
   if (result.stoppedBy === 'aborted') throw new Error('stopped during the load (signal or deadline)');
   const loadAfter = loadavg()[0];
 
-  const exits = state.services
+  const exits = resources.services
     .filter((service) => service.exit)
     .map(
       (service) =>
@@ -265,7 +250,7 @@ async function main(options: LoadOptions): Promise<number> {
   }
   log(`report: ${relative(root, options.out) || options.out}`);
   if (errors > 0) {
-    for (const service of state.services) {
+    for (const service of resources.services) {
       console.error(`[load] last lines of ${service.name}'s log:\n${await tail(service.logFile, 15)}`);
     }
     log(`FAILED: ${errors} error(s)`);
@@ -294,13 +279,13 @@ async function run(): Promise<never> {
   } catch (error) {
     console.error(`[load] ${error instanceof Error ? error.message : String(error)}`);
     if (!state.interrupted) {
-      for (const service of state.services) {
+      for (const service of resources.services) {
         console.error(`[load] last lines of ${service.name}'s log:\n${await tail(service.logFile, 15)}`);
       }
     }
     code = state.interrupted ? 130 : 1;
   }
-  await cleanup();
+  await resources.cleanup();
   process.exit(code);
 }
 

@@ -11,6 +11,7 @@
 //    hybrid search (`GET /travels?search=…`, built-in vectors), BENCH_SECONDS each after a warm-up.
 // 3. The table: p50 and throughput per target and mode (the mean of the rounds), and on/off ratios.
 //    An "on" round that exported nothing, or any non-2xx answer, fails the run.
+import { freePort } from '@rt/testing';
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -20,7 +21,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDatabases, databaseUrl, dropDatabases, planDatabase } from './database';
 import { prepare, preparedBackendEnv, type LoadUser } from './prepare';
-import { freePort, stopService, waitReady } from '../common/service-process';
+import { stopService, waitReady } from '../common/service-process';
 import { createSuperAdmin, startService, type RunningService } from './services';
 
 /** The repository, from this file's compiled copy in scripts/load/dist/load. */

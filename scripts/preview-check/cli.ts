@@ -5,6 +5,7 @@
 // step leaves a screenshot in .test-results/preview/; any console error, page error, failed or
 // refused request, or request to another origin fails the check. `--docs-screenshot` also writes
 // the "why this rank" step to docs/images/preview.png.
+import { freePort } from '@rt/testing';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
-import { freePort, stopService, tail, waitReady, type ServiceChild } from '../common/service-process';
+import { stopService, tail, waitReady, type ServiceChild } from '../common/service-process';
 import { startSearch } from './service';
 
 /** The repository, from this file's compiled copy in scripts/preview-check/dist/preview-check. */

@@ -1,5 +1,6 @@
 // `pnpm check:readme`: runs the root README's quick start as written, from a clean copy of the
 // repository (README.md beside this file).
+import { freePort } from '@rt/testing';
 import { execFileSync } from 'node:child_process';
 import { chmod, cp, lstat, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,7 +22,6 @@ import {
   withPorts,
   type Ports,
 } from './readme';
-import { freePort } from '../common/service-process';
 import {
   descendantsOf,
   isRunning,

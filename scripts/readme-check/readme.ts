@@ -1,6 +1,6 @@
 // What the README check reads from README.md: the blocks and lines it runs, the URLs it opens, and
 // the facts it holds against the repository (every variable documented, every file it names).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Block {
@@ -66,18 +66,31 @@ export function documentedVariables(readme: string): string[] {
   return names;
 }
 
-/** Where the variables of a local run are read: the services' configuration classes and `pnpm start`'s script. */
-export const CONFIG_FILES = [
-  'libs/platform/src/config.ts',
-  'apps/backend/src/config.ts',
-  'apps/search/src/config.ts',
-  'scripts/start-all.mjs',
-];
+/**
+ * Where the variables of a local run are read: the services' configuration classes (each service's
+ * `src/config.ts` and its features' sections, the `*.settings.ts` files under `src/`) and
+ * `pnpm start`'s script.
+ */
+export function configFiles(root: string): string[] {
+  const sections = ['apps/backend/src', 'apps/search/src'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.settings.ts'))
+      .map((file) => `${dir}/${file}`)
+      .sort(),
+  );
+  return [
+    'libs/platform/src/config.ts',
+    'apps/backend/src/config.ts',
+    'apps/search/src/config.ts',
+    ...sections,
+    'scripts/start-all.mjs',
+  ];
+}
 
 /** Every variable those files read: the classes' properties, and the script's `process.env.X`. */
 export function configuredVariables(root: string): string[] {
   const names = new Set<string>();
-  for (const file of CONFIG_FILES) {
+  for (const file of configFiles(root)) {
     const text = readFileSync(join(root, file), 'utf8');
     const pattern = file.endsWith('.mjs')
       ? /process\.env\.([A-Z][A-Z0-9_]*)/g

@@ -1,5 +1,6 @@
 // The upgrade check itself: the previous release built in a temporary worktree, fresh databases
 // migrated to the new schema, both versions' services on them at once, each version's smoke flows.
+import { freePort } from '@rt/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync } from 'node:fs';
@@ -7,14 +8,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import {
-  freePort,
-  startLogged,
-  stopService,
-  tail,
-  waitReady,
-  type ServiceChild,
-} from '../common/service-process';
+import { startLogged, stopService, tail, waitReady, type ServiceChild } from '../common/service-process';
 import { initialCatalogue, writeCatalogue } from './catalogue';
 import {
   commitMigrations,
@@ -280,12 +274,13 @@ export async function runCheck(options: CheckOptions): Promise<number> {
       { cwd: worktree, env: {}, logFile: logFile('previous-build'), timeoutMs: 600_000 },
     );
     // The previous version's own smoke flows when it has them; else the new version's (the same HTTP).
+    // `tsc -b`: their tsconfig may reference libraries (@rt/testing) that are built first.
     let smoke = join(__dirname, 'smoke-cli.js');
     if (existsSync(join(worktree, 'scripts/upgrade-check/smoke-cli.ts'))) {
       await runLogged(
         "tsc of the previous version's smoke flows",
         process.execPath,
-        [tsc, '-p', 'scripts/upgrade-check/tsconfig.json'],
+        [tsc, '-b', 'scripts/upgrade-check/tsconfig.json'],
         { cwd: worktree, env: {}, logFile: logFile('previous-build'), timeoutMs: 300_000 },
       );
       smoke = join(worktree, 'scripts/upgrade-check/dist/upgrade-check/smoke-cli.js');

@@ -1,5 +1,5 @@
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { temporaryFolder } from '@rt/testing';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addMarkedOffer, initialCatalogue, markerOf, readCatalogue, writeCatalogue } from './catalogue';
 import {
@@ -68,14 +68,10 @@ describe('the previous release', () => {
 });
 
 describe('the catalogue of the check', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rt-upgrade-check-spec-'));
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('rt-upgrade-check-spec-', 'each');
 
   it('gains offers found by a word of their own', () => {
-    const file = join(dir, 'catalogue.json');
+    const file = join(dir.path, 'catalogue.json');
     writeCatalogue(file, initialCatalogue(5));
     const added = addMarkedOffer(file, 'spec');
     const offers = readCatalogue(file);
@@ -87,16 +83,12 @@ describe('the catalogue of the check', () => {
 });
 
 describe('the self-test', () => {
-  let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'rt-upgrade-check-spec-'));
-  });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  const dir = temporaryFolder('rt-upgrade-check-spec-', 'each');
 
   it("adds its breaking migration after the newest one and lists it last, in a copy's files only", async () => {
-    const migrations = join(dir, 'apps/backend/src/database/migrations');
+    const migrations = join(dir.path, 'apps/backend/src/database/migrations');
     await mkdir(migrations, { recursive: true });
-    await mkdir(join(dir, 'apps/backend/src/tours'), { recursive: true });
+    await mkdir(join(dir.path, 'apps/backend/src/tours'), { recursive: true });
     await writeFile(join(migrations, '1000-First.ts'), '');
     await writeFile(join(migrations, '2000-Second.ts'), '');
     await writeFile(
@@ -104,16 +96,16 @@ describe('the self-test', () => {
       "import { First1000 } from './1000-First';\n\nexport const backendMigrations: Function[] = [\n  First1000,\n  Second2000,\n];\n",
     );
     await writeFile(
-      join(dir, 'apps/backend/src/tours/tour.entity.ts'),
+      join(dir.path, 'apps/backend/src/tours/tour.entity.ts'),
       "@Column({ type: 'varchar', length: 7 })\n  color!",
     );
-    const name = await addBreakingMigration(dir);
+    const name = await addBreakingMigration(dir.path);
     expect(name).toBe(`3000-${BREAKING_MIGRATION}`);
     const index = await readFile(join(migrations, 'index.ts'), 'utf8');
     expect(index).toContain(`import { ${BREAKING_MIGRATION}3000 } from './3000-${BREAKING_MIGRATION}';`);
     expect(index).toContain(`  Second2000,\n  ${BREAKING_MIGRATION}3000,\n];`);
     expect(await readFile(join(migrations, `${name}.ts`), 'utf8')).toContain('RENAME COLUMN color TO colour');
-    expect(await readFile(join(dir, 'apps/backend/src/tours/tour.entity.ts'), 'utf8')).toContain(
+    expect(await readFile(join(dir.path, 'apps/backend/src/tours/tour.entity.ts'), 'utf8')).toContain(
       "name: 'colour'",
     );
   });

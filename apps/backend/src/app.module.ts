@@ -1,13 +1,13 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppDatabaseConnection } from '@rt/database';
-import { HealthModule, loggingModule, MetricsModule } from '@rt/platform';
+import { HealthModule, loggingModule, MetricsModule, sectionProviders } from '@rt/platform';
 import { ActivationCodesModule } from './activation-codes/activation-codes.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { AccessTokensModule } from './access-tokens/access-tokens.module';
 import { CapacityModule } from './capacity/capacity.module';
 import { CommonModule } from './common/common.module';
-import { BACKEND_CONFIG, BackendConfig } from './config';
+import { BACKEND_CONFIG, BACKEND_SECTIONS, BackendConfig } from './config';
 import { ContractModule } from './contract/contract.module';
 import { BACKEND_DATABASE, backendDatabaseOf } from './database/database-runtime';
 import { DatabaseModule } from './database/database.module';
@@ -82,13 +82,15 @@ export class AppModule {
         ContractModule,
       ],
       providers: [
+        // The whole, for start-up code; each feature is injected its section (src/config.ts).
         { provide: BACKEND_CONFIG, useValue: runtime.config },
+        ...sectionProviders(runtime.config, BACKEND_SECTIONS),
         {
           provide: BACKEND_DATABASE,
           useValue: backendDatabaseOf(runtime.database, runtime.config.DB_POOL_SIZE),
         },
       ],
-      exports: [BACKEND_CONFIG, BACKEND_DATABASE],
+      exports: [BACKEND_CONFIG, ...BACKEND_SECTIONS, BACKEND_DATABASE],
     };
   }
 }

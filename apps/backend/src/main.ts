@@ -1,11 +1,8 @@
 // Tracing first: its instrumentations must see http and pg loaded.
 import { tracing } from './tracing';
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { startApp } from '@rt/database';
-import { closeOnSignals, ConfigError, NEST_APP_OPTIONS } from '@rt/platform';
-import { Logger } from 'nestjs-pino';
+import { httpAppOn, runEntryPoint, serveStarted } from '@rt/platform';
 import { AppModule } from './app.module';
 import { loadBackendConfig } from './config';
 import { BACKEND_EXTENSIONS } from './database/extensions';
@@ -19,7 +16,7 @@ async function bootstrap(): Promise<void> {
   const config = loadBackendConfig();
   // A local run signs image URLs with a pair kept in DATA_DIR, so they outlive a restart.
   const signingKeys = await applyLocalSigningKeys(config);
-  const { app, database, applied } = await startApp(
+  const started = await startApp(
     {
       app: 'backend',
       url: config.DATABASE_URL,
@@ -27,24 +24,17 @@ async function bootstrap(): Promise<void> {
       extensions: BACKEND_EXTENSIONS,
       migrate: config.migrateOnStart,
     },
-    async (connection) => {
-      const created = await NestFactory.create<NestExpressApplication>(
-        AppModule.forRoot({ config, database: connection }),
-        NEST_APP_OPTIONS,
-      );
-      configureBackendHttp(created, config);
-      return created;
-    },
+    httpAppOn(
+      (database) => AppModule.forRoot({ config, database }),
+      (app) => configureBackendHttp(app, config),
+    ),
   );
-  const logger = app.get(Logger);
-  closeOnSignals(app, {
+  const { app, database } = started;
+  const logger = serveStarted(started, {
     graceMs: config.SHUTDOWN_GRACE_MS,
-    logger,
-    afterClose: () => database.close(),
+    migrated: config.migrateOnStart,
     flush: () => tracing.shutdown(),
   });
-  if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
-  if (config.migrateOnStart) logger.log(`Migrations applied: ${applied.length}`, 'Database');
   if (signingKeys) {
     const how = signingKeys.created ? 'drawn and kept in' : 'read from';
     logger.log(`Image signing keys ${how} ${signingKeys.file}`, 'Images');
@@ -83,7 +73,4 @@ async function bootstrap(): Promise<void> {
   logger.log(`Backend listening on http://localhost:${config.port}/api`, 'Bootstrap');
 }
 
-bootstrap().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runEntryPoint(bootstrap);

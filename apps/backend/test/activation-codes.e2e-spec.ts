@@ -1,7 +1,7 @@
 import { csvCellSql } from '../src/activation-codes/activation-code-listing.sql';
 import type { Organization } from '../src/organizations/organization.entity';
 import type { ActingAs, SignedIn } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CODE = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
@@ -27,9 +27,7 @@ describe('activation codes', () => {
   let asAdmin: ActingAs;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signedInSuperAdmin();
-    asAdmin = admin.as('super-admin');
+    ({ t, admin, asAdmin } = await createTestAppAsSuperAdmin());
   });
   afterAll(() => t.close());
 

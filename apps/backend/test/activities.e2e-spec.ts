@@ -1,11 +1,10 @@
-import type { ActingAs, SignedIn } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import type { ActingAs } from './factories';
+import { createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('activities and closures', () => {
   let t: TestApp;
-  let admin: SignedIn;
   let asAdmin: ActingAs;
   let providerId: string;
   let otherProviderId: string;
@@ -21,9 +20,7 @@ describe('activities and closures', () => {
     ).body as { id: string; capacity: number | null; unlimited: boolean; tags: string[] };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signedInSuperAdmin();
-    asAdmin = admin.as('super-admin');
+    ({ t, asAdmin } = await createTestAppAsSuperAdmin());
     providerId = (await asAdmin.post('/tour/provider').send({ name: 'Guides' }).expect(201)).body.id;
     otherProviderId = (await asAdmin.post('/tour/provider').send({ name: 'Boats' }).expect(201)).body.id;
     tagA = (

@@ -7,9 +7,10 @@ import {
 } from '@rt/client';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, rejectionOf } from '@rt/testing';
 import sharp from 'sharp';
 import { TEST_PASSWORD } from './factories';
 import { lintOpenApi } from './redocly-lint';
@@ -21,24 +22,8 @@ import { createTestApp, TestApp } from './test-app';
  */
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** The ApiError a call rejects with. */
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`Expected an ApiError, got ${String(error)}`);
-  return error;
-}
+const failureOf = (call: Promise<unknown>): Promise<ApiError> => rejectionOf(call, isApiError);
 
 describe('@rt/client against the backend', () => {
   let t: TestApp;
@@ -105,7 +90,7 @@ describe('@rt/client against the backend', () => {
     it('signs out locally even when the server cannot be reached (docs/backend-api.md)', async () => {
       const tokens: (string | null)[] = [];
       const api = createBackendClient({
-        baseUrl: `http://127.0.0.1:${await closedPort()}/api`,
+        baseUrl: `http://127.0.0.1:${await freePort()}/api`,
         token: 'abc|kept-from-an-earlier-session',
         onTokenChange: (token) => tokens.push(token),
       });

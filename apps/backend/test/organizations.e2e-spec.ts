@@ -2,7 +2,7 @@ import { MailOutbox } from '../src/mail/mail-outbox';
 import { OrganizationManagementService } from '../src/organizations/organization-management.service';
 import type { Organization, OrganizationStatus } from '../src/organizations/organization.entity';
 import type { ActingAs, SignedIn } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -45,9 +45,7 @@ describe('organizations', () => {
 
   beforeAll(async () => {
     // Signups are throttled per address; this file signs up many times from one address.
-    t = await createTestApp({ env: { THROTTLE_SIGNUP_LIMIT: '1000' } });
-    admin = await t.signedInSuperAdmin();
-    asAdmin = admin.as('super-admin');
+    ({ t, admin, asAdmin } = await createTestAppAsSuperAdmin({ env: { THROTTLE_SIGNUP_LIMIT: '1000' } }));
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { haversineMeters } from '../src/providers/haversine';
-import type { ActingAs, SignedIn } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import type { ActingAs } from './factories';
+import { createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -23,16 +23,13 @@ interface ListItem {
 
 describe('providers', () => {
   let t: TestApp;
-  let admin: SignedIn;
   let asAdmin: ActingAs;
   const ids: Partial<Record<City, string>> = {};
   /** Names carry a marker so searches see only this file's providers. */
   const MARK = `pv${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signedInSuperAdmin();
-    asAdmin = admin.as('super-admin');
+    ({ t, asAdmin } = await createTestAppAsSuperAdmin());
     for (const [city, point] of Object.entries(CITIES)) {
       const res = await asAdmin
         .post('/tour/provider')

@@ -1,17 +1,14 @@
-import type { ActingAs, SignedIn } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import type { ActingAs } from './factories';
+import { createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('tags', () => {
   let t: TestApp;
-  let admin: SignedIn;
   let asAdmin: ActingAs;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signedInSuperAdmin();
-    asAdmin = admin.as('super-admin');
+    ({ t, asAdmin } = await createTestAppAsSuperAdmin());
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import { loadBackendConfig } from '../src/config';
 import { configureBackendHttp } from '../src/http';
 import { MailSender } from '../src/mail/mail-sender';
 import { DeliveryRound, OutboxWorker } from '../src/mail/outbox-worker';
-import { Factories, makeFactories } from './factories';
+import { type ActingAs, Factories, makeFactories, type SignedIn } from './factories';
 import { RecordingMailSender } from './recording-mail-sender';
 
 export interface TestApp extends Factories {
@@ -79,4 +79,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await database.drop();
     },
   };
+}
+
+/**
+ * A test app with its super-admin signed in, and that agent acting under the `super-admin` hat:
+ * the setup of the files that test super-admin routes.
+ */
+export async function createTestAppAsSuperAdmin(
+  options: TestAppOptions = {},
+): Promise<{ t: TestApp; admin: SignedIn; asAdmin: ActingAs }> {
+  const t = await createTestApp(options);
+  const admin = await t.signedInSuperAdmin();
+  return { t, admin, asAdmin: admin.as('super-admin') };
 }

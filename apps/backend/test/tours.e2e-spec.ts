@@ -1,7 +1,7 @@
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import type { Organization } from '../src/organizations/organization.entity';
 import type { ActingAs, SignedIn } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -36,9 +36,7 @@ describe('tours and steps', () => {
     (await asAdmin.post(`/tour/${tourId}/steps`).send(body).expect(201)).body as Step;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signedInSuperAdmin();
-    asAdmin = admin.as('super-admin');
+    ({ t, admin, asAdmin } = await createTestAppAsSuperAdmin());
     partner = await t.makeOrganization({ type: 'reseller' });
     region = await t.makeOrganization({ type: 'region' });
     otherRegion = await t.makeOrganization({ type: 'region' });

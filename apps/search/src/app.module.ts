@@ -5,8 +5,14 @@ import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
 import { SEARCH_SESSION_SETTINGS } from './database/session-settings';
 import { HOLDS_TEXT_INDEX, TextIndexModule, TextIndexService } from './text-index/text-index.service';
-import { EXTRA_DATABASE_POOLS, HealthModule, loggingModule, MetricsModule } from '@rt/platform';
-import { SEARCH_CONFIG, SearchConfig } from './config';
+import {
+  EXTRA_DATABASE_POOLS,
+  HealthModule,
+  loggingModule,
+  MetricsModule,
+  sectionProviders,
+} from '@rt/platform';
+import { SEARCH_CONFIG, SEARCH_SECTIONS, SearchConfig } from './config';
 import {
   READ_DATA_SOURCE_NAME,
   readReplicaUrl,
@@ -118,7 +124,9 @@ export class AppModule {
         ...(runtime.config.previewEnabled ? [PreviewModule] : []),
       ],
       providers: [
+        // The whole configuration, for what truly needs it; a feature is injected its section's class.
         { provide: SEARCH_CONFIG, useValue: runtime.config },
+        ...sectionProviders(runtime.config, SEARCH_SECTIONS),
         { provide: SEARCH_DATABASE, useValue: runtime.database },
         { provide: HOLDS_TEXT_INDEX, useValue: runtime.servesSearches ?? true },
         { provide: SEARCH_READER, useExisting: readerToken },
@@ -133,6 +141,7 @@ export class AppModule {
       ],
       exports: [
         SEARCH_CONFIG,
+        ...SEARCH_SECTIONS,
         SEARCH_DATABASE,
         SEARCH_READER,
         HOLDS_TEXT_INDEX,

@@ -1,9 +1,10 @@
 import { isApiError, type ApiError, type SearchClient } from '@rt/client';
+import { rejectionOf } from '@rt/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, searchClientOf, TestApp } from './test-app';
+import { makeOffer } from './catalogue-fixtures';
+import { createCatalogueTestApp, searchClientOf, TestApp } from './test-app';
 
 /**
  * The typed client (`@rt/client`, libs/client) against the running search service, over real
@@ -47,33 +48,19 @@ const RECORDS: CatalogueRecord[] = [
   }),
 ];
 
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isApiError(error)) throw new Error(`Expected an ApiError, got ${String(error)}`);
-  return error;
-}
+/** The ApiError a call rejects with. */
+const failureOf = (call: Promise<unknown>): Promise<ApiError> => rejectionOf(call, isApiError);
 
 describe('@rt/client against the search service', () => {
   let t: TestApp;
-  let folder: Awaited<ReturnType<typeof catalogueFolder>>;
   let baseUrl: string;
   let search: SearchClient;
 
   beforeAll(async () => {
-    folder = await catalogueFolder();
-    const source = await folder.file('catalogue.ndjson', toNdjson(RECORDS));
-    t = await createTestApp({ env: { CATALOGUE_SOURCE: source, WITH_DOCS: 'true' } });
-    await t.reindex.idle();
-    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
+    t = await createCatalogueTestApp(RECORDS, { WITH_DOCS: 'true' });
     ({ client: search, baseUrl } = await searchClientOf(t));
   });
-  afterAll(async () => {
-    await t.close();
-    await folder.cleanup();
-  });
+  afterAll(() => t.close());
 
   it('serves the committed contract snapshot at /openapi.json (run `pnpm client:generate` after a change)', async () => {
     const snapshot: unknown = JSON.parse(

@@ -14,8 +14,8 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { makeOffer } from './catalogue-fixtures';
+import { createCatalogueTestApp, TestApp } from './test-app';
 
 /**
  * Fixed: the same requests on every run. `FUZZ_SEED` and `FUZZ_RUNS` explore further (other
@@ -98,22 +98,14 @@ const CATALOGUE: CatalogueRecord[] = [
  */
 describe('contract fuzzing of the search service', () => {
   let t: TestApp;
-  let folder: Awaited<ReturnType<typeof catalogueFolder>>;
   let contract: OpenApiDocument;
 
   beforeAll(async () => {
-    folder = await catalogueFolder();
-    const source = await folder.file('catalogue.ndjson', toNdjson(CATALOGUE));
     // WITH_DOCS: the service serves its contract at /openapi.json (outside the contract itself).
-    t = await createTestApp({ env: { CATALOGUE_SOURCE: source, WITH_DOCS: 'true' } });
-    await t.reindex.idle();
-    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: CATALOGUE.length });
+    t = await createCatalogueTestApp(CATALOGUE, { WITH_DOCS: 'true' });
     contract = (await t.http.get('/openapi.json').expect(200)).body as OpenApiDocument;
   });
-  afterAll(async () => {
-    await t.close();
-    await folder.cleanup();
-  });
+  afterAll(() => t.close());
 
   it('serves the committed contract snapshot, the document the fuzzing reads', () => {
     expect(contract).toEqual(JSON.parse(readFileSync(CONTRACT_FILE, 'utf8')));

@@ -5,7 +5,7 @@ import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailable.error';
 import type { ExplanationDto } from '../src/travels/dto/travel-listing.response';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, TestApp } from './test-app';
+import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 
 /** `explain=true` (apps/search/README.md, "Explain mode"): why each record ranks where it does. */
 const RECORDS: CatalogueRecord[] = [
@@ -69,10 +69,8 @@ describe('GET /travels?explain=true', () => {
 
   const list = (query: Record<string, string>) =>
     t.http.get('/travels').query({ infoDensity: 'min', size: '20', ...query });
-  const search = async (query: Record<string, string>) => {
-    const res = await list(query).expect(200);
-    return res.body as { totalRecords: number; records: Explained[] };
-  };
+  const search = (query: Record<string, string>) =>
+    listTravels<{ totalRecords: number; records: Explained[] }>(t, query);
 
   /** The explanation adds up: the order, the fused score, the text score. */
   const expectConsistent = (records: Explained[], offset = 0) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { foldText, TRAVEL_GLOSSARY_PATH } from '../src/glossary/glossary';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, TestApp } from './test-app';
+import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 
 /** Query expansion by the travel glossary (issue 26): a word of one language finds offers in the others. */
 const RECORDS: CatalogueRecord[] = [
@@ -45,13 +45,8 @@ describe('query expansion by the travel glossary (issue 26)', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const search = async (query: Record<string, string>) => {
-    const res = await t.http
-      .get('/travels')
-      .query({ infoDensity: 'min', size: '20', ...query })
-      .expect(200);
-    return res.body as { totalRecords: number; records: Scored[] };
-  };
+  const search = (query: Record<string, string>) =>
+    listTravels<{ totalRecords: number; records: Scored[] }>(t, query);
   const ids = async (query: Record<string, string>) => (await search(query)).records.map((r) => r.id);
 
   it('finds the French offer for a German query as it finds the German one (both answer every word)', async () => {

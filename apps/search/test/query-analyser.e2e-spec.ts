@@ -153,7 +153,7 @@ const SYNONYMS = [
 ].join('\n');
 
 const WEIGHT_SETS: ExpansionWeights[] = [
-  // the defaults (config.ts): glossary and synonyms weigh alike
+  // the defaults (glossary/query-expansion.settings.ts): glossary and synonyms weigh alike
   { glossary: 0.3, synonym: 0.3, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
   { glossary: 0.4, synonym: 0.65, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
 ];

@@ -1,7 +1,8 @@
 import { textQueryOf } from '../src/text-index/query-terms';
 import type { QueryTerm } from '../src/text-index/query-terms';
 import { roundHalfEven, SCALE } from '../src/text-index/text-index';
-import { filterConditions } from '../src/travels/travel-listing.sql';
+import { filterConditions, whereClause } from '../src/travels/sql/filter-conditions';
+import { SqlParams } from '../src/travels/sql/sql-params';
 import type { RankingRequest } from '../src/travels/travels-request';
 import type { TestApp } from './test-app';
 
@@ -31,15 +32,14 @@ export async function referenceTextPage(
     'SELECT offer_id AS id, term, impact FROM search_postings WHERE term = ANY($1::text[])',
     [query.terms.map((term) => term.term)],
   )) as { id: string; term: string; impact: number }[];
-  const values: unknown[] = [];
-  const conditions = filterConditions(request.filters, values);
+  const params = new SqlParams();
+  const passingSql = params.sql(
+    `SELECT o.id FROM travel_offers o ${whereClause(filterConditions(request.filters, params))}`,
+  );
   const passing = new Set(
-    (
-      (await app.dataSource.query(
-        `SELECT o.id FROM travel_offers o ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}`,
-        values,
-      )) as { id: string }[]
-    ).map((row) => row.id),
+    ((await app.dataSource.query(passingSql.text, passingSql.values)) as { id: string }[]).map(
+      (row) => row.id,
+    ),
   );
   const held = new Map<string, { term: string; impact: number }[]>();
   for (const posting of postings) {

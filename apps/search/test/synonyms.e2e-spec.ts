@@ -2,7 +2,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, TestApp, textSideIds } from './test-app';
 
 /** Operator synonyms (SEARCH_SYNONYMS_SOURCE, issue 26): read at start and at each reindex. */
 const RECORDS: CatalogueRecord[] = [
@@ -48,13 +48,7 @@ describe('operator synonyms (SEARCH_SYNONYMS_SOURCE)', () => {
     await folder.cleanup();
   });
 
-  const ids = async (search: string) => {
-    const res = await t.http
-      .get('/travels')
-      .query({ search, rrfVectorWeight: '0', infoDensity: 'min', size: '20' })
-      .expect(200);
-    return (res.body.records as { id: string }[]).map((record) => record.id);
-  };
+  const ids = (search: string) => textSideIds(t, search);
   const metric = async (name: string, labels: Record<string, string> = {}) => {
     const families = parsePrometheusTextFormat((await t.http.get('/metrics').expect(200)).text);
     const family = families.find((f) => f.name === name);

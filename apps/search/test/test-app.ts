@@ -116,3 +116,20 @@ export async function searchClientOf(t: TestApp): Promise<{ client: SearchClient
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { client: createSearchClient({ baseUrl }), baseUrl };
 }
+
+/** `GET /travels` with `query` over `infoDensity=min&size=20`, answered 200: its body. */
+export async function listTravels<Body = { totalRecords: number; records: { id: string }[] }>(
+  t: TestApp,
+  query: Record<string, string>,
+): Promise<Body> {
+  const res = await t.http
+    .get('/travels')
+    .query({ infoDensity: 'min', size: '20', ...query })
+    .expect(200);
+  return res.body as Body;
+}
+
+/** The ids the text side alone (`rrfVectorWeight=0`) answers to `search`, in rank order. */
+export async function textSideIds(t: TestApp, search: string): Promise<string[]> {
+  return (await listTravels(t, { search, rrfVectorWeight: '0' })).records.map((record) => record.id);
+}

@@ -1,6 +1,6 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, TestApp } from './test-app';
+import { createCatalogueTestApp, TestApp, textSideIds } from './test-app';
 
 /** The text side of issue 16: optional words, typos, folding, stemming, compounds, coverage. */
 const RECORDS: CatalogueRecord[] = [
@@ -59,13 +59,7 @@ describe('text side (issue 16)', () => {
   }, 120_000);
   afterAll(() => t.close());
 
-  const textIds = async (search: string) => {
-    const res = await t.http
-      .get('/travels')
-      .query({ search, rrfVectorWeight: '0', infoDensity: 'min', size: '20' })
-      .expect(200);
-    return (res.body.records as { id: string }[]).map((record) => record.id);
-  };
+  const textIds = (search: string) => textSideIds(t, search);
 
   it('finds a place name with a typo (one edit for 5+ letters, two for 9+)', async () => {
     expect(await textIds('Barcleona')).toEqual(['T4']);

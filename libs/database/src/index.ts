@@ -5,3 +5,4 @@ export * from './migrate-command';
 export * from './app-process';
 export * from './embedded-postgres';
 export * from './page-with-total';
+export * from './client';

@@ -43,3 +43,21 @@ export function typeOrmOptions(input: DatabaseOptionsInput): DataSourceOptions {
     },
   };
 }
+
+/**
+ * The input of an app's data source for the TypeORM CLI (`migration:generate`, `migration:check`):
+ * a real PostgreSQL named by DATABASE_URL (`url`; the oldest supported version, 15, so generated
+ * SQL runs everywhere), a pool of two. Throws without a URL.
+ */
+export function migrationCliInput(
+  app: string,
+  url: string | undefined,
+  schema: Pick<DatabaseOptionsInput, 'entities' | 'migrations'>,
+): DatabaseOptionsInput {
+  if (!url) {
+    throw new Error(
+      'DATABASE_URL must name a PostgreSQL 15 database to generate or run migrations with the CLI',
+    );
+  }
+  return { url, singleSession: false, poolSize: 2, ...schema, applicationName: `${app}-cli` };
+}

@@ -45,6 +45,11 @@ export class AppError extends Error {
     );
   }
 
+  /** Throws `AppError.validation(fieldErrors)` when any field has a problem; returns otherwise. */
+  static throwIfInvalid(fieldErrors: FieldErrors): void {
+    if (Object.keys(fieldErrors).length > 0) throw AppError.validation(fieldErrors);
+  }
+
   static notFound(message?: string): AppError {
     return new AppError(ErrorCode.NotFound, message);
   }

@@ -48,8 +48,7 @@ class ScreenedValidationPipe extends ValidationPipe {
     // The class's own method, whatever the body holds.
     const itemErrors = (metadata.metatype?.prototype as Partial<ChecksItems> | undefined)?.itemErrors;
     if (metadata.type !== 'custom' && typeof itemErrors === 'function') {
-      const problems = itemErrors.call(transformed);
-      if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+      AppError.throwIfInvalid(itemErrors.call(transformed));
     }
     return transformed;
   }

@@ -8,3 +8,4 @@ export * from './http-edge';
 export * from './shutdown';
 export * from './zurich-time';
 export * from './openapi-unavailable';
+export * from './entry-point';

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { EmbeddedExtension, runMigrationsUnderLock, typeOrmOptions } from '@rt/database';
+import {
+  urlOfDatabase,
+  EmbeddedExtension,
+  runMigrationsUnderLock,
+  typeOrmOptions,
+  withClient,
+} from '@rt/database';
 import { isStaleTestDatabase, newRunId, TEST_DATABASE_PREFIX } from './run-id';
 
 /**
@@ -40,22 +46,6 @@ export function testServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withAdmin<T>(serverUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 export async function migrate(url: string, spec: TemplateSpec, singleSession: boolean): Promise<void> {
   const dataSource = new DataSource(
     typeOrmOptions({
@@ -78,7 +68,7 @@ export async function migrate(url: string, spec: TemplateSpec, singleSession: bo
 /** Global setup on a real server: a freshly migrated template database. Returns a log line. */
 export async function prepareServerTemplate(serverUrl: string, spec: TemplateSpec): Promise<string> {
   const template = templateName(spec.app);
-  const version = await withAdmin(serverUrl, async (admin) => {
+  const version = await withClient(serverUrl, async (admin) => {
     await dropStaleTestDatabases(admin);
     await dropCopies(admin, spec.app);
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
@@ -86,26 +76,28 @@ export async function prepareServerTemplate(serverUrl: string, spec: TemplateSpe
     const { rows } = await admin.query<{ server_version: string }>('SHOW server_version');
     return rows[0].server_version;
   });
-  await migrate(withDatabase(serverUrl, template), spec, false);
+  await migrate(urlOfDatabase(serverUrl, template), spec, false);
   const { hostname, port } = new URL(serverUrl);
   return `[test-db] ${spec.app}: e2e tests run on PostgreSQL ${version} at ${hostname}:${port || 5432} (template ${template})`;
 }
 
 export async function createServerCopy(serverUrl: string, app: string): Promise<TestDatabase> {
   const name = `${copyPrefix(app)}${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName(app)}`));
+  await withClient(serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName(app)}`),
+  );
   return {
-    url: withDatabase(serverUrl, name),
+    url: urlOfDatabase(serverUrl, name),
     singleSession: false,
     drop: () =>
-      withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+      withClient(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
         () => undefined,
       ),
   };
 }
 
 export async function dropServerTemplate(serverUrl: string, app: string): Promise<void> {
-  await withAdmin(serverUrl, async (admin) => {
+  await withClient(serverUrl, async (admin) => {
     await dropCopies(admin, app);
     await admin.query(`DROP DATABASE IF EXISTS ${templateName(app)} WITH (FORCE)`);
   });

@@ -1,11 +1,18 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { freePort } from './free-port';
+import {
+  asServerUser,
+  initdbArgs,
+  postgresBinDir,
+  queryOnce,
+  serverUserForThisProcess,
+  type RunAs,
+} from './postgres-commands';
 
 const run = promisify(execFile);
 
@@ -29,19 +36,7 @@ export class ThrowawayCluster {
 
   static async create(): Promise<ThrowawayCluster> {
     const cluster = await ThrowawayCluster.allocate();
-    await cluster.exec('initdb', [
-      '--pgdata',
-      cluster.dataDir,
-      '--username',
-      'postgres',
-      '--auth',
-      'trust',
-      '--encoding',
-      'UTF8',
-      '--locale',
-      'C',
-      '--no-sync',
-    ]);
+    await cluster.exec('initdb', initdbArgs(cluster.dataDir));
     await cluster.start();
     return cluster;
   }
@@ -49,7 +44,7 @@ export class ThrowawayCluster {
   /** A new folder and a free port, owned by this test process (swept when the process is gone). */
   private static async allocate(): Promise<ThrowawayCluster> {
     const binDir = postgresBinDir();
-    const runAs = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
+    const runAs = serverUserForThisProcess();
     sweepAbandonedClusters(binDir, runAs);
     const directory = await mkdtemp(join(tmpdir(), FOLDER_PREFIX));
     await writeFile(join(directory, OWNER_FILE), String(process.pid));
@@ -166,13 +161,7 @@ export class ThrowawayCluster {
     params: unknown[] = [],
     database = 'postgres',
   ): Promise<Row[]> {
-    const client = new Client({ connectionString: this.url(database) });
-    await client.connect();
-    try {
-      return (await client.query<Row>(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
+    return queryOnce<Row>(this.url(database), sql, params);
   }
 
   /** The server's own log, for a failing test's message. */
@@ -207,8 +196,7 @@ export class ThrowawayCluster {
   }
 
   private command(command: string, args: string[]): [string, string[]] {
-    const binary = join(this.binDir, command);
-    return this.runAs ? ['runuser', ['-u', this.runAs.user, '--', binary, ...args]] : [binary, args];
+    return asServerUser(this.runAs, join(this.binDir, command), args);
   }
 
   private async exec(command: string, args: string[]): Promise<void> {
@@ -222,26 +210,6 @@ export class ThrowawayCluster {
       );
     }
   }
-}
-
-/** The folder of `initdb` and `pg_ctl`: PG_BIN_DIR, else `pg_config --bindir`, else a Debian layout. */
-function postgresBinDir(): string {
-  const candidates = [process.env.PG_BIN_DIR];
-  try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim());
-  } catch {
-    // pg_config is not installed: look for Debian's versioned folders below.
-  }
-  const debianRoot = '/usr/lib/postgresql';
-  if (existsSync(debianRoot)) {
-    for (const version of readdirSync(debianRoot).sort().reverse())
-      candidates.push(join(debianRoot, version, 'bin'));
-  }
-  const found = candidates.find(
-    (dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
-  );
-  if (!found) throw new Error('initdb and pg_ctl not found: install PostgreSQL or set PG_BIN_DIR');
-  return found;
 }
 
 /**
@@ -271,15 +239,4 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-interface RunAs {
-  user: string;
-  uid: number;
-  gid: number;
-}
-
-function systemUser(user: string): RunAs {
-  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
-  return { user, uid: id('-u'), gid: id('-g') };
 }

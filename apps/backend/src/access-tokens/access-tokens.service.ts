@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import type { Authentication } from '../access/access';
 import { accessTokenMatches, newAccessToken, parseAccessToken } from './access-token';
+import { AccessTokenSettings } from './access-token.settings';
 import { AccessTokensRepository } from './access-tokens.repository';
 
 /** `last_used_at` is written at most once a minute per token. */
@@ -17,9 +17,9 @@ export class AccessTokensService {
   constructor(
     private readonly tokens: AccessTokensRepository,
     private readonly clock: Clock,
-    @Inject(BACKEND_CONFIG) config: BackendConfig,
+    settings: AccessTokenSettings,
   ) {
-    this.idleMs = config.TOKEN_IDLE_DAYS * DAY_MS;
+    this.idleMs = settings.TOKEN_IDLE_DAYS * DAY_MS;
   }
 
   /** A new token for the device; the plain text is returned once and never stored. */

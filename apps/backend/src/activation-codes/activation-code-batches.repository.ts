@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { pageWithTotalSql, splitPage } from '@rt/database';
 import { QueryFailedError, Repository } from 'typeorm';
+import { touchedAny } from '../database/row-statements';
 import { transactional } from '../database/transactions';
 import { ActivationCodeBatch } from './activation-code-batch.entity';
 import { codeMoveSql } from './activation-code-moves.sql';
@@ -162,8 +163,7 @@ export class ActivationCodeBatchesRepository {
 
   /** False when the batch does not exist. */
   async setBatchNote(id: string, internalNote: string | null): Promise<boolean> {
-    const result = await this.batches.update({ id }, { internalNote });
-    return (result.affected ?? 0) > 0;
+    return touchedAny(await this.batches.update({ id }, { internalNote }));
   }
 
   /**

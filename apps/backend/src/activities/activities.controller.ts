@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { ActivitiesService, activityNotFound } from './activities.service';
 import { ActivitiesQueryDto } from './dto/activities-query.dto';
 import { ActivityListResponseDto } from './dto/activity-list.response';
@@ -11,11 +11,7 @@ import { ActivityResponseDto } from './dto/activity.response';
 import { CreateActivityDto } from './dto/create-activity.dto';
 import { UpdateActivityDto } from './dto/update-activity.dto';
 
-const ID_PARAM = ApiParam({
-  name: 'id',
-  format: 'uuid',
-  description: 'The activity; an id that is not a UUID names none (404 `not_found`).',
-});
+const ID_PARAM = ApiResourceIdParam('activity');
 const NO_ACTIVITY = 'no activity has this id (a malformed id included).';
 const CREATE_DESCRIPTION =
   '`provider_id` must name a provider and `tags` existing tags (else 422 on the field, `tags.N` per ' +

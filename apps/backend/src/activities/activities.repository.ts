@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
 import { pageWithTotalSql, splitPage } from '@rt/database';
 import { In, Repository } from 'typeorm';
+import { findByIdForUpdate } from '../database/row-statements';
 import { transactional } from '../database/transactions';
 import { ActivityTag } from './activity-tag.entity';
 import { Activity } from './activity.entity';
@@ -108,11 +109,7 @@ export class ActivitiesRepository {
 
   /** The activity, its row locked until the transaction ends (concurrent updates in turn). */
   findByIdForUpdate(id: string): Promise<Activity | null> {
-    return this.activities
-      .createQueryBuilder('a')
-      .setLock('pessimistic_write')
-      .where('a.id = :id', { id })
-      .getOne();
+    return findByIdForUpdate(this.activities, 'a', id);
   }
 
   /** The ids among `ids` that name an activity (lower-case). */

@@ -18,10 +18,6 @@ import { distinctIds, malformedIdProblems, unknownIdProblems } from './id-list';
 
 export const activityNotFound = () => AppError.notFound('Activity not found.');
 
-const failIf = (problems: FieldErrors): void => {
-  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
-};
-
 /**
  * Activities: shared rows, created and updated by super-admins, never deleted. Other features ask
  * it which activity ids exist and for their resources (tours embed them in steps).
@@ -59,7 +55,7 @@ export class ActivitiesService {
   /** `POST /tour/activity`: the provider and the tags must exist (else 422 on the field). */
   async create(dto: CreateActivityDto): Promise<ActivityResponseDto> {
     const tagIds = dto.tags ?? [];
-    failIf(malformedIdProblems('tags', tagIds, { refuseDuplicates: false }));
+    AppError.throwIfInvalid(malformedIdProblems('tags', tagIds, { refuseDuplicates: false }));
     await this.checkReferences(dto.provider_id, tagIds, dto.image_id);
     const id = await this.transactions.run(async () => {
       const created = await this.activities.create({
@@ -81,7 +77,8 @@ export class ActivitiesService {
    * nothing changes.
    */
   async update(id: string, dto: UpdateActivityDto): Promise<ActivityResponseDto> {
-    if (dto.tags !== undefined) failIf(malformedIdProblems('tags', dto.tags, { refuseDuplicates: false }));
+    if (dto.tags !== undefined)
+      AppError.throwIfInvalid(malformedIdProblems('tags', dto.tags, { refuseDuplicates: false }));
     await this.transactions.run(async () => {
       const activity = await this.activities.findByIdForUpdate(id);
       if (!activity) throw activityNotFound();
@@ -154,6 +151,6 @@ export class ActivitiesService {
       const lowered = new Set([...existing].map((id) => id.toLowerCase()));
       Object.assign(problems, unknownIdProblems('tags', tagIds, lowered));
     }
-    failIf(problems);
+    AppError.throwIfInvalid(problems);
   }
 }

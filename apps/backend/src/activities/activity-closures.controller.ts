@@ -6,17 +6,13 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { activityNotFound } from './activities.service';
 import { ActivityClosuresService } from './activity-closures.service';
 import { ActivityClosureResponseDto } from './dto/activity-closure.response';
 import { CreateActivityClosureDto } from './dto/create-activity-closure.dto';
 
-const ACTIVITY_PARAM = ApiParam({
-  name: 'activityId',
-  format: 'uuid',
-  description: 'The activity; an id that is not a UUID names none (404 `not_found`).',
-});
+const ACTIVITY_PARAM = ApiResourceIdParam('activity', 'activityId');
 const NO_ACTIVITY = 'no activity has this id (a malformed id included).';
 
 @ApiTags('activities')

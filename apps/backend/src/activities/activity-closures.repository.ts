@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { touchedAny } from '../database/row-statements';
 import { transactional } from '../database/transactions';
 import { ActivityClosure } from './activity-closure.entity';
 
@@ -29,7 +30,6 @@ export class ActivityClosuresRepository {
 
   /** Deletes the closure of that activity; false when it has none with this id. */
   async delete(activityId: string, closureId: string): Promise<boolean> {
-    const result = await this.repo.delete({ id: closureId, activityId });
-    return (result.affected ?? 0) > 0;
+    return touchedAny(await this.repo.delete({ id: closureId, activityId }));
   }
 }

@@ -1,21 +1,12 @@
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { migrateDatabase } from '@rt/database';
-import { NEST_APP_OPTIONS, zurichToday } from '@rt/platform';
+import { zurichToday } from '@rt/platform';
 import { Client } from 'pg';
-import { AccessTokensService } from '../access-tokens/access-tokens.service';
-import { AppModule } from '../app.module';
 import { CapacityService } from '../capacity/capacity.service';
 import { addDays } from '../common/calendar-date';
-import { loadBackendConfig } from '../config';
-import { backendMigrations } from '../database/migrations';
-import { configureBackendHttp } from '../http';
-import { UsersService } from '../users/users.service';
-import { percentile } from './bench-kit';
+import { createBenchDatabase, percentile, startBackendInProcess } from './bench-kit';
 
 /**
  * `pnpm bench:capacity`: the region capacity roll-up on a real PostgreSQL.
@@ -142,34 +133,13 @@ async function load(db: Client, today: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const database = `rt_bench_capacity_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
+  const database = await createBenchDatabase(SERVER_URL, `rt_bench_capacity_${Date.now().toString(36)}`);
   let app: NestExpressApplication | undefined;
-  const db = new Client({ connectionString: url.toString() });
+  const db = new Client({ connectionString: database.url });
   try {
-    await migrateDatabase({ url: url.toString(), singleSession: false }, 'backend', backendMigrations);
-    const config = loadBackendConfig({
-      ...process.env,
-      APP_ENV: 'local',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: url.toString(),
-      MAIL_WORKER_ENABLED: 'false',
-    });
-    app = await NestFactory.create<NestExpressApplication>(
-      AppModule.forRoot({ config, database: { url: url.toString(), singleSession: false } }),
-      { ...NEST_APP_OPTIONS, logger: ['warn', 'error'] },
-    );
-    configureBackendHttp(app, config);
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const users = app.get(UsersService);
-    await users.createOrResetSuperAdmin({ email: 'bench@example.com', password: 'bench password 123' });
-    const user = (await users.findByEmail('bench@example.com'))!;
-    const token = await app.get(AccessTokensService).issue(user.id, 'bench');
+    const backend = await startBackendInProcess(database.url);
+    app = backend.app;
+    const { base, token } = backend;
     const capacity = app.get(CapacityService);
 
     await db.connect();
@@ -228,9 +198,8 @@ async function main(): Promise<void> {
   } finally {
     await app?.close();
     await db.end().catch(() => undefined);
-    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${database}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`kept database ${database.name}`);
+    else await database.drop();
   }
 }
 

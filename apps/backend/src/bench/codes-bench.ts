@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, get, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { NestFactory } from '@nestjs/core';
-import { migrateDatabase, type Sql } from '@rt/database';
+import { migrateDatabase, type Sql, urlOfDatabase, withClient } from '@rt/database';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { CodeFilter, exportSql, listingSql } from '../activation-codes/activation-code-listing.sql';
@@ -40,11 +40,7 @@ const BATCHES_PER_ORGANIZATION = 40;
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 300);
 const SKIP_LOAD = env.BENCH_SKIP_LOAD === '1';
 
-const databaseUrl = (() => {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
+const databaseUrl = urlOfDatabase(SERVER_URL, DATABASE);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -68,14 +64,10 @@ const rssOf = (pid: number): number => {
 };
 
 async function recreateDatabase(): Promise<void> {
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  try {
+  await withClient(SERVER_URL, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /** 12 symbols of the alphabet from a 60-bit value `z` (5 bits each), written ABCD-EFGH-JKLM. */

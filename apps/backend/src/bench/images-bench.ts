@@ -1,24 +1,13 @@
 import 'reflect-metadata';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { migrateDatabase } from '@rt/database';
-import { NEST_APP_OPTIONS } from '@rt/platform';
-import { Client } from 'pg';
 import sharp from 'sharp';
-import { AccessTokensService } from '../access-tokens/access-tokens.service';
-import { AppModule } from '../app.module';
-import { loadBackendConfig } from '../config';
-import { backendMigrations } from '../database/migrations';
-import { configureBackendHttp } from '../http';
 import { resizeVariant } from '../images/image-processing';
 import { VARIANT_WIDTHS } from '../images/image-urls';
-import { UsersService } from '../users/users.service';
-import { percentile } from './bench-kit';
+import { createBenchDatabase, percentile, startBackendInProcess } from './bench-kit';
 
 /**
  * `pnpm bench:images`: the backend in this process on a fresh database of the PostgreSQL server
@@ -62,35 +51,13 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 }
 
 async function main(): Promise<void> {
-  const database = `rt_bench_images_${Date.now().toString(36)}`;
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${database}`;
+  const database = await createBenchDatabase(SERVER_URL, `rt_bench_images_${Date.now().toString(36)}`);
   const imageDir = await mkdtemp(join(tmpdir(), 'rt-bench-images-'));
   let app: NestExpressApplication | undefined;
   try {
-    await migrateDatabase({ url: url.toString(), singleSession: false }, 'backend', backendMigrations);
-    const config = loadBackendConfig({
-      ...process.env,
-      APP_ENV: 'local',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: url.toString(),
-      IMAGE_DIR: imageDir,
-      MAIL_WORKER_ENABLED: 'false',
-    });
-    app = await NestFactory.create<NestExpressApplication>(
-      AppModule.forRoot({ config, database: { url: url.toString(), singleSession: false } }),
-      { ...NEST_APP_OPTIONS, logger: ['warn', 'error'] },
-    );
-    configureBackendHttp(app, config);
-    await app.listen(0, '127.0.0.1');
-    const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const users = app.get(UsersService);
-    await users.createOrResetSuperAdmin({ email: 'bench@example.com', password: 'bench password 123' });
-    const user = (await users.findByEmail('bench@example.com'))!;
-    const token = await app.get(AccessTokensService).issue(user.id, 'bench');
+    const backend = await startBackendInProcess(database.url, { IMAGE_DIR: imageDir });
+    app = backend.app;
+    const { config, base, token } = backend;
     const variantsMade = async () =>
       Number(
         /^image_variants_made_total (\d+)$/m.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0,
@@ -153,8 +120,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await app?.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     await rm(imageDir, { recursive: true, force: true });
   }
 }

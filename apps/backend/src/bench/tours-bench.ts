@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { migrateDatabase } from '@rt/database';
+import { migrateDatabase, urlOfDatabase, withClient } from '@rt/database';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,11 +40,7 @@ const SERVER_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const PROVIDERS = Number(env.BENCH_PROVIDERS ?? 100_000);
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 1000);
 const DATABASE = `rt_bench_tours_${randomBytes(4).toString('hex')}`;
-const databaseUrl = (() => {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
+const databaseUrl = urlOfDatabase(SERVER_URL, DATABASE);
 
 /** A small seeded generator (mulberry32), so every run asks for the same points. */
 function prng(seed: number): () => number {
@@ -79,15 +75,8 @@ function httpGet(agent: Agent, port: number, path: string, headers: Record<strin
   });
 }
 
-async function withServerClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url, application_name: 'tours-bench' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const withServerClient = <T>(url: string, work: (client: Client) => Promise<T>): Promise<T> =>
+  withClient({ connectionString: url, application_name: 'tours-bench' }, work);
 
 /** Providers in bulk: one statement, a seeded generator (setseed) so every run builds the same set. */
 async function insertProviders(client: Client): Promise<void> {

@@ -40,6 +40,6 @@ export function capacityRangeOf(
       problems.to = [`The range from from to to must not span more than ${MAX_RANGE_DAYS} days.`];
     }
   }
-  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+  AppError.throwIfInvalid(problems);
   return { from: query.from!, to: query.to!, single: false };
 }

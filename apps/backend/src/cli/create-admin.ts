@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { startApp } from '@rt/database';
-import { ConfigError } from '@rt/platform';
+import { runEntryPoint } from '@rt/platform';
 import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
 import { BACKEND_EXTENSIONS } from '../database/extensions';
@@ -66,7 +66,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runEntryPoint(main);

@@ -1,4 +1,5 @@
 import { Param, PipeTransform } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import type { AppError } from '@rt/errors';
 import { isUUID } from 'class-validator';
 
@@ -28,3 +29,14 @@ export class ResourceIdPipe implements PipeTransform<unknown, Promise<string>> {
 /** `@Param(name)` that answers the feature's 404 for a value that is not a UUID (ResourceIdPipe). */
 export const ResourceId = (name: string, notFound: () => AppError): ParameterDecorator =>
   Param(name, new ResourceIdPipe(notFound));
+
+/**
+ * The OpenAPI side of ResourceId: the path parameter `name` naming a `resource` by its UUID (any
+ * other value names none: 404 `not_found`).
+ */
+export const ApiResourceIdParam = (resource: string, name = 'id') =>
+  ApiParam({
+    name,
+    format: 'uuid',
+    description: `The ${resource}; an id that is not a UUID names none (404 \`not_found\`).`,
+  });

@@ -1,15 +1,19 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { AppError, ErrorCode } from '@rt/errors';
+import { BaseEnv } from '@rt/platform';
 import { constantTimeEquals } from '../common/secrets';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { bearerTokenOf } from '../access-tokens/access-token';
+import { ContractSettings } from './contract.settings';
 
 @Injectable()
 export class ContractService {
   private document?: OpenAPIObject;
 
-  constructor(@Inject(BACKEND_CONFIG) private readonly config: BackendConfig) {}
+  constructor(
+    private readonly base: BaseEnv,
+    private readonly settings: ContractSettings,
+  ) {}
 
   /** Set once at start-up (configureBackendHttp), when every route is known. */
   publish(document: OpenAPIObject): void {
@@ -21,9 +25,9 @@ export class ContractService {
    * <CONTRACT_ACCESS_TOKEN>` (compared in constant time), 401 otherwise.
    */
   documentFor(authorization: string | undefined): OpenAPIObject {
-    if (this.config.APP_ENV !== 'local') {
+    if (this.base.APP_ENV !== 'local') {
       const token = bearerTokenOf(authorization);
-      const expected = this.config.CONTRACT_ACCESS_TOKEN;
+      const expected = this.settings.CONTRACT_ACCESS_TOKEN;
       if (!token || !expected || !constantTimeEquals(token, expected)) {
         throw new AppError(ErrorCode.Unauthenticated, undefined, undefined, undefined, {
           'WWW-Authenticate': 'Bearer',

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
 import { MetricsService } from '@rt/platform';
 import { Counter } from 'prom-client';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { ImageResponseDto } from './dto/image.response';
 import { Image } from './image.entity';
+import { ImageSettings } from './image.settings';
 import { ImageStorage } from './image-storage';
 import {
   CONTENT_TYPE_OF,
@@ -68,16 +68,16 @@ export class ImagesService {
   constructor(
     private readonly images: ImagesRepository,
     private readonly storage: ImageStorage,
-    @Inject(BACKEND_CONFIG) private readonly config: BackendConfig,
+    private readonly settings: ImageSettings,
     metrics: MetricsService,
   ) {
     // A local run has its pair by now (main.ts reads it from DATA_DIR: local-signing-keys.ts);
     // an app built without one (tests, commands) draws a random pair for its lifetime.
     this.pair = signingPairOf(
-      config.IMGPROXY_KEY ?? randomBytes(32).toString('hex'),
-      config.IMGPROXY_SALT ?? randomBytes(32).toString('hex'),
+      settings.IMGPROXY_KEY ?? randomBytes(32).toString('hex'),
+      settings.IMGPROXY_SALT ?? randomBytes(32).toString('hex'),
     );
-    this.resizes = new Semaphore(config.IMAGE_RESIZE_CONCURRENCY);
+    this.resizes = new Semaphore(settings.IMAGE_RESIZE_CONCURRENCY);
     this.variantsMade = new Counter({
       name: 'image_variants_made_total',
       help: 'Image variants resized and stored (each variant once, on its first request).',
@@ -94,7 +94,7 @@ export class ImagesService {
     if (!file || file.length === 0) throw imageRefused('missing');
     let normalized;
     try {
-      normalized = await normalizeUpload(file, this.config.IMAGE_MAX_PIXELS);
+      normalized = await normalizeUpload(file, this.settings.IMAGE_MAX_PIXELS);
     } catch (error) {
       if (error instanceof ImageRefusedError) throw imageRefused(error.refusal);
       throw error;

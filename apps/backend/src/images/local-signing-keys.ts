@@ -85,7 +85,9 @@ export async function readOrCreateSigningKeys(file: string): Promise<SigningKeyF
  * the local environment the configuration requires both (config.ts), so nothing is read or
  * written. Answers the file used, if any.
  */
-export async function applyLocalSigningKeys(config: BackendConfig): Promise<SigningKeyFile | undefined> {
+export async function applyLocalSigningKeys(
+  config: Pick<BackendConfig, 'APP_ENV' | 'dataDir' | keyof SigningKeys>,
+): Promise<SigningKeyFile | undefined> {
   if (config.APP_ENV !== 'local') return undefined;
   if (config.IMGPROXY_KEY !== undefined && config.IMGPROXY_SALT !== undefined) return undefined;
   const kept = await readOrCreateSigningKeys(localSigningKeyFile(config.dataDir));

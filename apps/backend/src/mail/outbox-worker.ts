@@ -1,15 +1,9 @@
 import { inSpan, linksTo, SpanStatusCode } from '@rt/telemetry';
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DeliveryValues } from './mail-links';
 import { MAIL_TEMPLATES, MailTemplate } from './mail-outbox';
 import { MailSender } from './mail-sender';
+import { MailSettings } from './mail.settings';
 import { OutboxMessage } from './outbox-message.entity';
 import { OutboxRepository } from './outbox.repository';
 import { renderMail } from './templates/render-mail';
@@ -57,11 +51,11 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     private readonly outbox: OutboxRepository,
     private readonly deliveryValues: DeliveryValues,
     private readonly sender: MailSender,
-    @Inject(BACKEND_CONFIG) private readonly config: BackendConfig,
+    private readonly settings: MailSettings,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.MAIL_WORKER_ENABLED) this.schedule();
+    if (this.settings.MAIL_WORKER_ENABLED) this.schedule();
   }
 
   /** Before the database closes: the round in progress finishes its message, and no new one starts. */
@@ -92,7 +86,7 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       this.deliverDue()
         .catch((error: unknown) => this.logger.error({ err: error }, 'Mail outbox round failed'))
         .finally(() => this.schedule());
-    }, this.config.MAIL_POLL_INTERVAL_MS);
+    }, this.settings.MAIL_POLL_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -100,9 +94,12 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
     const total: DeliveryRound = { sent: 0, retried: 0, failed: 0 };
     for (;;) {
       if (this.stopped) return total;
-      const claimed = await this.outbox.claimDue(this.config.MAIL_BATCH_SIZE, this.config.MAIL_LEASE_SECONDS);
+      const claimed = await this.outbox.claimDue(
+        this.settings.MAIL_BATCH_SIZE,
+        this.settings.MAIL_LEASE_SECONDS,
+      );
       for (const message of claimed) total[await this.deliver(message)] += 1;
-      if (claimed.length < this.config.MAIL_BATCH_SIZE) return total;
+      if (claimed.length < this.settings.MAIL_BATCH_SIZE) return total;
     }
   }
 
@@ -133,19 +130,19 @@ export class OutboxWorker implements OnApplicationBootstrap, BeforeApplicationSh
       }
       const template = message.template as MailTemplate;
       const values = { ...message.payload, ...(await this.deliveryValues.of(message)) };
-      values.link ??= this.config.CLIENT_APP_URL;
+      values.link ??= this.settings.CLIENT_APP_URL;
       const rendered = renderMail(template, message.language, values);
       await this.sender.send({
         to: message.recipient,
-        messageId: messageIdOf(message.id, this.config.MAIL_FROM),
+        messageId: messageIdOf(message.id, this.settings.MAIL_FROM),
         template,
         ...rendered,
         data: values,
       });
     } catch (error) {
-      const final = message.attempts >= this.config.MAIL_MAX_ATTEMPTS;
+      const final = message.attempts >= this.settings.MAIL_MAX_ATTEMPTS;
       const reason = error instanceof Error ? error.message : String(error);
-      const retryIn = retryDelaySeconds(this.config.MAIL_RETRY_BASE_SECONDS, message.attempts);
+      const retryIn = retryDelaySeconds(this.settings.MAIL_RETRY_BASE_SECONDS, message.attempts);
       await this.outbox.markAttemptFailed(message.id, reason.slice(0, 2000), retryIn, final);
       const context = { message_id: message.id, template: message.template, attempts: message.attempts };
       if (final) {

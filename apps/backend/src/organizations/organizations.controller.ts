@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import type { ViewingContext } from '../access/access';
 import { Public, SignedIn, SuperAdminOnly, Viewing, ViewingAs } from '../access/access.decorators';
@@ -8,7 +8,7 @@ import {
   ApiResourceNotFoundResponse,
   ApiValidationFailedResponse,
 } from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { RateLimit } from '../throttling/rate-limit.decorator';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { OrganizationListItemDto } from './dto/organization-list-item.response';
@@ -21,11 +21,7 @@ import { UpdateOrganizationStatusDto } from './dto/update-organization-status.dt
 import { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { OrganizationManagementService, organizationNotFound } from './organization-management.service';
 
-const ID_PARAM = ApiParam({
-  name: 'id',
-  format: 'uuid',
-  description: 'The organization; an id that is not a UUID names none (404 `not_found`).',
-});
+const ID_PARAM = ApiResourceIdParam('organization');
 
 const NO_ORGANIZATION = 'no organization has this id (a malformed id included).';
 

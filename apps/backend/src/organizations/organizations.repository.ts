@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { MembershipRole } from '../access/access';
 import { organizationCodeCountsSql } from '../activation-codes/activation-code-status.sql';
+import { findByIdForUpdate, updateById } from '../database/row-statements';
 import { transactional } from '../database/transactions';
 import { Membership } from './membership.entity';
 import { CommissionType, Organization, OrganizationStatus, OrganizationType } from './organization.entity';
@@ -209,11 +210,7 @@ export class OrganizationsRepository {
    * concurrent status changes of one organization run one after the other. Inside `Transactions.run` only.
    */
   findByIdForUpdate(id: string): Promise<Organization | null> {
-    return this.organizations
-      .createQueryBuilder('o')
-      .setLock('pessimistic_write')
-      .where('o.id = :id', { id })
-      .getOne();
+    return findByIdForUpdate(this.organizations, 'o', id);
   }
 
   /** The user id of the organization's manager (memberships_single_manager); null if none. */
@@ -226,10 +223,8 @@ export class OrganizationsRepository {
   }
 
   /** Applies the changes; false when the organization does not exist. */
-  async update(id: string, changes: OrganizationChanges): Promise<boolean> {
-    if (Object.keys(changes).length === 0) return this.organizations.existsBy({ id });
-    const result = await this.organizations.update({ id }, changes);
-    return (result.affected ?? 0) > 0;
+  update(id: string, changes: OrganizationChanges): Promise<boolean> {
+    return updateById(this.organizations, id, changes);
   }
 
   async setStatus(id: string, status: OrganizationStatus, managerInvitedAt?: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import type { BackendConfig } from '../config';
+import type { PasswordLinkSettings } from './password-link.settings';
 import type { PasswordTokenPurpose } from './password-reset-token.entity';
 
 /** How long a reset or invitation link works, and the page of the client app it opens. */
@@ -14,17 +14,17 @@ export interface PasswordLinkTerms {
 /** A reset link lasts PASSWORD_RESET_TTL_MINUTES; an invitation, INVITATION_TTL_DAYS. */
 export function passwordLinkTerms(
   purpose: PasswordTokenPurpose,
-  config: Pick<BackendConfig, 'PASSWORD_RESET_TTL_MINUTES' | 'INVITATION_TTL_DAYS'>,
+  settings: PasswordLinkSettings,
 ): PasswordLinkTerms {
   return purpose === 'reset'
     ? {
         page: '/reset-password',
-        ttlMs: config.PASSWORD_RESET_TTL_MINUTES * 60_000,
-        validFor: { amount: config.PASSWORD_RESET_TTL_MINUTES, unit: 'minutes' },
+        ttlMs: settings.PASSWORD_RESET_TTL_MINUTES * 60_000,
+        validFor: { amount: settings.PASSWORD_RESET_TTL_MINUTES, unit: 'minutes' },
       }
     : {
         page: '/accept-invitation',
-        ttlMs: config.INVITATION_TTL_DAYS * 24 * 3_600_000,
-        validFor: { amount: config.INVITATION_TTL_DAYS, unit: 'days' },
+        ttlMs: settings.INVITATION_TTL_DAYS * 24 * 3_600_000,
+        validFor: { amount: settings.INVITATION_TTL_DAYS, unit: 'days' },
       };
 }

@@ -1,11 +1,11 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { Clock } from '../common/clock';
 import { randomAlphanumeric, secretMatchesHash, sha256Hex } from '../common/secrets';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { Transactions } from '../database/transactions';
 import { DeliveryValues } from '../mail/mail-links';
 import { MailOutbox } from '../mail/mail-outbox';
+import { MailSettings } from '../mail/mail.settings';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { durationInWords } from '../mail/templates/mail-texts';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -14,6 +14,7 @@ import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { InvalidResetTokenError } from './invalid-reset-token.error';
 import { passwordLinkTerms } from './password-link-terms';
+import { PasswordLinkSettings } from './password-link.settings';
 import { PasswordTokenPurpose } from './password-reset-token.entity';
 import { PasswordResetTokensRepository } from './password-reset-tokens.repository';
 import { passwordLink } from './password-reset.mail';
@@ -32,7 +33,8 @@ export class PasswordResetService implements OnModuleInit {
     private readonly mailOutbox: MailOutbox,
     private readonly deliveryValues: DeliveryValues,
     private readonly clock: Clock,
-    @Inject(BACKEND_CONFIG) private readonly config: BackendConfig,
+    private readonly linkSettings: PasswordLinkSettings,
+    private readonly mailSettings: MailSettings,
   ) {}
 
   onModuleInit(): void {
@@ -68,7 +70,7 @@ export class PasswordResetService implements OnModuleInit {
     const user = await this.users.findById(message.payload.user_id);
     if (!user) throw new Error('the recipient of this email no longer exists');
     const token = randomAlphanumeric(RESET_TOKEN_LENGTH);
-    const terms = passwordLinkTerms(purpose, this.config);
+    const terms = passwordLinkTerms(purpose, this.linkSettings);
     await this.tokens.replaceUnused(
       user.id,
       purpose,
@@ -78,7 +80,7 @@ export class PasswordResetService implements OnModuleInit {
     );
     return {
       token,
-      link: passwordLink(new URL(terms.page, this.config.CLIENT_APP_URL).toString(), token, user.email),
+      link: passwordLink(new URL(terms.page, this.mailSettings.CLIENT_APP_URL).toString(), token, user.email),
       valid_for: durationInWords(message.language, terms.validFor.amount, terms.validFor.unit),
     };
   }

@@ -3,7 +3,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 /**
  * Password hashing with scrypt (memory-hard), Node's built-in `crypto.scrypt` (no native module).
  *
- * Default parameters (configurable, see BackendEnv.PASSWORD_SCRYPT_*):
+ * Default parameters (configurable, see PasswordSettings.PASSWORD_SCRYPT_*):
  *   N = 2^15 = 32768 (CPU/memory cost), r = 8 (block size), p = 3 (parallelisation)
  *   → 128 · N · r = 32 MiB of memory per hash; OWASP's Password Storage Cheat Sheet lists
  *   "N=2^15, r=8, p=3" as equivalent to its minimum "N=2^17, r=8, p=1".

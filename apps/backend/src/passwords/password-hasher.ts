@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
+import { Injectable } from '@nestjs/common';
 import { hashPassword, needsRehash, ScryptParameters, verifyPassword } from './password-hash';
+import { PasswordSettings } from './password.settings';
 
 /** scrypt behind an injectable (src/passwords/password-hash.ts has the parameters and format). */
 @Injectable()
@@ -8,11 +8,11 @@ export class PasswordHasher {
   private readonly parameters: ScryptParameters;
   private dummyHash?: Promise<string>;
 
-  constructor(@Inject(BACKEND_CONFIG) config: BackendConfig) {
+  constructor(settings: PasswordSettings) {
     this.parameters = {
-      n: config.PASSWORD_SCRYPT_N,
-      r: config.PASSWORD_SCRYPT_R,
-      p: config.PASSWORD_SCRYPT_P,
+      n: settings.PASSWORD_SCRYPT_N,
+      r: settings.PASSWORD_SCRYPT_R,
+      p: settings.PASSWORD_SCRYPT_P,
     };
   }
 

@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
 import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { CreateProviderDto } from './dto/create-provider.dto';
 import { ProviderListItemDto } from './dto/provider-list-item.response';
 import { ProviderListResponseDto } from './dto/provider-list.response';
@@ -12,11 +12,7 @@ import { ProvidersQueryDto } from './dto/providers-query.dto';
 import { UpdateProviderDto } from './dto/update-provider.dto';
 import { providerNotFound, ProvidersService } from './providers.service';
 
-const ID_PARAM = ApiParam({
-  name: 'id',
-  format: 'uuid',
-  description: 'The provider; an id that is not a UUID names none (404 `not_found`).',
-});
+const ID_PARAM = ApiResourceIdParam('provider');
 const NO_PROVIDER = 'no provider has this id (a malformed id included).';
 
 @ApiTags('providers')

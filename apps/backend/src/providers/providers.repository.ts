@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { splitPage } from '@rt/database';
 import { Repository } from 'typeorm';
 import { transactional } from '../database/transactions';
+import { updateById } from '../database/row-statements';
 import { Provider, ProviderOrigin, ProviderStatus } from './provider.entity';
 import { ProviderListingInput, providerListingSql } from './proximity.sql';
 
@@ -29,21 +30,10 @@ export interface ProviderWithDistance {
   distanceMeters: number | null;
 }
 
-interface ListingRow {
+/** A row of the listing statement: a provider's columns, the page's total and the distance. */
+interface ListingRow extends ProviderFields {
   total: number;
   id: string | null;
-  name: string;
-  description: string | null;
-  address: string | null;
-  city: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  website: string | null;
-  phone: string | null;
-  email: string | null;
-  origin: ProviderOrigin;
-  status: ProviderStatus;
   created_at: Date;
   updated_at: Date;
   distance_meters: number | null;
@@ -103,10 +93,8 @@ export class ProvidersRepository {
   }
 
   /** Applies the changes; false when the provider does not exist. */
-  async update(id: string, changes: ProviderChanges): Promise<boolean> {
-    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
-    const result = await this.repo.update({ id }, changes);
-    return (result.affected ?? 0) > 0;
+  update(id: string, changes: ProviderChanges): Promise<boolean> {
+    return updateById(this.repo, id, changes);
   }
 
   /** Whether any provider exists (the demo seed). */

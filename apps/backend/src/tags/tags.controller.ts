@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly, ViewingAs } from '../access/access.decorators';
 import {
@@ -7,7 +7,7 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { CreateTagDto } from './dto/create-tag.dto';
 import { TagListResponseDto } from './dto/tag-list.response';
 import { TagResponseDto } from './dto/tag.response';
@@ -15,11 +15,7 @@ import { TagsQueryDto } from './dto/tags-query.dto';
 import { UpdateTagDto } from './dto/update-tag.dto';
 import { tagNotFound, TagsService } from './tags.service';
 
-const ID_PARAM = ApiParam({
-  name: 'id',
-  format: 'uuid',
-  description: 'The tag; an id that is not a UUID names none (404 `not_found`).',
-});
+const ID_PARAM = ApiResourceIdParam('tag');
 const NO_TAG = 'no tag has this id (a malformed id included).';
 
 @ApiTags('tags')

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
 import { In, Repository } from 'typeorm';
+import { touchedAny, updateById } from '../database/row-statements';
 import { transactional } from '../database/transactions';
 import { Tag, TagType } from './tag.entity';
 
@@ -48,16 +49,13 @@ export class TagsRepository {
   }
 
   /** Applies the changes; false when the tag does not exist. */
-  async update(id: string, changes: Partial<TagFields>): Promise<boolean> {
-    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
-    const result = await this.repo.update({ id }, changes);
-    return (result.affected ?? 0) > 0;
+  update(id: string, changes: Partial<TagFields>): Promise<boolean> {
+    return updateById(this.repo, id, changes);
   }
 
   /** Deletes the tag; its links to activities go with it (activity_tags, ON DELETE CASCADE). */
   async delete(id: string): Promise<boolean> {
-    const result = await this.repo.delete({ id });
-    return (result.affected ?? 0) > 0;
+    return touchedAny(await this.repo.delete({ id }));
   }
 
   /** Whether any tag exists (the demo seed). */

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AccessRequest } from '../access/access';
-import type { BackendConfig } from '../config';
 import { sha256Hex } from '../common/secrets';
+import type { ThrottleSettings } from './throttle.settings';
 
 /**
  * The rate limits of the backend. Each keeps two counters per request, both keyed on the client
@@ -67,13 +67,13 @@ export interface ThrottleCounters {
 }
 
 export function throttleCounters(
-  config: BackendConfig,
+  settings: ThrottleSettings,
   policy: ThrottlePolicy,
   email: unknown,
   clientAddress: string | undefined,
 ): ThrottleCounters {
   const address = clientAddress ?? '';
-  const { windowSeconds, addressLimit, emailLimit } = limitsOf(config, policy);
+  const { windowSeconds, addressLimit, emailLimit } = limitsOf(settings, policy);
   const windowMs = windowSeconds * 1000;
   return {
     address: { key: throttleKey(`${policy}/address`, address), limit: addressLimit, windowMs },
@@ -90,35 +90,35 @@ export function throttleCounters(
 }
 
 function limitsOf(
-  config: BackendConfig,
+  settings: ThrottleSettings,
   policy: ThrottlePolicy,
 ): { windowSeconds: number; addressLimit: number; emailLimit: number } {
   switch (policy) {
     case 'login':
       return {
-        windowSeconds: config.THROTTLE_LOGIN_WINDOW_SECONDS,
-        addressLimit: config.THROTTLE_LOGIN_ADDRESS_LIMIT,
-        emailLimit: config.THROTTLE_LOGIN_LIMIT,
+        windowSeconds: settings.THROTTLE_LOGIN_WINDOW_SECONDS,
+        addressLimit: settings.THROTTLE_LOGIN_ADDRESS_LIMIT,
+        emailLimit: settings.THROTTLE_LOGIN_LIMIT,
       };
     case 'forgot-password':
     case 'reset-password':
       return {
-        windowSeconds: config.THROTTLE_PASSWORD_WINDOW_SECONDS,
-        addressLimit: config.THROTTLE_PASSWORD_ADDRESS_LIMIT,
-        emailLimit: config.THROTTLE_PASSWORD_LIMIT,
+        windowSeconds: settings.THROTTLE_PASSWORD_WINDOW_SECONDS,
+        addressLimit: settings.THROTTLE_PASSWORD_ADDRESS_LIMIT,
+        emailLimit: settings.THROTTLE_PASSWORD_LIMIT,
       };
     case 'claim':
       return {
-        windowSeconds: config.THROTTLE_CLAIM_WINDOW_SECONDS,
-        addressLimit: config.THROTTLE_CLAIM_ADDRESS_LIMIT,
-        emailLimit: config.THROTTLE_CLAIM_LIMIT,
+        windowSeconds: settings.THROTTLE_CLAIM_WINDOW_SECONDS,
+        addressLimit: settings.THROTTLE_CLAIM_ADDRESS_LIMIT,
+        emailLimit: settings.THROTTLE_CLAIM_LIMIT,
       };
     case 'signup':
       // Per address: a new contact email per call must not buy more signups.
       return {
-        windowSeconds: config.THROTTLE_SIGNUP_WINDOW_SECONDS,
-        addressLimit: config.THROTTLE_SIGNUP_LIMIT,
-        emailLimit: config.THROTTLE_SIGNUP_LIMIT,
+        windowSeconds: settings.THROTTLE_SIGNUP_WINDOW_SECONDS,
+        addressLimit: settings.THROTTLE_SIGNUP_LIMIT,
+        emailLimit: settings.THROTTLE_SIGNUP_LIMIT,
       };
   }
 }

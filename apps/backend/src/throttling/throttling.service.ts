@@ -1,14 +1,8 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppError } from '@rt/errors';
-import { BACKEND_CONFIG, type BackendConfig } from '../config';
 import { CounterState, ThrottleCountersRepository } from './throttle-counters.repository';
 import { throttleCounters, ThrottleCounters, ThrottlePolicy } from './throttle-policies';
+import { ThrottleSettings } from './throttle.settings';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -24,7 +18,7 @@ export class ThrottlingService implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     private readonly counters: ThrottleCountersRepository,
-    @Inject(BACKEND_CONFIG) private readonly config: BackendConfig,
+    private readonly settings: ThrottleSettings,
   ) {}
 
   /** Refuses when the email and address, or the address, is blocked; counts nothing. */
@@ -75,7 +69,7 @@ export class ThrottlingService implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private countersOf(policy: ThrottlePolicy, email: unknown, address: string | undefined): ThrottleCounters {
-    return throttleCounters(this.config, policy, email, address);
+    return throttleCounters(this.settings, policy, email, address);
   }
 
   private async read(policy: ThrottlePolicy, email: unknown, address: string | undefined) {

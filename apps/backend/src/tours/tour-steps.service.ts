@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppError, FieldErrors } from '@rt/errors';
+import { AppError } from '@rt/errors';
 import { isUUID } from 'class-validator';
 import { ActivitiesService } from '../activities/activities.service';
 import { malformedIdProblems, unknownIdProblems } from '../activities/id-list';
@@ -16,10 +16,6 @@ import { ToursRepository } from './tours.repository';
 import { tourNotFound } from './tours.service';
 
 const stepNotFound = () => AppError.notFound('Step not found.');
-
-const failIf = (problems: FieldErrors): void => {
-  if (Object.keys(problems).length > 0) throw AppError.validation(problems);
-};
 
 /**
  * Steps of a tour. Every change locks the tour's row first, so the positions (1..n) of one tour
@@ -39,7 +35,9 @@ export class TourStepsService {
 
   async create(tourId: string, dto: CreateTourStepDto): Promise<TourStepResponseDto> {
     if (dto.activity_ids)
-      failIf(malformedIdProblems('activity_ids', dto.activity_ids, { refuseDuplicates: true }));
+      AppError.throwIfInvalid(
+        malformedIdProblems('activity_ids', dto.activity_ids, { refuseDuplicates: true }),
+      );
     const stepId = await this.transactions.run(async () => {
       await this.lockTour(tourId);
       if (dto.activity_ids) await this.checkActivities(dto.activity_ids);
@@ -61,7 +59,9 @@ export class TourStepsService {
   /** The fields sent; `activity_ids` replaces the plans (`[]` clears; absent keeps them). */
   async update(tourId: string, stepId: string, dto: UpdateTourStepDto): Promise<TourStepResponseDto> {
     if (dto.activity_ids)
-      failIf(malformedIdProblems('activity_ids', dto.activity_ids, { refuseDuplicates: true }));
+      AppError.throwIfInvalid(
+        malformedIdProblems('activity_ids', dto.activity_ids, { refuseDuplicates: true }),
+      );
     await this.transactions.run(async () => {
       await this.lockTour(tourId);
       await this.findStep(tourId, stepId);
@@ -121,7 +121,7 @@ export class TourStepsService {
 
   private async checkActivities(ids: string[]): Promise<void> {
     const existing = await this.activities.findExistingIds(ids);
-    failIf(unknownIdProblems('activity_ids', ids, existing));
+    AppError.throwIfInvalid(unknownIdProblems('activity_ids', ids, existing));
   }
 
   private async toResponse(step: StepView): Promise<TourStepResponseDto> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
 import {
@@ -7,7 +7,7 @@ import {
   ApiNoContentResponse,
   ApiResourceNotFoundResponse,
 } from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { CreateTourDto } from './dto/create-tour.dto';
 import { TourDetailsResponseDto } from './dto/tour-details.response';
 import { TourListResponseDto } from './dto/tour-list.response';
@@ -16,11 +16,7 @@ import { ToursQueryDto } from './dto/tours-query.dto';
 import { UpdateTourDto } from './dto/update-tour.dto';
 import { tourNotFound, ToursService } from './tours.service';
 
-export const TOUR_ID_PARAM = ApiParam({
-  name: 'id',
-  format: 'uuid',
-  description: 'The tour; an id that is not a UUID names none (404 `not_found`).',
-});
+export const TOUR_ID_PARAM = ApiResourceIdParam('tour');
 export const NO_TOUR = 'no tour has this id (a malformed id included).';
 
 /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
 import { Repository } from 'typeorm';
+import { findByIdForUpdate, touchedAny, updateById } from '../database/row-statements';
 import { transactional } from '../database/transactions';
 import { Tour, TourStatus } from './tour.entity';
 
@@ -54,11 +55,7 @@ export class ToursRepository {
    * run one after the other. Inside `Transactions.run` only.
    */
   findByIdForUpdate(id: string): Promise<Tour | null> {
-    return this.repo
-      .createQueryBuilder('t')
-      .setLock('pessimistic_write')
-      .where('t.id = :id', { id })
-      .getOne();
+    return findByIdForUpdate(this.repo, 't', id);
   }
 
   create(fields: TourFields): Promise<Tour> {
@@ -66,16 +63,13 @@ export class ToursRepository {
   }
 
   /** Applies the changes; false when the tour does not exist. */
-  async update(id: string, changes: Partial<TourFields>): Promise<boolean> {
-    if (Object.keys(changes).length === 0) return this.repo.existsBy({ id });
-    const result = await this.repo.update({ id }, changes);
-    return (result.affected ?? 0) > 0;
+  update(id: string, changes: Partial<TourFields>): Promise<boolean> {
+    return updateById(this.repo, id, changes);
   }
 
   /** Deletes the tour; its steps and their plans go with it (ON DELETE CASCADE), activities stay. */
   async delete(id: string): Promise<boolean> {
-    const result = await this.repo.delete({ id });
-    return (result.affected ?? 0) > 0;
+    return touchedAny(await this.repo.delete({ id }));
   }
 
   /** Whether any tour exists (the demo seed). */

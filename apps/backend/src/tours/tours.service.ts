@@ -119,6 +119,6 @@ export class ToursService {
     const regionType =
       regionId !== undefined && regionId !== null ? await this.organizations.findType(regionId) : undefined;
     const problems = tourOrganizationProblems(partnerType, regionType);
-    if (Object.keys(problems).length > 0) throw AppError.validation(problems);
+    AppError.throwIfInvalid(problems);
   }
 }

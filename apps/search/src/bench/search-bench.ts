@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { migrateDatabase, sessionOptions, typeOrmOptions } from '@rt/database';
+import { migrateDatabase, sessionOptions, typeOrmOptions, urlOfDatabase, withClient } from '@rt/database';
+import type { Sql } from '@rt/database';
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
@@ -26,8 +27,7 @@ import { MemoryListing } from '../travels/memory-listing';
 import { ReindexService } from '../reindex/reindex.service';
 import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
-import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../travels/listing-statements';
-import type { Sql } from '../travels/listing-statements';
+import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../travels/sql/query-statements';
 import { rankingTuningOf } from '../travels/travels-request';
 import { countedTotal } from '../travels/travels.service';
 import { TYPED_SEARCHES } from './typed-searches';
@@ -65,11 +65,7 @@ const TYPED_ROUNDS = Number(env.BENCH_TYPED_ROUNDS ?? 3);
  */
 const SKIP_OVERLAP = env.BENCH_SKIP_OVERLAP === '1';
 
-const databaseUrl = (() => {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  return url.toString();
-})();
+const databaseUrl = urlOfDatabase(SERVER_URL, DATABASE);
 
 /** The configuration the service reads from the same environment (its SEARCH_* knobs). */
 const config = loadSearchConfig({ APP_ENV: 'local', ...env });
@@ -262,14 +258,10 @@ function httpGet(agent: Agent, port: number, path: string): Promise<{ status: nu
 }
 
 async function recreateDatabase(): Promise<void> {
-  const admin = new Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  try {
+  await withClient(SERVER_URL, async (admin) => {
     await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  });
   await migrateDatabase({ url: databaseUrl, singleSession: false }, 'search', searchMigrations);
 }
 

@@ -1,5 +1,5 @@
 import { defaultDataDir, runMigrateCommand } from '@rt/database';
-import { ConfigError } from '@rt/platform';
+import { runEntryPoint } from '@rt/platform';
 import { loadSearchConfig } from '../config';
 import { SEARCH_EXTENSIONS } from './extensions';
 import { searchMigrations } from './migrations';
@@ -16,7 +16,4 @@ async function main(): Promise<void> {
   });
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runEntryPoint(main);

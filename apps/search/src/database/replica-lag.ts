@@ -2,9 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { MetricsService } from '@rt/platform';
 import { Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import { SEARCH_READER } from './database-runtime';
+import { ReadDatabaseSettings } from './read-database.settings';
 
 /**
  * How far the read database is behind the primary, in seconds: 0 on the primary itself and on a
@@ -33,7 +32,7 @@ export class ReplicaLag {
   constructor(
     @Inject(SEARCH_READER) private readonly reader: DataSource,
     private readonly primary: DataSource,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: ReadDatabaseSettings,
     metrics: MetricsService,
   ) {
     const measure = () => this.seconds().catch(() => null);
@@ -62,7 +61,7 @@ export class ReplicaLag {
     } catch {
       return { ok: false, reason: 'the read database cannot be reached' };
     }
-    const bound = this.config.DATABASE_READ_MAX_LAG_SECONDS;
+    const bound = this.settings.DATABASE_READ_MAX_LAG_SECONDS;
     if (lag === null) return { ok: false, reason: 'the read replica has not replayed a transaction yet' };
     if (lag > bound) {
       return {

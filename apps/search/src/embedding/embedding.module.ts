@@ -1,46 +1,48 @@
 import { Module } from '@nestjs/common';
 import { MetricsModule, MetricsService } from '@rt/platform';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import { BuiltinEmbeddingProvider } from './builtin-embedding.provider';
 import { EMBEDDING_PROVIDER, EmbeddingProvider } from './embedding-provider';
 import { EmbeddingMetrics } from './embedding-metrics';
+import { EmbeddingSettings } from './embedding.settings';
 import { HttpEmbeddingProvider } from './http-embedding.provider';
 import { CachedEmbeddingProvider } from './query-embedding-cache';
 
 /** The provider EMBEDDING_PROVIDER names, bare (no cache). */
-export function createEmbeddingProvider(config: SearchConfig, metrics?: EmbeddingMetrics): EmbeddingProvider {
-  switch (config.EMBEDDING_PROVIDER) {
+export function createEmbeddingProvider(
+  settings: EmbeddingSettings,
+  metrics?: EmbeddingMetrics,
+): EmbeddingProvider {
+  switch (settings.EMBEDDING_PROVIDER) {
     case 'builtin':
-      return new BuiltinEmbeddingProvider(config.EMBEDDING_DIMENSION);
+      return new BuiltinEmbeddingProvider(settings.EMBEDDING_DIMENSION);
     case 'http':
       return new HttpEmbeddingProvider({
-        url: config.EMBEDDING_URL ?? '',
-        model: config.EMBEDDING_MODEL ?? '',
-        dimension: config.EMBEDDING_DIMENSION,
-        apiKey: config.EMBEDDING_API_KEY,
-        sendDimensions: config.EMBEDDING_SEND_DIMENSIONS,
-        queryTimeoutMs: config.EMBEDDING_TIMEOUT_MS,
-        batchTimeoutMs: config.EMBEDDING_BATCH_TIMEOUT_MS,
-        batchSize: config.EMBEDDING_BATCH_SIZE,
-        maxRetries: config.EMBEDDING_MAX_RETRIES,
-        circuitFailures: config.EMBEDDING_CIRCUIT_FAILURES,
-        circuitCooldownMs: config.EMBEDDING_CIRCUIT_COOLDOWN_MS,
+        url: settings.EMBEDDING_URL ?? '',
+        model: settings.EMBEDDING_MODEL ?? '',
+        dimension: settings.EMBEDDING_DIMENSION,
+        apiKey: settings.EMBEDDING_API_KEY,
+        sendDimensions: settings.EMBEDDING_SEND_DIMENSIONS,
+        queryTimeoutMs: settings.EMBEDDING_TIMEOUT_MS,
+        batchTimeoutMs: settings.EMBEDDING_BATCH_TIMEOUT_MS,
+        batchSize: settings.EMBEDDING_BATCH_SIZE,
+        maxRetries: settings.EMBEDDING_MAX_RETRIES,
+        circuitFailures: settings.EMBEDDING_CIRCUIT_FAILURES,
+        circuitCooldownMs: settings.EMBEDDING_CIRCUIT_COOLDOWN_MS,
         metrics,
       });
     default:
-      throw new Error(`Unknown EMBEDDING_PROVIDER ${String(config.EMBEDDING_PROVIDER)}`);
+      throw new Error(`Unknown EMBEDDING_PROVIDER ${String(settings.EMBEDDING_PROVIDER)}`);
   }
 }
 
 /** The configured provider behind the query-embedding cache and the embedding metrics. */
 export function createCachedEmbeddingProvider(
-  config: SearchConfig,
+  settings: EmbeddingSettings,
   metrics?: EmbeddingMetrics,
 ): CachedEmbeddingProvider {
-  return new CachedEmbeddingProvider(createEmbeddingProvider(config, metrics), {
-    cacheSize: config.QUERY_EMBEDDING_CACHE_SIZE,
-    cacheTtlMs: config.QUERY_EMBEDDING_CACHE_TTL_MS,
+  return new CachedEmbeddingProvider(createEmbeddingProvider(settings, metrics), {
+    cacheSize: settings.QUERY_EMBEDDING_CACHE_SIZE,
+    cacheTtlMs: settings.QUERY_EMBEDDING_CACHE_TTL_MS,
     metrics,
   });
 }
@@ -60,7 +62,7 @@ export function createCachedEmbeddingProvider(
     },
     {
       provide: EMBEDDING_PROVIDER,
-      inject: [SEARCH_CONFIG, EmbeddingMetrics],
+      inject: [EmbeddingSettings, EmbeddingMetrics],
       useFactory: createCachedEmbeddingProvider,
     },
   ],

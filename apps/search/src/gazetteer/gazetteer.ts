@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWords, GLOSSARY_LANGUAGES, type GlossaryLanguage } from '../glossary/glossary';
+import { DataFileError, listCell, tsvRows, type TsvRow } from '../common/tsv';
 
 /**
  * The gazetteer (reviewed data: GAZETTEER.md): the places a traveller searches by name — countries
@@ -87,16 +88,7 @@ export const PLACES_PATH = join(DATA_DIR, 'places.tsv');
 export const SHARED_NAMES_PATH = join(DATA_DIR, 'shared-names.tsv');
 
 /** A gazetteer line that cannot be read, or a gazetteer that does not hold together. */
-export class GazetteerError extends Error {
-  constructor(
-    readonly source: string,
-    readonly line: number,
-    reason: string,
-  ) {
-    super(`${source}, line ${line}: ${reason}`);
-    this.name = 'GazetteerError';
-  }
-}
+export class GazetteerError extends DataFileError {}
 
 /** A name as a search is folded and split (the glossary's foldWords), words joined by one space. */
 export function foldName(text: string): string {
@@ -117,36 +109,12 @@ const PLACE_ID = /^[a-z][a-z0-9_]*$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
 const AMBIGUITY = /^([^:]+):([a-z]{2}(?:,[a-z]{2})*)$/;
 
-/** The cells of a list column: `;`-separated, trimmed, empty ones dropped. */
-function list(cell: string): string[] {
-  return cell
-    .split(';')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-}
-
-/** The data lines of a file with a header: `#` lines and blank lines are skipped. */
-function rows(text: string, source: string, header: string[]): { line: number; columns: string[] }[] {
-  const result: { line: number; columns: string[] }[] = [];
-  let headerSeen = false;
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === '' || raw.startsWith('#')) return;
-    const columns = raw.split('\t');
-    if (!headerSeen) {
-      if (columns.join('\t') !== header.join('\t')) {
-        throw new GazetteerError(source, line, `the header must be "${header.join('<tab>')}"`);
-      }
-      headerSeen = true;
-      return;
-    }
-    if (columns.length !== header.length) {
-      throw new GazetteerError(source, line, `${columns.length} columns, ${header.length} expected`);
-    }
-    result.push({ line, columns: columns.map((column) => column.trim()) });
-  });
-  if (!headerSeen) throw new GazetteerError(source, 1, 'no header line');
-  return result;
+/**
+ * The data lines of a gazetteer file, all read (and the file's shape checked) before any row is:
+ * a wrong header or column count is refused before a bad cell on an earlier line.
+ */
+function rows(text: string, source: string, header: string[]): TsvRow[] {
+  return [...tsvRows(text, header, (line, reason) => new GazetteerError(source, line, reason))];
 }
 
 /**
@@ -169,7 +137,7 @@ export function parsePlaces(text: string, source: string): Place[] {
     if (!(PLACE_KINDS as readonly string[]).includes(kind)) {
       throw fail(`unknown kind "${kind}" (${PLACE_KINDS.join(', ')})`);
     }
-    const countries = list(countriesCell);
+    const countries = listCell(countriesCell);
     if (!countries.length) throw fail(`place "${id}" has no country`);
     for (const code of countries) {
       if (!COUNTRY_CODE.test(code)) throw fail(`malformed country code "${code}" (ISO 3166-1 alpha-2)`);
@@ -180,15 +148,15 @@ export function parsePlaces(text: string, source: string): Place[] {
     const names = {} as Record<GazetteerLanguage, string[]>;
     [fr, de, en, it].forEach((cell, i) => {
       const language = GAZETTEER_LANGUAGES[i];
-      names[language] = [...new Set(list(cell).filter((name) => foldName(name) !== ''))];
+      names[language] = [...new Set(listCell(cell).filter((name) => foldName(name) !== ''))];
       if (!names[language].length) throw fail(`place "${id}" has no ${language} name`);
     });
-    const local = [...new Set(list(localCell).filter((name) => foldName(name) !== ''))];
+    const local = [...new Set(listCell(localCell).filter((name) => foldName(name) !== ''))];
     const own = new Set(
       [...GAZETTEER_LANGUAGES.flatMap((language) => names[language]), ...local].map(foldName),
     );
     const ambiguous: Record<string, GazetteerLanguage[]> = {};
-    for (const entry of list(ambiguousCell)) {
+    for (const entry of listCell(ambiguousCell)) {
       const match = AMBIGUITY.exec(entry);
       if (!match) throw fail(`malformed ambiguity "${entry}" (name:lang[,lang])`);
       const name = foldName(match[1]);
@@ -237,7 +205,7 @@ export function parseSharedNames(text: string, source = 'shared-names.tsv'): Sha
       throw new GazetteerError(source, line, `"${name}" is already declared on line ${first}`);
     }
     seen.set(folded, line);
-    const places = list(placesCell);
+    const places = listCell(placesCell);
     if (new Set(places).size < 2)
       throw new GazetteerError(source, line, `"${name}" needs two places or more`);
     if (reason === '') throw new GazetteerError(source, line, `"${name}" has no reason`);

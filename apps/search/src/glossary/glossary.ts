@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataFileError, listCell, tsvRows } from '../common/tsv';
 
 /**
  * The travel glossary (travel-glossary.tsv, reviewed data: GLOSSARY.md): concepts of travel with
@@ -36,16 +37,7 @@ export interface GlossaryConcept {
 export const TRAVEL_GLOSSARY_PATH = join(__dirname, '..', '..', 'src', 'glossary', 'travel-glossary.tsv');
 
 /** A glossary line that cannot be read: `line` is 1-based, as an editor shows it. */
-export class GlossaryError extends Error {
-  constructor(
-    readonly source: string,
-    readonly line: number,
-    reason: string,
-  ) {
-    super(`${source}, line ${line}: ${reason}`);
-    this.name = 'GlossaryError';
-  }
-}
+export class GlossaryError extends DataFileError {}
 
 // What PostgreSQL's `unaccent` turns into letters that NFKD does not decompose.
 const UNACCENT_LETTERS: Record<string, string> = {
@@ -84,6 +76,7 @@ export function foldWords(text: string): string[] {
 }
 
 const HEADER = ['id', 'domain', ...GLOSSARY_LANGUAGES];
+const HIERARCHY_HEADER = ['broader', 'narrower'];
 const CONCEPT_ID = /^[a-z][a-z0-9_]*$/;
 
 /**
@@ -95,22 +88,9 @@ const CONCEPT_ID = /^[a-z][a-z0-9_]*$/;
 export function parseGlossary(text: string, source = 'travel-glossary.tsv'): GlossaryConcept[] {
   const concepts: GlossaryConcept[] = [];
   const ids = new Map<string, number>();
-  let headerSeen = false;
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === '' || raw.startsWith('#')) return;
-    const columns = raw.split('\t');
-    if (!headerSeen) {
-      if (columns.join('\t') !== HEADER.join('\t')) {
-        throw new GlossaryError(source, line, `the header must be "${HEADER.join('<tab>')}"`);
-      }
-      headerSeen = true;
-      return;
-    }
-    if (columns.length !== HEADER.length) {
-      throw new GlossaryError(source, line, `${columns.length} columns, ${HEADER.length} expected`);
-    }
-    const [id, domain, ...cells] = columns.map((column) => column.trim());
+  const rows = tsvRows(text, HEADER, (at, reason) => new GlossaryError(source, at, reason));
+  for (const { line, columns } of rows) {
+    const [id, domain, ...cells] = columns;
     if (!CONCEPT_ID.test(id)) throw new GlossaryError(source, line, `malformed concept id "${id}"`);
     const first = ids.get(id);
     if (first !== undefined) {
@@ -130,8 +110,7 @@ export function parseGlossary(text: string, source = 'travel-glossary.tsv'): Glo
       words[language] = [...new Set(folded)];
     });
     concepts.push({ id, domain: domain as GlossaryDomain, words });
-  });
-  if (!headerSeen) throw new GlossaryError(source, 1, 'no header line');
+  }
   return concepts;
 }
 
@@ -159,24 +138,10 @@ export function parseConceptHierarchy(
 ): ConceptHierarchy {
   const known = new Set(concepts.map((concept) => concept.id));
   const hierarchy: ConceptHierarchy = new Map();
-  let headerSeen = false;
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === '' || raw.startsWith('#')) return;
-    const columns = raw.split('\t').map((column) => column.trim());
-    if (!headerSeen) {
-      if (columns.join('\t') !== 'broader\tnarrower') {
-        throw new GlossaryError(source, line, 'the header must be "broader<tab>narrower"');
-      }
-      headerSeen = true;
-      return;
-    }
-    if (columns.length !== 2) throw new GlossaryError(source, line, `${columns.length} columns, 2 expected`);
+  const rows = tsvRows(text, HIERARCHY_HEADER, (at, reason) => new GlossaryError(source, at, reason));
+  for (const { line, columns } of rows) {
     const [broader, cell] = columns;
-    const narrower = cell
-      .split(';')
-      .map((id) => id.trim())
-      .filter((id) => id !== '');
+    const narrower = listCell(cell);
     for (const id of [broader, ...narrower]) {
       if (!known.has(id)) throw new GlossaryError(source, line, `unknown concept "${id}"`);
     }
@@ -190,8 +155,7 @@ export function parseConceptHierarchy(
       if (inside(id))
         throw new GlossaryError(source, line, `"${broader}" would include itself through "${id}"`);
     }
-  });
-  if (!headerSeen) throw new GlossaryError(source, 1, 'no header line');
+  }
   return hierarchy;
 }
 

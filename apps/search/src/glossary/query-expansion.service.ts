@@ -1,7 +1,5 @@
-import { Inject, Injectable, Logger, Module, Optional } from '@nestjs/common';
+import { Injectable, Logger, Module, Optional } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
 import { QUERY_WORDS } from '../text-index/query-limits';
 import { loadGazetteer } from '../gazetteer/gazetteer';
@@ -10,6 +8,7 @@ import type { PlaceMention } from '../gazetteer/place-finder';
 import { foldWords, loadConceptHierarchy, loadTravelGlossary } from './glossary';
 import { LanguageGuesser } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
+import { QueryExpansionSettings } from './query-expansion.settings';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
 import { readSynonymsSource } from './synonyms';
 
@@ -32,7 +31,7 @@ export class QueryExpansionService implements OnModuleInit {
   private expanders: { all: QueryExpander; synonyms: QueryExpander };
 
   constructor(
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: QueryExpansionSettings,
     @Optional() private readonly metrics?: SearchMetrics,
   ) {
     const concepts = loadTravelGlossary();
@@ -47,7 +46,7 @@ export class QueryExpansionService implements OnModuleInit {
   }
 
   expand(search: string): QueryExpansion {
-    const expander = this.config.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
+    const expander = this.settings.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
     const expansion = expander.size ? expander.expand(search, QUERY_WORDS) : NO_EXPANSION;
     const words = foldWords(search).slice(0, QUERY_WORDS);
     const language = this.languages.guess(words);
@@ -112,11 +111,11 @@ export class QueryExpansionService implements OnModuleInit {
 
   /** Reads SEARCH_SYNONYMS_SOURCE again; on failure (SynonymsError naming the line) keeps the previous synonyms and throws. */
   async reloadSynonyms(): Promise<number> {
-    const source = this.config.SEARCH_SYNONYMS_SOURCE;
+    const source = this.settings.SEARCH_SYNONYMS_SOURCE;
     if (!source) return 0;
     let rules: ExpansionRule[];
     try {
-      rules = await readSynonymsSource(source, this.config.CATALOGUE_SOURCE_TIMEOUT_MS);
+      rules = await readSynonymsSource(source, this.settings.synonymsSourceTimeoutMs);
     } catch (error) {
       this.metrics?.synonymReloads.inc({ result: 'failed' });
       throw error;

@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
+import { BaseEnv } from '@rt/platform';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
-import { rankingTuningOf } from '../travels/travels-request';
+import { EmbeddingSettings } from '../embedding/embedding.settings';
+import { QueryExpansionSettings } from '../glossary/query-expansion.settings';
+import { ServiceSettings } from '../root/service.settings';
+import { RankingSettings } from '../travels/ranking.settings';
+import { rankingTuningOf, travelsRequestSettings } from '../travels/travels-request';
+import type { TravelsRequestSettings } from '../travels/travels-request';
 import type { PreviewSettings } from './preview-settings';
 
 /** The folder holding the page's bundle (`preview-ui/build.mjs` writes it at build time). */
@@ -37,11 +41,18 @@ export const PREVIEW_CONTENT_SECURITY_POLICY = [
 @Injectable()
 export class PreviewPage {
   private readonly logger = new Logger('Preview');
+  private readonly ranking: TravelsRequestSettings;
 
   constructor(
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly service: ServiceSettings,
+    private readonly base: BaseEnv,
+    private readonly embedding: EmbeddingSettings,
+    ranking: RankingSettings,
+    expansion: QueryExpansionSettings,
     @Inject(PREVIEW_ASSETS_DIR) private readonly assetsDir: string,
-  ) {}
+  ) {
+    this.ranking = travelsRequestSettings(ranking, expansion);
+  }
 
   /** The page's HTML with the service's settings written in. */
   async html(): Promise<string> {
@@ -64,10 +75,10 @@ export class PreviewPage {
   }
 
   settings(): PreviewSettings {
-    const tuning = rankingTuningOf({}, this.config);
+    const tuning = rankingTuningOf({}, this.ranking);
     return {
-      service: { name: this.config.APP_NAME, version: this.config.VERSION_TAG ?? null },
-      embeddingProvider: this.config.EMBEDDING_PROVIDER,
+      service: { name: this.service.APP_NAME, version: this.base.VERSION_TAG ?? null },
+      embeddingProvider: this.embedding.EMBEDDING_PROVIDER,
       defaults: {
         rrfVectorWeight: tuning.rrfVectorWeight,
         semanticFloor: tuning.semanticFloor,

@@ -1,12 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { CatalogueSourceReader } from '../catalogue/catalogue-source';
 import type { SourceItem } from '../catalogue/catalogue-source';
 import { RecordValidator } from '../catalogue/record-validator';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import type { RebuildRun } from './rebuild-run';
+import { ReindexSettings } from './reindex.settings';
 
 /** Progress reported (and the event loop given a turn) every this many records read. */
 const PROGRESS_EVERY = 500;
@@ -26,7 +25,7 @@ export class CatalogueReader {
 
   constructor(
     private readonly sources: CatalogueSourceReader,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: ReindexSettings,
   ) {}
 
   /**
@@ -34,7 +33,7 @@ export class CatalogueReader {
    * and returns its records, read as they are iterated; reading stops when the service stops.
    */
   async open(source: string, run: RebuildRun): Promise<AsyncIterable<CatalogueRecord>> {
-    const opened = await this.sources.open(source, this.config.CATALOGUE_SOURCE_TIMEOUT_MS);
+    const opened = await this.sources.open(source, this.settings.CATALOGUE_SOURCE_TIMEOUT_MS);
     run.progress.total = opened.total;
     return this.validRecords(opened.items, run);
   }

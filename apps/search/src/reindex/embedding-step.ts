@@ -4,13 +4,12 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { embeddingTextOf, toIndexedOffer } from '../catalogue/catalogue-record';
 import type { CatalogueRecord, IndexedOffer } from '../catalogue/catalogue-record';
 import type { EmbeddingIdentity } from '../catalogue/content-hash';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../embedding/embedding-provider';
 import type { EmbeddingProvider } from '../embedding/embedding-provider';
 import { departureDaysMultirange } from '../travels/date-ranges';
 import type { RebuildRun } from './rebuild-run';
 import type { RebuildSession, StagedOffer } from './reindex.repository';
+import { ReindexSettings } from './reindex.settings';
 
 /** Embedded in groups this small, yielding in between, so listings keep answering during a rebuild. */
 const EMBED_CHUNK = 64;
@@ -24,7 +23,7 @@ const EMBED_CHUNK = 64;
 export class EmbeddingStep {
   constructor(
     @Inject(EMBEDDING_PROVIDER) private readonly embeddings: EmbeddingProvider,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: ReindexSettings,
   ) {}
 
   /** What a content hash depends on besides the record: the embedding model and its dimension. */
@@ -34,7 +33,7 @@ export class EmbeddingStep {
 
   /** The batches of one rebuild, staged through its session. */
   start(session: RebuildSession, run: RebuildRun): EmbeddingBatches {
-    return new EmbeddingBatches(this.embeddings, this.config, session, run);
+    return new EmbeddingBatches(this.embeddings, this.settings, session, run);
   }
 }
 
@@ -44,7 +43,7 @@ export class EmbeddingBatches {
 
   constructor(
     private readonly embeddings: EmbeddingProvider,
-    private readonly config: SearchConfig,
+    private readonly settings: ReindexSettings,
     private readonly session: RebuildSession,
     private readonly run: RebuildRun,
   ) {}
@@ -52,7 +51,7 @@ export class EmbeddingBatches {
   /** Queues a record to write (with its content hash); a full batch is embedded and staged first. */
   async add(record: CatalogueRecord, hash: string): Promise<void> {
     this.batch.push({ hash, offer: toIndexedOffer(record) });
-    if (this.batch.length >= this.config.REINDEX_BATCH_SIZE) await this.flush();
+    if (this.batch.length >= this.settings.REINDEX_BATCH_SIZE) await this.flush();
   }
 
   /** Embeds and stages the queued records (the last batch, once the source is read). */

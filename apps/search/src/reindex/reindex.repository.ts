@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryRunner, Repository } from 'typeorm';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import { SEARCH_DATABASE } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
 import { POSTING_BLOCKS_SQL } from '../text-index/text-index.loader';
 import { ReindexRun } from './reindex-run.entity';
+import { ReindexSettings } from './reindex.settings';
 
 /** A new or changed record as a reindex stages it (unchanged records are not staged). */
 export interface StagedOffer {
@@ -90,7 +89,7 @@ export class ReindexRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(ReindexRun) private readonly runs: Repository<ReindexRun>,
     @Inject(SEARCH_DATABASE) private readonly database: DatabaseRuntime,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: ReindexSettings,
   ) {}
 
   async withRebuildLock<T>(work: (session: RebuildSession) => Promise<T>): Promise<Locked<T>> {
@@ -188,7 +187,7 @@ export class ReindexRepository {
         if (removed[1] > 0 || staged > 0) await refreshPostings(runner, removedIds);
         if (rebuiltIndexes.length > 0) {
           await runner.query(
-            `SET LOCAL maintenance_work_mem = '${this.config.REINDEX_MAINTENANCE_WORK_MEM}'`,
+            `SET LOCAL maintenance_work_mem = '${this.settings.REINDEX_MAINTENANCE_WORK_MEM}'`,
           );
           for (const definition of rebuiltIndexes) await runner.query(definition);
         }

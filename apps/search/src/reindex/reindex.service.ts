@@ -1,15 +1,12 @@
 import {
   BeforeApplicationShutdown,
-  Inject,
   Injectable,
   Logger,
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { describeSource, SourceError } from '../catalogue/catalogue-source';
-import { SEARCH_CONFIG } from '../config';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
-import type { SearchConfig } from '../config';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { TextIndexService } from '../text-index/text-index.service';
 import { ApplyStep } from './apply-step';
@@ -20,6 +17,7 @@ import { RebuildRun } from './rebuild-run';
 import type { ReindexCounts, ReindexProgress } from './rebuild-run';
 import type { ReindexStatus, ReindexTrigger } from './reindex-run.entity';
 import { RebuildSession, ReindexRepository } from './reindex.repository';
+import { ReindexSettings } from './reindex.settings';
 import { activeTraceContext, Attributes, inSpan, linksTo, SpanStatusCode } from '@rt/telemetry';
 
 export type ReindexOutcome =
@@ -66,7 +64,7 @@ export class ReindexService
     private readonly metrics: SearchMetrics,
     private readonly expansions: QueryExpansionService,
     private readonly textIndex: TextIndexService,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: ReindexSettings,
   ) {}
 
   /** Checks the embedding column, then builds an empty index in the background when a source is configured. */
@@ -83,10 +81,10 @@ export class ReindexService
     if (lastSuccess) this.metrics.reindexLastSuccess.set(lastSuccess.getTime() / 1000);
     const offers = await this.repository.countOffers();
     this.metrics.indexedOffers.set(offers);
-    this.ready = offers > 0 || lastSuccess !== null || !this.config.catalogueSource;
-    if (!this.ready && this.config.reindexOnStart) {
+    this.ready = offers > 0 || lastSuccess !== null || !this.settings.catalogueSource;
+    if (!this.ready && this.settings.reindexOnStart) {
       this.logger.log(
-        `The index is empty: building it from ${describeSource(this.config.catalogueSource ?? '')}`,
+        `The index is empty: building it from ${describeSource(this.settings.catalogueSource ?? '')}`,
       );
       this.startInitialBuild();
     }
@@ -120,7 +118,7 @@ export class ReindexService
    * start a run bound to fail.
    */
   async trigger(by: ReindexTrigger = 'http'): Promise<TriggerAnswer> {
-    if (!this.config.catalogueSource) return 'no_source';
+    if (!this.settings.catalogueSource) return 'no_source';
     if (this.running) return 'already_running';
     await this.repository.pingPrimary();
     if (this.running) return 'already_running';
@@ -147,13 +145,13 @@ export class ReindexService
     void this.start('startup', {}).then((outcome) => {
       if (outcome.status === 'succeeded' || this.shuttingDown) return;
       this.logger.warn(
-        `The first build did not succeed (${outcome.status}); retrying in ${this.config.REINDEX_RETRY_MS} ms`,
+        `The first build did not succeed (${outcome.status}); retrying in ${this.settings.REINDEX_RETRY_MS} ms`,
       );
       this.retryTimer = setTimeout(() => {
         void this.isReady().then((ready) => {
           if (!ready && !this.shuttingDown) this.startInitialBuild();
         });
-      }, this.config.REINDEX_RETRY_MS);
+      }, this.settings.REINDEX_RETRY_MS);
       this.retryTimer.unref();
     });
   }
@@ -173,7 +171,7 @@ export class ReindexService
   private async execute(by: ReindexTrigger, options: RebuildOptions): Promise<ReindexOutcome> {
     // the operator synonyms are read again with each reindex (a start-up build read them at start)
     if (by !== 'startup') await this.reloadSynonyms();
-    const source = this.config.catalogueSource;
+    const source = this.settings.catalogueSource;
     if (!source) return { status: 'skipped', reason: 'no catalogue source is configured' };
     const attributes = { 'reindex.trigger': by, 'reindex.forced': options.force ?? false };
     return inSpan(
@@ -326,7 +324,7 @@ export class ReindexService
       return compared;
     });
     const removedIds = await inSpan('reindex.diff', {}, async (span) => {
-      const removed = diff.removedIds(this.config.REINDEX_MAX_REMOVAL_SHARE, force);
+      const removed = diff.removedIds(this.settings.REINDEX_MAX_REMOVAL_SHARE, force);
       span.setAttributes({ ...countAttributes(run.counts), 'reindex.removed': removed.length });
       return removed;
     });

@@ -1,8 +1,7 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { toZurichIso } from '@rt/platform';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
+import { BaseEnv, toZurichIso } from '@rt/platform';
+import { ServiceSettings } from './service.settings';
 
 export class RootResponseDto {
   @ApiProperty({ name: 'app-name', example: 'travel-search' })
@@ -25,17 +24,20 @@ export class RootResponseDto {
 @ApiTags('service')
 @Controller()
 export class RootController {
-  constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
+  constructor(
+    private readonly service: ServiceSettings,
+    private readonly base: BaseEnv,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Name, time and build of the service' })
   @ApiOkResponse({ type: RootResponseDto })
   root(): RootResponseDto {
     return {
-      'app-name': this.config.APP_NAME,
+      'app-name': this.service.APP_NAME,
       datetime: toZurichIso(new Date()),
-      'version-tag': this.config.VERSION_TAG ?? null,
-      'build-date': this.config.BUILD_DATE ?? null,
+      'version-tag': this.base.VERSION_TAG ?? null,
+      'build-date': this.base.BUILD_DATE ?? null,
     };
   }
 }

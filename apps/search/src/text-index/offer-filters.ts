@@ -4,7 +4,7 @@ import type { ListingFilters } from '../travels/travels-request';
 /**
  * The filterable fields of every offer as compact columns, by ordinal (the offer's position in id
  * order), so that the in-memory text side applies the filters of GET /travels itself
- * (docs/decisions.md D-49; the SQL conditions are travel-listing.sql.ts's
+ * (docs/decisions.md D-49; the SQL conditions are travels/sql/filter-conditions.ts's
  * filterConditions, which these mirror).
  */
 export interface OfferFilterColumns {

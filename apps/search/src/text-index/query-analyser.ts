@@ -479,7 +479,7 @@ function byDocuments(a: Candidate, b: Candidate): number {
   return b.documents - a.documents || compareCodePoints(a.term, b.term);
 }
 
-/** Limits of the call (text-side.sql.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
+/** Limits of the call (query-limits.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
 export interface QueryAnalyserLimits {
   maxWords: number;
   maxExpansions: number;

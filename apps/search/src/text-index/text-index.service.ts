@@ -8,13 +8,12 @@ import {
 } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
 import { DataSource } from 'typeorm';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
 import { SEARCH_DATABASE, SEARCH_READER } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
 import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { QueryAnalysisService } from './query-analysis.service';
+import { TextIndexSettings } from './text-index.settings';
 import { loadTextIndex } from './text-index.loader';
 import type { TextIndex } from './text-index';
 
@@ -40,7 +39,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @Inject(SEARCH_READER) private readonly dataSource: DataSource,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
+    private readonly settings: TextIndexSettings,
     private readonly metrics: SearchMetrics,
     @Inject(HOLDS_TEXT_INDEX) private readonly holds: boolean,
     @Inject(SEARCH_DATABASE) private readonly database: DatabaseRuntime,
@@ -51,8 +50,8 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
     void this.refresh();
     // An embedded database has one session and one process on it: no other replica writes a
     // generation, this one reloads after its own reindex, and a poll would hold the only session.
-    if (this.config.SEARCH_TEXT_INDEX_POLL_MS > 0 && !this.database.singleSession) {
-      this.pollTimer = setInterval(() => void this.refresh(), this.config.SEARCH_TEXT_INDEX_POLL_MS);
+    if (this.settings.SEARCH_TEXT_INDEX_POLL_MS > 0 && !this.database.singleSession) {
+      this.pollTimer = setInterval(() => void this.refresh(), this.settings.SEARCH_TEXT_INDEX_POLL_MS);
       this.pollTimer.unref();
     }
   }

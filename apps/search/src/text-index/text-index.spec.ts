@@ -31,7 +31,7 @@ function indexOf(rows: OfferFilterRow[], postings: Record<string, [number, numbe
   );
 }
 
-/** The score the SQL side computes (text-side.sql.ts): per word the best part, times coverage. */
+/** The score the retired SQL text side computed: per word the best part, times coverage. */
 const part = (factor: number, impact: number) => roundHalfEven(factor * Math.fround(impact) * SCALE);
 
 describe('roundHalfEven (PostgreSQL round(float8))', () => {

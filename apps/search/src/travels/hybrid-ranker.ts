@@ -11,8 +11,9 @@ import type { RankingRequest } from './travels-request';
 
 /**
  * The hybrid ranking of a non-blank search (docs/decisions.md D-51): the query is embedded once (the
- * provider behind EMBEDDING_PROVIDER caches recent queries), then one SQL statement merges the
- * semantic and text sides (hybrid-listing.sql.ts). When the embedding service cannot answer: 503
+ * provider behind EMBEDDING_PROVIDER caches recent queries), then the text side scored in memory
+ * and the semantic side's statement are merged by RRF (memory-listing.ts, sql/semantic-side.ts).
+ * When the embedding service cannot answer: 503
  * `embedding_unavailable`, or with SEARCH_FULLTEXT_FALLBACK (`tuning.fullTextFallback`) the
  * full-text ranking marked `X-Search-Fallback: fulltext`.
  */
@@ -42,7 +43,7 @@ export class HybridRanker implements SearchRanker {
     }));
     return {
       total,
-      // explain mode: the ranks are the hybrid statement's page columns (hybrid-listing.sql.ts)
+      // explain mode: the ranks are those the fusion gave each record of the page (memory-listing.ts)
       rows: await explainPage(this.travels, request, ranked, (row) => ({
         vectorWeight: request.tuning.rrfVectorWeight,
         k: request.tuning.k,

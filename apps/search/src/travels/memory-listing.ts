@@ -1,9 +1,11 @@
+import type { Sql } from '@rt/database';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { textQueryOf } from '../text-index/query-terms';
 import type { QueryTerm } from '../text-index/query-terms';
 import type { TextIndex, TextMatches } from '../text-index/text-index';
-import { pageRecordsSql, semanticSideSql } from './memory-listing.sql';
-import type { Sql } from './travel-listing.sql';
+import { rrfScore } from './rrf-score';
+import { pageRecordsSql } from './sql/page-records';
+import { semanticSideSql } from './sql/semantic-side';
 import type { ListingResult, ListingRow } from './travels.repository';
 import type { RankingRequest } from './travels-request';
 
@@ -12,11 +14,11 @@ export type RunSql = (sql: Sql) => Promise<Record<string, unknown>[]>;
 
 /**
  * Ranked listings whose text side is scored in the replica's in-memory text index (apps/search/
- * README.md, "The text index in memory"), with the same answers as the exhaustive SQL strategy
- * (hybrid-listing.sql.ts, travel-listing.sql.ts): the query's terms (analysed against this index:
- * QueryAnalysisService) are scored in memory under the filters for every match, the semantic side
- * is one statement given the text side's best ids, the fusion is computed here, and the page's
- * records are read by id. Every statement reads the index's generation: when one is not the
+ * README.md, "The text index in memory"), with the answers the retired SQL text side gave: the
+ * query's terms (analysed against this index: QueryAnalysisService) are scored in memory under the
+ * filters for every match, the semantic side is one statement given the text side's best ids
+ * (sql/semantic-side.ts), the fusion is computed here (rrfScore), and the page's records are read
+ * by id (sql/page-records.ts). Every statement reads the index's generation: when one is not the
  * in-memory index's (a reindex committed, and this replica has not loaded it yet), the listing
  * answers undefined and the caller waits for the new generation and runs it again, so a page
  * never mixes two catalogues.
@@ -99,9 +101,7 @@ export class MemoryListing {
     }
     const scored = [...merged.values()].map((fused) => ({
       ...fused,
-      score:
-        (fused.semanticRank === null ? 0 : w / (k + fused.semanticRank)) +
-        (fused.textRank === null ? 0 : (1 - w) / (k + fused.textRank)),
+      score: rrfScore(w, k, fused.semanticRank ?? undefined, fused.textRank ?? undefined),
     }));
     scored.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
     const page = scored.slice(offset, wanted);

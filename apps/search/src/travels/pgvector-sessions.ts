@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SEARCH_READER } from '../database/database-runtime';
-import { hnswSettingsSql } from './memory-listing.sql';
-import type { HnswSettings } from './memory-listing.sql';
+import { hnswSessionSettingsSql } from './sql/hnsw-session-settings';
+import type { HnswSettings } from './sql/hnsw-session-settings';
 import type { RankingTuning } from './travels-request';
 
 /** Runs one statement on the connection at hand. */
@@ -27,7 +27,7 @@ export class PgvectorSessions {
    * afterwards.
    */
   async run<T>(tuning: RankingTuning, work: (query: SessionQuery) => Promise<T>): Promise<T> {
-    const settings = hnswSettingsSql(await this.settingsOf(tuning));
+    const settings = hnswSessionSettingsSql(await this.settingsOf(tuning));
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {

@@ -1,6 +1,7 @@
 /**
  * The RRF score of docs/decisions.md D-51: w/(k + rank_semantic) + (1 − w)/(k + rank_text), a side the
- * record is absent from adding nothing (pure; hybrid-listing.sql.ts computes the same in float8).
+ * record is absent from adding nothing (pure): the fusion of a hybrid search (memory-listing.ts)
+ * and the explain mode's contributions (travels.mapper.ts).
  */
 export function rrfScore(
   vectorWeight: number,

@@ -1,10 +1,10 @@
-import { FUSION_DEFAULTS } from '../config';
-import type { SearchConfig } from '../config';
 import { COMPOUND_PART_WEIGHT, NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
+import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import type { DateRange } from './date-ranges';
 import { parseDateRanges } from './date-ranges';
 import type { InfoDensity, OrderBy, OrderDirection, TravelsQueryDto } from './dto/travels-query.dto';
+import type { RankingSettings } from './ranking.settings';
 
 /** The filters of GET /travels, parsed (docs/decisions.md D-49). */
 export interface ListingFilters {
@@ -100,6 +100,23 @@ export type TravelsRequest = FilterRequest | RankingRequest;
 
 const DEFAULT_PAGE_SIZE = 8;
 
+/** What a request reads of the configuration: the ranking's settings and the query expansion's weights. */
+export type TravelsRequestSettings = RankingSettings & QueryExpansionSettings;
+
+/**
+ * The two sections a request reads, as the one object they are: every section is given the
+ * service's one configuration object (sectionProviders, app.module.ts).
+ */
+export function travelsRequestSettings(
+  ranking: RankingSettings,
+  expansion: QueryExpansionSettings,
+): TravelsRequestSettings {
+  if ((ranking as object) !== expansion) {
+    throw new Error('RankingSettings and QueryExpansionSettings must be the one configuration object');
+  }
+  return ranking as TravelsRequestSettings;
+}
+
 /**
  * The validated query of GET /travels as one request, with its defaults (page, size, density,
  * direction, and the ranking's from the configuration) resolved here and nowhere else. The
@@ -107,7 +124,7 @@ const DEFAULT_PAGE_SIZE = 8;
  */
 export function toTravelsRequest(
   query: TravelsQueryDto,
-  config: SearchConfig,
+  settings: TravelsRequestSettings,
   expand: (search: string) => QueryExpansion = () => NO_EXPANSION,
 ): TravelsRequest {
   const filters = toFilters(query);
@@ -116,7 +133,8 @@ export function toTravelsRequest(
   const page: ListingPage = { number, limit: size, offset: (number - 1) * size };
   const density: InfoDensity = query.infoDensity ?? 'full';
   const search = query.search?.trim();
-  const countLimit = config.SEARCH_TOTAL_EXACT_LIMIT > 0 ? config.SEARCH_TOTAL_EXACT_LIMIT + 1 : undefined;
+  const countLimit =
+    settings.SEARCH_TOTAL_EXACT_LIMIT > 0 ? settings.SEARCH_TOTAL_EXACT_LIMIT + 1 : undefined;
   if (!search) {
     return {
       branch: 'filter',
@@ -135,7 +153,7 @@ export function toTravelsRequest(
     filters,
     page,
     density,
-    tuning: rankingTuningOf(query, config),
+    tuning: rankingTuningOf(query, settings),
     countLimit,
     ...(query.explain === true ? { explain: true } : {}),
   };
@@ -144,39 +162,35 @@ export function toTravelsRequest(
 /** The ranking knobs of a query, each defaulting to its SEARCH_* setting (`{}`: the defaults alone). */
 export function rankingTuningOf(
   query: Pick<TravelsQueryDto, 'rrfVectorWeight' | 'semanticFloor' | 'tsvectorFloor'>,
-  config: SearchConfig,
+  settings: TravelsRequestSettings,
 ): RankingTuning {
   return {
     rrfVectorWeight:
-      query.rrfVectorWeight ??
-      config.SEARCH_RRF_VECTOR_WEIGHT ??
-      FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].rrfVectorWeight,
+      query.rrfVectorWeight ?? settings.SEARCH_RRF_VECTOR_WEIGHT ?? settings.fusionDefaults.rrfVectorWeight,
     semanticFloor:
-      query.semanticFloor ??
-      config.SEARCH_SEMANTIC_FLOOR ??
-      FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].semanticFloor,
+      query.semanticFloor ?? settings.SEARCH_SEMANTIC_FLOOR ?? settings.fusionDefaults.semanticFloor,
     // a floor the query gives is the client's, for every search
     noMatchSemanticFloor:
       query.semanticFloor ??
-      config.SEARCH_NO_MATCH_SEMANTIC_FLOOR ??
-      FUSION_DEFAULTS[config.EMBEDDING_PROVIDER].noMatchSemanticFloor,
-    tsvectorFloor: query.tsvectorFloor ?? config.SEARCH_TSVECTOR_FLOOR,
-    k: config.SEARCH_RRF_K,
-    semanticCandidates: config.SEARCH_SEMANTIC_CANDIDATES,
-    spellingNeighbourMaxDocuments: config.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
+      settings.SEARCH_NO_MATCH_SEMANTIC_FLOOR ??
+      settings.fusionDefaults.noMatchSemanticFloor,
+    tsvectorFloor: query.tsvectorFloor ?? settings.SEARCH_TSVECTOR_FLOOR,
+    k: settings.SEARCH_RRF_K,
+    semanticCandidates: settings.SEARCH_SEMANTIC_CANDIDATES,
+    spellingNeighbourMaxDocuments: settings.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
     hnsw: {
-      efSearch: config.SEARCH_HNSW_EF_SEARCH,
+      efSearch: settings.SEARCH_HNSW_EF_SEARCH,
       iterativeScan: 'relaxed_order',
-      maxScanTuples: config.SEARCH_HNSW_MAX_SCAN_TUPLES,
+      maxScanTuples: settings.SEARCH_HNSW_MAX_SCAN_TUPLES,
     },
-    fullTextFallback: config.SEARCH_FULLTEXT_FALLBACK,
+    fullTextFallback: settings.SEARCH_FULLTEXT_FALLBACK,
     expansionWeights: {
-      glossary: config.SEARCH_GLOSSARY_WEIGHT,
-      synonym: config.SEARCH_SYNONYM_WEIGHT,
+      glossary: settings.SEARCH_GLOSSARY_WEIGHT,
+      synonym: settings.SEARCH_SYNONYM_WEIGHT,
       compound: COMPOUND_PART_WEIGHT,
-      narrower: config.SEARCH_NARROWER_WEIGHT,
-      place: config.SEARCH_PLACE_WEIGHT,
-      within: config.SEARCH_PLACE_WITHIN_WEIGHT,
+      narrower: settings.SEARCH_NARROWER_WEIGHT,
+      place: settings.SEARCH_PLACE_WEIGHT,
+      within: settings.SEARCH_PLACE_WITHIN_WEIGHT,
     },
   };
 }

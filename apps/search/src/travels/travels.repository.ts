@@ -3,6 +3,8 @@ import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { SEARCH_READER } from '../database/database-runtime';
+import { splitPage } from '@rt/database';
+import type { Sql } from '@rt/database';
 import { AppError, ErrorCode } from '@rt/errors';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import type { QueryTerm } from '../text-index/query-terms';
@@ -14,7 +16,7 @@ import type { TextIndex } from '../text-index/text-index';
 import { MemoryListing } from './memory-listing';
 import { PgvectorSessions } from './pgvector-sessions';
 import type { SessionQuery } from './pgvector-sessions';
-import { filterListingSql, Sql } from './travel-listing.sql';
+import { filterListingSql } from './sql/filter-listing';
 import type { FilterRequest, RankingRequest } from './travels-request';
 
 /** A row of a listing; which columns are set depends on the density. */
@@ -56,10 +58,10 @@ export interface ListingResult {
 }
 
 /**
- * Reads the index: filter-only listings from `travel_offers` (raw SQL: see travel-listing.sql.ts
- * for the indexes each statement uses), searches through the replica's in-memory text index and
- * the statements of their semantic side and records (memory-listing.ts), from the read database
- * (DATABASE_READ_URL, else the primary).
+ * Reads the index: filter-only listings from `travel_offers` (raw SQL built in sql/: see
+ * sql/filter-conditions.ts for the indexes the filters use), searches through the replica's
+ * in-memory text index and the statements of their semantic side and records (memory-listing.ts),
+ * from the read database (DATABASE_READ_URL, else the primary).
  */
 @Injectable()
 export class TravelsRepository {
@@ -175,12 +177,11 @@ export class TravelsRepository {
     };
   }
 
+  /** Runs a page-with-total statement (`pageWithTotalSql`): the page's rows and the total. */
   private async run(sql: Sql): Promise<ListingResult> {
-    type Row = ListingRow & { total: number };
-    const rows = (await this.dataSource.query(sql.text, sql.values)) as (Row & { id: string | null })[];
-    return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.filter((row): row is Row => row.id !== null).map(({ total: _total, ...row }) => row),
-    };
+    type Row = Omit<ListingRow, 'id'> & { id: string | null; total: number };
+    const rows = (await this.dataSource.query(sql.text, sql.values)) as Row[];
+    const { items, total } = splitPage(rows, ({ total: _total, ...row }) => row as ListingRow);
+    return { total, rows: items };
   }
 }

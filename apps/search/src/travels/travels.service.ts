@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SEARCH_CONFIG } from '../config';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
-import type { SearchConfig } from '../config';
+import { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import { SearchMetrics } from '../metrics/search-metrics';
 import type { TravelListingResponseDto } from './dto/travel-listing.response';
 import type { TravelsQueryDto } from './dto/travels-query.dto';
+import { RankingSettings } from './ranking.settings';
 import { SEARCH_RANKER } from './search-ranker';
 import type { SearchRanker } from './search-ranker';
 import { SearchLog } from './search-log';
 import { FILTER_SCORES, toExplanation, toListingResponse, toTravelRecord } from './travels.mapper';
 import type { CountedTotal } from './travels.mapper';
 import { TravelsRepository } from './travels.repository';
-import { toTravelsRequest } from './travels-request';
+import { toTravelsRequest, travelsRequestSettings } from './travels-request';
+import type { TravelsRequestSettings } from './travels-request';
 
 export interface TravelListing {
   body: TravelListingResponseDto;
@@ -22,17 +23,22 @@ export interface TravelListing {
 /** The two branches of GET /travels: filter only (no search), or ranked (a non-blank search). */
 @Injectable()
 export class TravelsService {
+  private readonly settings: TravelsRequestSettings;
+
   constructor(
     private readonly travels: TravelsRepository,
     @Inject(SEARCH_RANKER) private readonly ranker: SearchRanker,
     private readonly metrics: SearchMetrics,
     private readonly searchLog: SearchLog,
     private readonly expansions: QueryExpansionService,
-    @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
-  ) {}
+    ranking: RankingSettings,
+    expansion: QueryExpansionSettings,
+  ) {
+    this.settings = travelsRequestSettings(ranking, expansion);
+  }
 
   async list(query: TravelsQueryDto): Promise<TravelListing> {
-    const request = toTravelsRequest(query, this.config, (search) => this.expansions.expand(search));
+    const request = toTravelsRequest(query, this.settings, (search) => this.expansions.expand(search));
     const { filters, page, density } = request;
     this.metrics.travelsRequests.inc({ branch: request.branch });
     const stop = this.metrics.travelsQueryDuration.startTimer({ branch: request.branch });

@@ -1,7 +1,6 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { SEARCH_CONFIG } from '../config';
-import type { SearchConfig } from '../config';
+import { WellKnownSettings } from './well-known.settings';
 
 export class AssetLinkTargetDto {
   @ApiProperty({ example: 'android_app' })
@@ -28,15 +27,15 @@ export class AssetLinkDto {
 }
 
 /** The Android app-links file from configuration; an empty list when no app is configured. */
-export function toAssetLinks(config: SearchConfig): AssetLinkDto[] {
-  if (!config.ANDROID_PACKAGE_NAME) return [];
+export function toAssetLinks(settings: WellKnownSettings): AssetLinkDto[] {
+  if (!settings.ANDROID_PACKAGE_NAME) return [];
   return [
     {
-      relation: config.ANDROID_RELATIONS,
+      relation: settings.ANDROID_RELATIONS,
       target: {
         namespace: 'android_app',
-        package_name: config.ANDROID_PACKAGE_NAME,
-        sha256_cert_fingerprints: config.ANDROID_CERT_FINGERPRINTS,
+        package_name: settings.ANDROID_PACKAGE_NAME,
+        sha256_cert_fingerprints: settings.ANDROID_CERT_FINGERPRINTS,
       },
     },
   ];
@@ -45,7 +44,7 @@ export function toAssetLinks(config: SearchConfig): AssetLinkDto[] {
 @ApiTags('operations')
 @Controller('.well-known')
 export class AssetLinksController {
-  constructor(@Inject(SEARCH_CONFIG) private readonly config: SearchConfig) {}
+  constructor(private readonly settings: WellKnownSettings) {}
 
   @Get('assetlinks.json')
   @Header('Cache-Control', 'public, max-age=300')
@@ -56,6 +55,6 @@ export class AssetLinksController {
   })
   @ApiOkResponse({ type: [AssetLinkDto] })
   assetLinks(): AssetLinkDto[] {
-    return toAssetLinks(this.config);
+    return toAssetLinks(this.settings);
   }
 }

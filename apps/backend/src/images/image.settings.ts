@@ -1,0 +1,69 @@
+import { IsHexadecimal, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
+import { BooleanSetting, IntSetting, OneOfSetting, StringSetting } from '@rt/platform';
+
+/** Images: the imgproxy signing pair, the storage of originals and variants, the upload limits. */
+export class ImageSettings {
+  /**
+   * imgproxy's signing key and salt, hex-encoded as imgproxy takes them (`IMGPROXY_KEY`,
+   * `IMGPROXY_SALT`), so an imgproxy given the same pair and source serves the same URLs. Required
+   * outside the local environment (every replica must sign alike; a rule across sections, so
+   * src/config.ts checks it); a local run without them draws a pair once and keeps it in
+   * `keys/imgproxy.json` beside the embedded database (mode 0600; images/local-signing-keys.ts),
+   * so image URLs outlive a restart.
+   */
+  @StringSetting()
+  @IsHexadecimal({ message: 'IMGPROXY_KEY must be hex-encoded (required outside the local environment)' })
+  @MinLength(32)
+  IMGPROXY_KEY?: string;
+
+  @StringSetting()
+  @IsHexadecimal({ message: 'IMGPROXY_SALT must be hex-encoded (required outside the local environment)' })
+  @MinLength(32)
+  IMGPROXY_SALT?: string;
+
+  /** Where originals and variants live: `local` (a directory) or `s3` (an S3-compatible store). */
+  @OneOfSetting(['local', 's3'])
+  IMAGE_STORAGE: 'local' | 's3' = 'local';
+
+  /** The directory of the `local` storage (default: `images` beside DATA_DIR). */
+  @StringSetting()
+  IMAGE_DIR?: string;
+
+  @ValidateIf((settings: ImageSettings) => settings.IMAGE_STORAGE === 's3')
+  @IsString({ message: 'S3_BUCKET is required when IMAGE_STORAGE=s3' })
+  @MinLength(3)
+  S3_BUCKET?: string;
+
+  /** An S3-compatible endpoint (MinIO, Ceph, …); unset: AWS itself. */
+  @StringSetting()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  S3_ENDPOINT?: string;
+
+  @StringSetting()
+  S3_REGION: string = 'us-east-1';
+
+  /** Static credentials; unset: the SDK's default chain (instance role, web identity, …). */
+  @StringSetting()
+  S3_ACCESS_KEY_ID?: string;
+
+  @StringSetting()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style addressing (`endpoint/bucket/key`), which most S3-compatible servers need. */
+  @BooleanSetting()
+  S3_FORCE_PATH_STYLE: boolean = false;
+
+  /** Largest pixel count (width × height) of an upload, read from its header before decoding. */
+  @IntSetting({ min: 1 })
+  IMAGE_MAX_PIXELS: number = 50_000_000;
+
+  /** Variants resized at once by this process (each uses sharp's thread pool). */
+  @IntSetting({ min: 1, max: 64 })
+  IMAGE_RESIZE_CONCURRENCY: number = 2;
+
+  /**
+   * The `local` storage's folder: IMAGE_DIR, default `images` beside the embedded database
+   * (derived at start-up by loadBackendConfig, src/config.ts).
+   */
+  declare readonly imageDir: string;
+}

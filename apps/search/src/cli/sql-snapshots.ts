@@ -1,0 +1,172 @@
+import type { Sql } from '@rt/database';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { format } from 'sql-formatter';
+import { loadSearchConfig } from '../config';
+import type { SearchConfig } from '../config';
+import { pageRecordsSql } from '../travels/sql/page-records';
+import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../travels/sql/query-statements';
+import { semanticSideSql } from '../travels/sql/semantic-side';
+
+const USAGE = `Usage: pnpm sql:snapshots [--out apps/search/sql]
+
+Writes the statements the search service builds for a fixed set of GET /travels requests, one
+file each (<name>.sql: the request, the values, the statement formatted), and removes the other
+.sql files of the folder. The files are committed; CI writes them again and fails on any
+difference, so that a change to the SQL is reviewed as SQL.`;
+
+/**
+ * The environment of every snapshot (the service's defaults, with the built-in embedding provider),
+ * never the process's: the files must not depend on who writes them.
+ */
+const FIXED_ENV: Record<string, string> = { APP_ENV: 'local', EMBEDDING_PROVIDER: 'builtin' };
+
+/** The query's embedding stands for one (its values are the provider's, not the statement's). */
+const EMBEDDING = '[0.5,0.25,0.125]';
+/** The ids of the text side's best records (scored in memory) and of a page. */
+const OFFER_IDS = ['TRV-000001', 'TRV-000002', 'TRV-000003'];
+
+const FILTERS = {
+  destination: 'gr',
+  category: 'beach,wellness',
+  dates: '2027-03-01_2027-03-31,2027-07-01_2027-08-15',
+  hide_invalid: 'true',
+  discountclub: 'true',
+  seaside: 'true',
+};
+
+interface Snapshot {
+  /** The file's name, without `.sql`. */
+  name: string;
+  /** What the statement is, and which builder makes it (one line). */
+  about: string;
+  /** The GET /travels query string, as the service receives it. */
+  query: Record<string, string>;
+  /** Settings beside FIXED_ENV. */
+  env?: Record<string, string>;
+  build(query: Record<string, string>, config: SearchConfig): Sql | undefined;
+}
+
+const filterListing = (query: Record<string, string>, config: SearchConfig) =>
+  filterStatementsOf(query, config).listing;
+const semanticSide = (query: Record<string, string>, config: SearchConfig) =>
+  semanticSideSql(searchRequestOf(query, config), EMBEDDING, OFFER_IDS);
+const FILTER_LISTING = 'a filter-only page and its exact total (sql/filter-listing.ts: filterListingSql)';
+const SEMANTIC_SIDE =
+  "a hybrid search's semantic side, given the text side's best ids (sql/semantic-side.ts: semanticSideSql)";
+
+/**
+ * One snapshot per statement shape the service runs, each with every clause its builder can write
+ * (the filters, the sort, the count limit, every CTE), so that a reviewer reads each shape once. The
+ * variants a builder derives by leaving clauses out (no filters, a side turned off, another
+ * density's fixed column list) are checked by sql/statements.spec.ts (every value referenced, in
+ * order) and by the e2e tests (what they answer), not snapshotted.
+ */
+const SNAPSHOTS: Snapshot[] = [
+  { name: 'filter-listing', about: FILTER_LISTING, query: {}, build: filterListing },
+  {
+    name: 'filter-listing-filtered-sorted-count-limit',
+    about: `${FILTER_LISTING}: every filter, sorted, the count stopping one past SEARCH_TOTAL_EXACT_LIMIT`,
+    query: {
+      ...FILTERS,
+      orderBy: 'departure',
+      orderDirection: 'desc',
+      page: '3',
+      size: '20',
+      infoDensity: 'card',
+    },
+    env: { SEARCH_TOTAL_EXACT_LIMIT: '10000' },
+    build: filterListing,
+  },
+  {
+    name: 'search-semantic-side',
+    about: SEMANTIC_SIDE,
+    query: { search: 'santorini beach', ...FILTERS },
+    build: semanticSide,
+  },
+  {
+    name: 'search-page-records',
+    about:
+      "the records of a hybrid search's page, with their similarity (sql/page-records.ts: pageRecordsSql)",
+    query: { search: 'santorini beach', infoDensity: 'search' },
+    build: (query, config) => pageRecordsSql(searchRequestOf(query, config), OFFER_IDS, EMBEDDING),
+  },
+  {
+    name: 'search-hnsw-session-settings',
+    about:
+      "the pgvector settings of a search's session, given once per connection, pgvector >= 0.8 (sql/hnsw-session-settings.ts)",
+    query: { search: 'santorini beach' },
+    build: searchSessionSql,
+  },
+];
+
+/** One configuration per environment: the glossary is read once for each. */
+const configs = new Map<string, SearchConfig>();
+function configOf(env: Record<string, string> = {}): SearchConfig {
+  const key = JSON.stringify(env);
+  let config = configs.get(key);
+  if (!config) configs.set(key, (config = loadSearchConfig({ ...FIXED_ENV, ...env })));
+  return config;
+}
+
+/** A value as the comment shows it; the embedding elided. */
+function shown(value: unknown): string {
+  return value === EMBEDDING ? "(the query's embedding, elided)" : JSON.stringify(value);
+}
+
+/** The file of one snapshot: its request, its values and its statement, formatted. */
+function snapshotText(snapshot: Snapshot): string {
+  const sql = snapshot.build(snapshot.query, configOf(snapshot.env));
+  if (!sql) throw new Error(`${snapshot.name}: no statement`);
+  const query = new URLSearchParams(snapshot.query).toString();
+  const env = Object.entries({ ...FIXED_ENV, ...snapshot.env }).map(([name, value]) => `${name}=${value}`);
+  const header = [
+    `-- Written by \`pnpm sql:snapshots\` (apps/search/src/cli/sql-snapshots.ts); do not edit.`,
+    `-- ${snapshot.about}`,
+    `-- request: GET /travels${query ? `?${query}` : ''}`,
+    `-- settings: ${env.join(' ')}`,
+    ...(sql.values.length
+      ? ['-- values:', ...sql.values.map((value, i) => `--   $${i + 1} = ${shown(value)}`)]
+      : ['-- values: none']),
+  ];
+  const statement = format(sql.text, {
+    language: 'postgresql',
+    keywordCase: 'preserve',
+    dataTypeCase: 'preserve',
+    functionCase: 'preserve',
+    identifierCase: 'preserve',
+    tabWidth: 2,
+    expressionWidth: 80,
+  });
+  return `${header.join('\n')}\n\n${statement}\n`;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string', default: resolve(__dirname, '..', '..', 'sql') },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const out = values.out;
+  const names = new Set(SNAPSHOTS.map((snapshot) => `${snapshot.name}.sql`));
+  if (names.size !== SNAPSHOTS.length) throw new Error('two snapshots have the same name');
+  await mkdir(out, { recursive: true });
+  for (const file of await readdir(out)) {
+    if (file.endsWith('.sql') && !names.has(file)) await rm(join(out, file));
+  }
+  for (const snapshot of SNAPSHOTS) {
+    await writeFile(join(out, `${snapshot.name}.sql`), snapshotText(snapshot));
+  }
+  console.log(`${SNAPSHOTS.length} statement snapshots written to ${out}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

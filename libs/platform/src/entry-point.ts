@@ -1,0 +1,62 @@
+import type { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { ConfigError } from './config';
+import { NEST_APP_OPTIONS } from './http-app';
+import { closeOnSignals } from './shutdown';
+
+/**
+ * Runs an entry point (a service's `main.ts`, its commands): when it fails, the error is printed
+ * (a configuration error as its message alone, the settings to fix) and the process exits with 1.
+ */
+export function runEntryPoint(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
+}
+
+/**
+ * How a service's HTTP app is built on the database its entry point opened (the `build` of
+ * `startApp`): the app module made for that connection, with NEST_APP_OPTIONS, then `configure`
+ * (the service's HTTP settings).
+ */
+export function httpAppOn<Connection>(
+  module: (connection: Connection) => DynamicModule,
+  configure: (app: NestExpressApplication) => void,
+): (connection: Connection) => Promise<NestExpressApplication> {
+  return async (connection) => {
+    const app = await NestFactory.create<NestExpressApplication>(module(connection), NEST_APP_OPTIONS);
+    configure(app);
+    return app;
+  };
+}
+
+/** What `startApp` answers a service, as far as serving it goes. */
+export interface StartedService {
+  app: NestExpressApplication;
+  database: { embedded: boolean; dataDir?: string; close(): Promise<void> };
+  applied: unknown[];
+}
+
+/**
+ * A started service's logger, its graceful shutdown on SIGTERM and SIGINT (the app, then the
+ * database, then `flush`: the spans still buffered), and the start's log lines (where the embedded
+ * database keeps its data, the migrations applied when `migrated`).
+ */
+export function serveStarted(
+  { app, database, applied }: StartedService,
+  options: { graceMs: number; migrated: boolean; flush: () => Promise<void> },
+): Logger {
+  const logger = app.get(Logger);
+  closeOnSignals(app, {
+    graceMs: options.graceMs,
+    logger,
+    afterClose: () => database.close(),
+    flush: options.flush,
+  });
+  if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
+  if (options.migrated) logger.log(`Migrations applied: ${applied.length}`, 'Database');
+  return logger;
+}
