@@ -6,7 +6,7 @@ import type { TextIndex, TextMatches } from '../text-index/text-index';
 import { rrfScore } from './rrf-score';
 import { pageRecordsSql } from './sql/page-records';
 import { semanticSideSql } from './sql/semantic-side';
-import type { ListingResult, ListingRow } from './travels.repository';
+import type { ListingResult, ListingRow } from './listing-row';
 import type { RankingRequest } from './travels-request';
 
 /** Runs a statement and returns its rows. */

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
-import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { SEARCH_READER } from '../database/database-runtime';
 import { splitPage } from '@rt/database';
 import type { Sql } from '@rt/database';
@@ -17,31 +16,10 @@ import { MemoryListing } from './memory-listing';
 import { PgvectorSessions } from './pgvector-sessions';
 import type { SessionQuery } from './pgvector-sessions';
 import { filterListingSql } from './sql/filter-listing';
+import type { ListingResult, ListingRow } from './listing-row';
 import type { FilterRequest, RankingRequest } from './travels-request';
 
-/** A row of a listing; which columns are set depends on the density. */
-export interface ListingRow {
-  id: string;
-  name?: string;
-  slug?: string;
-  description?: string | null;
-  rating?: number | null;
-  next_departure?: string | null;
-  destination_name?: string | null;
-  discount_club?: boolean;
-  is_valid?: boolean;
-  categories?: string[];
-  departure_dates?: string[];
-  record?: CatalogueRecord;
-  tsvector_score?: number;
-  semantic_score?: number;
-  _relevance_score?: number;
-  position?: number;
-  /** Explain mode, hybrid: the record's rank on the semantic side (null: not on it). */
-  semantic_rank?: number | null;
-  /** Explain mode, hybrid: the record's rank on the text side (null: not ranked on it). */
-  text_rank?: number | null;
-}
+export type { ListingResult, ListingRow };
 
 export type { ExplainTermRow, QueryConcept };
 
@@ -50,11 +28,6 @@ export interface ExplainedTerms {
   rows: ExplainTermRow[];
   concepts: QueryConcept[];
   language: 'fr' | 'de' | 'en' | 'it' | null;
-}
-
-export interface ListingResult {
-  total: number;
-  rows: ListingRow[];
 }
 
 /**
