@@ -11,6 +11,7 @@ import {
   parseTrustProxy,
   sectionProviders,
 } from './config';
+import { IsString, ValidateIf } from 'class-validator';
 
 describe('loadConfig', () => {
   it('applies defaults when variables are unset or empty', () => {
@@ -70,6 +71,12 @@ class SearchSection {
   SEARCH_MODE: 'a' | 'b' = 'a';
 }
 
+class DeploymentSection {
+  @ValidateIf((section: DeploymentSection & Pick<BaseEnv, 'APP_ENV'>) => section.APP_ENV !== 'local')
+  @IsString({ message: 'DEPLOY_TOKEN is required outside the local environment' })
+  DEPLOY_TOKEN?: string;
+}
+
 class ClashingSection {
   @IntSetting()
   MAIL_ATTEMPTS?: number;
@@ -106,6 +113,18 @@ describe('loadSections', () => {
         SEARCH_MODE: 'c',
       }),
     ).toThrow(/PORT[\s\S]*MAIL_ATTEMPTS[\s\S]*SEARCH_WEIGHT[\s\S]*SEARCH_MODE/);
+  });
+
+  it("lets a section's rules read the sections before it, defaults applied, and keeps only its own", () => {
+    expect(loadSections([BaseEnv, DeploymentSection], {})).toMatchObject({ APP_ENV: 'local' });
+    expect(() => loadSections([BaseEnv, DeploymentSection], { APP_ENV: 'production' })).toThrow(
+      /DEPLOY_TOKEN \(not set\): DEPLOY_TOKEN is required outside the local environment/,
+    );
+    const deployed = loadSections([BaseEnv, DeploymentSection], { APP_ENV: 'production', DEPLOY_TOKEN: 't' });
+    expect(deployed).toMatchObject({ APP_ENV: 'production', DEPLOY_TOKEN: 't' });
+    expect(loadConfig(DeploymentSection, { APP_ENV: 'local', DEPLOY_TOKEN: 't', OTHER: 'x' })).toEqual(
+      Object.assign(new DeploymentSection(), { DEPLOY_TOKEN: 't' }),
+    );
   });
 
   it('refuses two sections that claim the same variable', () => {

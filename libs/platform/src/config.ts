@@ -11,6 +11,7 @@ import {
   Max,
   MaxLength,
   Min,
+  getMetadataStorage,
   validateSync,
 } from 'class-validator';
 import { parseQueryBoolean } from '@rt/contracts';
@@ -161,7 +162,9 @@ export type SectionsOf<S extends readonly SettingsClass[]> = Intersection<Instan
 /**
  * Reads and validates the environment into a service's configuration, a section per feature (each
  * a class of settings, such as BaseEnv). Every bad variable of every section is named in one
- * ConfigError. The sections' variables must not overlap (a start-up error otherwise).
+ * ConfigError. The sections' variables must not overlap (a start-up error otherwise). A section's
+ * rules also see the values of the sections listed before it, read and defaulted (a `ValidateIf`
+ * on BaseEnv's APP_ENV: what a deployment must set).
  *
  * The result is one object holding every section's variables, so that a feature injected its
  * section (`sectionProviders`) reads the same validated values as the rest of the service.
@@ -174,7 +177,7 @@ export function loadSections<S extends readonly SettingsClass[]>(
   const owners = new Map<string, string>();
   const problems: string[] = [];
   for (const section of sections) {
-    const read = readSettings(section, env);
+    const read = readSettings(section, env, merged);
     problems.push(...read.problems);
     for (const [name, value] of Object.entries(read.settings)) {
       const owner = owners.get(name);
@@ -198,9 +201,24 @@ export function sectionProviders(config: object, sections: readonly SettingsClas
 function readSettings<T extends object>(
   settingsClass: new () => T,
   env: Record<string, string | undefined>,
+  earlierSections: Record<string, unknown> = {},
 ): { settings: T; problems: string[] } {
-  const settings = plainToInstance(settingsClass, withoutEmptyValues(env), { exposeDefaultValues: true });
-  const errors = validateSync(settings, { whitelist: true, forbidUnknownValues: false });
+  const settings = plainToInstance(
+    settingsClass,
+    { ...withoutEmptyValues(env), ...earlierSections },
+    { exposeDefaultValues: true },
+  );
+  // Validated before anything is stripped, so that a rule may read an earlier section's value;
+  // then only the class's own settings are kept (what `whitelist` would keep).
+  const errors = validateSync(settings, { forbidUnknownValues: false });
+  const own = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(settingsClass, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  );
+  for (const name of Object.keys(settings)) {
+    if (!own.has(name)) delete (settings as Record<string, unknown>)[name];
+  }
   const problems = errors.map((error) => {
     const given = env[error.property];
     const reasons = Object.values(error.constraints ?? {}).join('; ');

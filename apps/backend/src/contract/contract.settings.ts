@@ -1,11 +1,14 @@
-import { StringSetting } from '@rt/platform';
+import { IsString, MinLength, ValidateIf } from 'class-validator';
+import type { BaseEnv } from '@rt/platform';
 
 /** Who may read `GET /contract`. */
 export class ContractSettings {
   /**
    * Static developer token that guards `GET /contract` outside the local environment, where it is
-   * required and at least 32 characters long (a rule across sections, so src/config.ts checks it).
+   * required (APP_ENV is BaseEnv's, the section before: loadSections).
    */
-  @StringSetting()
+  @ValidateIf((settings: ContractSettings & Pick<BaseEnv, 'APP_ENV'>) => settings.APP_ENV !== 'local')
+  @IsString({ message: 'CONTRACT_ACCESS_TOKEN is required outside the local environment' })
+  @MinLength(32)
   CONTRACT_ACCESS_TOKEN?: string;
 }

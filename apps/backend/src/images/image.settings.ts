@@ -1,22 +1,26 @@
 import { IsHexadecimal, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
-import { BooleanSetting, IntSetting, OneOfSetting, StringSetting } from '@rt/platform';
+import { BooleanSetting, IntSetting, OneOfSetting, StringSetting, type BaseEnv } from '@rt/platform';
+
+/** Outside the local environment (APP_ENV is BaseEnv's, the section before: loadSections), or when given. */
+const requiredOutsideLocal =
+  (name: 'IMGPROXY_KEY' | 'IMGPROXY_SALT') => (settings: ImageSettings & Pick<BaseEnv, 'APP_ENV'>) =>
+    settings.APP_ENV !== 'local' || settings[name] !== undefined;
 
 /** Images: the imgproxy signing pair, the storage of originals and variants, the upload limits. */
 export class ImageSettings {
   /**
    * imgproxy's signing key and salt, hex-encoded as imgproxy takes them (`IMGPROXY_KEY`,
    * `IMGPROXY_SALT`), so an imgproxy given the same pair and source serves the same URLs. Required
-   * outside the local environment (every replica must sign alike; a rule across sections, so
-   * src/config.ts checks it); a local run without them draws a pair once and keeps it in
-   * `keys/imgproxy.json` beside the embedded database (mode 0600; images/local-signing-keys.ts),
-   * so image URLs outlive a restart.
+   * outside the local environment (every replica must sign alike); a local run without them draws
+   * a pair once and keeps it in `keys/imgproxy.json` beside the embedded database (mode 0600;
+   * images/local-signing-keys.ts), so image URLs outlive a restart.
    */
-  @StringSetting()
+  @ValidateIf(requiredOutsideLocal('IMGPROXY_KEY'))
   @IsHexadecimal({ message: 'IMGPROXY_KEY must be hex-encoded (required outside the local environment)' })
   @MinLength(32)
   IMGPROXY_KEY?: string;
 
-  @StringSetting()
+  @ValidateIf(requiredOutsideLocal('IMGPROXY_SALT'))
   @IsHexadecimal({ message: 'IMGPROXY_SALT must be hex-encoded (required outside the local environment)' })
   @MinLength(32)
   IMGPROXY_SALT?: string;
