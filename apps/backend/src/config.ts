@@ -10,6 +10,7 @@ import { PasswordLinkSettings } from './password-reset/password-link.settings';
 import { PasswordSettings } from './passwords/password.settings';
 import { ThrottleSettings } from './throttling/throttle.settings';
 import { AdminSettings } from './users/admin.settings';
+import { EmailChangeSettings } from './users/email-change.settings';
 
 /**
  * Every variable the backend reads, validated at start-up: BaseEnv's (every service's), then a
@@ -28,6 +29,7 @@ export const BACKEND_SECTIONS = [
   ThrottleSettings,
   ImageSettings,
   AdminSettings,
+  EmailChangeSettings,
 ] as const;
 
 /** Every section's variables side by side, and the values derived from them (mailDir, imageDir: their sections'). */

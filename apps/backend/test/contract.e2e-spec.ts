@@ -92,6 +92,8 @@ describe('GET /contract (local)', () => {
       '/trips',
       '/trips/{id}',
       '/user',
+      '/user/email-change-report',
+      '/user/email-confirmation',
     ]);
     expect(contract).toMatchObject({ servers: [{ url: '/api' }] });
   });
@@ -99,6 +101,8 @@ describe('GET /contract (local)', () => {
   it('marks public operations with an empty security requirement and signed-in ones with the bearer scheme', () => {
     expect(contract.paths['/login'].post.security).toEqual([]);
     expect(contract.paths['/reset-password'].post.security).toEqual([]);
+    expect(contract.paths['/user/email-confirmation'].post.security).toEqual([]);
+    expect(contract.paths['/user/email-change-report'].post.security).toEqual([]);
     expect(contract.paths['/user'].get.security).toEqual([{ bearer: [] }]);
     expect(contract.paths['/logout'].post.security).toEqual([{ bearer: [] }]);
     expect(contract.paths['/organizations/signup'].post.security).toEqual([]);
@@ -113,6 +117,8 @@ describe('GET /contract (local)', () => {
       '/organizations/signup',
       '/reset-password',
       '/user',
+      '/user/email-change-report',
+      '/user/email-confirmation',
     ];
     for (const [path, item] of Object.entries(contract.paths)) {
       for (const operation of Object.values(item)) {

@@ -81,6 +81,8 @@ export function makeFactories(app: INestApplication): Factories {
         lastName: 'User',
         preferredLanguage: 'en-gb',
         isSuperAdmin: false,
+        // An account with a password set it through a mailed link: its email is confirmed (D-70).
+        emailConfirmed: passwordHash !== null,
         ...fields,
       });
     },

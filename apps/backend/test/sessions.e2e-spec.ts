@@ -32,6 +32,7 @@ describe('sessions: POST /login, POST /logout, bearer tokens', () => {
       expect(res.body.user).toEqual({
         id: user.id,
         email: 'Ada.Lovelace@Example.com',
+        pending_email: null,
         first_name: 'Test',
         last_name: 'User',
         preferred_language: 'en-gb',

@@ -1,6 +1,7 @@
 import { BaseEnv, ConfigError, loadSections } from '@rt/platform';
 import type { SectionsOf } from '@rt/platform';
 import { ReadDatabaseSettings } from './database/read-database.settings';
+import { RateLimitSettings } from './rate-limit/rate-limit.settings';
 import { EmbeddingSettings } from './embedding/embedding.settings';
 import { QueryExpansionSettings } from './glossary/query-expansion.settings';
 import { ReindexSettings } from './reindex/reindex.settings';
@@ -23,6 +24,7 @@ export const SEARCH_SECTIONS = [
   RankingSettings,
   QueryExpansionSettings,
   TextIndexSettings,
+  RateLimitSettings,
   WellKnownSettings,
 ] as const;
 
@@ -55,6 +57,7 @@ export function loadSearchConfig(env: Record<string, string | undefined> = proce
     previewEnabled: config.SEARCH_PREVIEW ?? config.APP_ENV === 'local',
     fusionDefaults: FUSION_DEFAULTS[config.EMBEDDING_PROVIDER],
     synonymsSourceTimeoutMs: config.CATALOGUE_SOURCE_TIMEOUT_MS,
+    rateLimitEnabled: config.SEARCH_RATE_LIMIT ?? config.APP_ENV !== 'local',
   });
 }
 

@@ -191,7 +191,10 @@ describe('operations endpoints (docs asked for in production, no app configured)
     );
     const size = travels.parameters.find((p: { name: string }) => p.name === 'size');
     expect(size.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 8 });
-    expect(Object.keys(travels.responses).sort()).toEqual(['200', '422', '503']);
+    expect(Object.keys(travels.responses).sort()).toEqual(['200', '422', '429', '503']);
+    // the flood limit (docs/decisions.md D-73)
+    expect(travels.responses['429'].description).toMatch(/`too_many_requests`/);
+    expect(travels.responses['429'].headers).toHaveProperty('Retry-After');
     expect(travels.responses['503'].description).toMatch(/`embedding_unavailable`.*`service_unavailable`/s);
     expect(travels.responses['503'].headers).toHaveProperty('Retry-After');
     const schemas = document.components.schemas;

@@ -37,6 +37,8 @@ export const VALIDATION_REASONS = [
   'code_used',
   'tour_not_active',
   'starts_in_past',
+  // POST /user/email-confirmation (token): the new address was taken meanwhile
+  'email_taken',
 ] as const;
 export type ValidationReason = (typeof VALIDATION_REASONS)[number];
 
@@ -59,6 +61,13 @@ export interface InvalidResetTokenBody {
   errors: FieldErrors;
 }
 
+/** `POST /user/email-confirmation`, `POST /user/email-change-report` with a bad, expired or used token. */
+export interface InvalidEmailChangeTokenBody {
+  error: 'invalid_email_change_token';
+  message: string;
+  errors: FieldErrors;
+}
+
 /** Any other status: `{message, error}`. */
 export type CodedErrorBody = { [Code in ErrorCode]: { error: Code; message: string } }[ErrorCode];
 
@@ -73,7 +82,12 @@ export interface UnexpectedErrorBody {
 }
 
 /** Discriminated on `error`. */
-export type ApiErrorBody = ValidationErrorBody | InvalidResetTokenBody | CodedErrorBody | UnexpectedErrorBody;
+export type ApiErrorBody =
+  | ValidationErrorBody
+  | InvalidResetTokenBody
+  | InvalidEmailChangeTokenBody
+  | CodedErrorBody
+  | UnexpectedErrorBody;
 export type ApiErrorCode = ApiErrorBody['error'];
 
 /**
@@ -143,6 +157,9 @@ export function toErrorBody(status: number, payload: unknown): ApiErrorBody {
     if (isRecord(payload.errors)) {
       const errors = payload.errors as FieldErrors;
       if (payload.error === 'invalid_reset_token') return { error: 'invalid_reset_token', message, errors };
+      if (payload.error === 'invalid_email_change_token') {
+        return { error: 'invalid_email_change_token', message, errors };
+      }
       const body: ValidationErrorBody = { error: 'validation_failed', message, errors };
       if (typeof payload.reason === 'string') body.reason = payload.reason as ValidationReason;
       return body;

@@ -1,7 +1,25 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { isEmail, isUUID } from 'class-validator';
-import { CheckRule, FieldCheck, fieldLabel as label, isCalendarDate } from './field-rule';
+import {
+  CheckRule,
+  FieldCheck,
+  fieldLabel as label,
+  isCalendarDate,
+  isStoredDate,
+  STORED_DATE_NOTE,
+  storedDateMessage,
+} from './field-rule';
+
+export {
+  isStoredDate,
+  isStoredInstant,
+  STORED_DATE_NOTE,
+  STORED_DATE_RANGE,
+  STORED_INSTANT_RANGE,
+  storedDateMessage,
+  storedInstantMessage,
+} from './field-rule';
 
 /**
  * Composed request-body field decorators: one validation rule per field that reports the first
@@ -111,13 +129,33 @@ function isValidEmail(value: string): boolean {
   }
 }
 
-/** An email address (at most 255 characters). */
+/**
+ * Spaces, C0 and C1 controls (CR and LF among them), DEL, the Unicode line and paragraph separators,
+ * and the double quote of a quoted local part (`"c\r\nBcc: x@y"@example.com`): an address we store
+ * and write into mail headers holds none of them (docs/decisions.md D-70).
+ */
+const notInAPlainAddress = (code: number): boolean =>
+  code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 || code === 0x22;
+
+/** Whether an address is plain: no quoted local part, no space or control character. */
+export function isPlainEmailAddress(value: string): boolean {
+  for (const char of value) if (notInAPlainAddress(char.codePointAt(0)!)) return false;
+  return true;
+}
+
+/**
+ * An email address (at most 255 characters), plain: no quoted local part, no space or control
+ * character (isPlainEmailAddress). Every request field that takes an email uses it.
+ */
 export function EmailField(options: FieldOptions = {}): PropertyDecorator {
   const { presence, doc } = splitOptions(options);
   return applyDecorators(
     FieldRule('emailField', presence, (value, field) => {
       const problem = checkString(value, field, { max: 255 });
       if (problem) return problem;
+      if (!isPlainEmailAddress(value as string)) {
+        return `The ${label(field)} field must be a plain address: no quotes, spaces or control characters.`;
+      }
       return isValidEmail(value as string)
         ? null
         : `The ${label(field)} field must be a valid email address.`;
@@ -255,16 +293,28 @@ export function TimeField(options: FieldOptions = {}): PropertyDecorator {
   );
 }
 
-/** A calendar date written `YYYY-MM-DD`, kept as that string (dates have no time zone). */
+/**
+ * A calendar date written `YYYY-MM-DD` that the service stores, kept as that string (dates have no
+ * time zone): within STORED_DATE_RANGE, 1900-01-01 to 2999-12-31 (docs/decisions.md D-71), so
+ * that no stored or derived date overflows. Filters use `QueryDateField`, which takes any date.
+ */
 export function DateField(options: FieldOptions = {}): PropertyDecorator {
   const { presence, doc } = splitOptions(options);
   return applyDecorators(
-    FieldRule('dateField', presence, (value, field) =>
-      typeof value === 'string' && isCalendarDate(value)
-        ? null
-        : `The ${label(field)} field must be a date written YYYY-MM-DD.`,
-    ),
-    ApiProperty({ type: 'string', format: 'date', example: '2026-11-24', ...doc, ...presenceDoc(presence) }),
+    FieldRule('dateField', presence, (value, field) => {
+      if (typeof value !== 'string' || !isCalendarDate(value)) {
+        return `The ${label(field)} field must be a date written YYYY-MM-DD.`;
+      }
+      return isStoredDate(value) ? null : storedDateMessage(field);
+    }),
+    ApiProperty({
+      type: 'string',
+      format: 'date',
+      example: '2026-11-24',
+      ...doc,
+      description: doc.description ? `${doc.description} ${STORED_DATE_NOTE}` : STORED_DATE_NOTE,
+      ...presenceDoc(presence),
+    }),
   );
 }
 

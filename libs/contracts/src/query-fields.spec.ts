@@ -64,6 +64,11 @@ describe('query fields', () => {
     expect(isCalendarDate('2024-02-29')).toBe(true);
     expect(isCalendarDate('2026-02-29')).toBe(false);
     expect(isCalendarDate('2026-2-1')).toBe(false);
+    // Years below 100 are themselves (no Date.UTC shortcut); PostgreSQL has no year 0.
+    expect(isCalendarDate('0001-01-01')).toBe(true);
+    expect(isCalendarDate('0004-02-29')).toBe(true);
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('9999-12-31')).toBe(true);
     expect(isIsoDateTime('2026-11-24T10:00:00Z')).toBe(true);
     expect(isIsoDateTime('2026-11-24T10:00:00.250+01:00')).toBe(true);
     expect(isIsoDateTime('2026-11-24T10:00:00')).toBe(false);

@@ -54,6 +54,15 @@ export class AccessTokensRepository {
     await this.repo.delete({ userId });
   }
 
+  /** Every token of the user but `keptTokenId` (personal_access_tokens_user_id_idx). */
+  async deleteAllOfUserExcept(userId: string, keptTokenId: string): Promise<void> {
+    await this.repo
+      .createQueryBuilder()
+      .delete()
+      .where('user_id = :userId AND id <> :keptTokenId', { userId, keptTokenId })
+      .execute();
+  }
+
   /** Tokens of the user unused since `before` (idle-expired). */
   async deleteIdleOfUser(userId: string, before: Date): Promise<void> {
     await this.repo

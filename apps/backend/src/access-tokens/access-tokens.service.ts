@@ -60,4 +60,11 @@ export class AccessTokensService {
   revokeAllOfUser(userId: string): Promise<void> {
     return this.tokens.deleteAllOfUser(userId);
   }
+
+  /** Signs the user out of every device but the one of `keptTokenId` (all of them when null): a confirmed email change. */
+  revokeAllOfUserExcept(userId: string, keptTokenId: string | null): Promise<void> {
+    return keptTokenId === null
+      ? this.tokens.deleteAllOfUser(userId)
+      : this.tokens.deleteAllOfUserExcept(userId, keptTokenId);
+  }
 }

@@ -12,6 +12,14 @@ describe('calendar dates', () => {
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 
+  it('reads years below 100 as themselves, and writes and reads back dates past 9999', () => {
+    expect(addDays('0001-01-01', 1)).toBe('0001-01-02');
+    expect(addDays('9999-12-31', 1)).toBe('+010000-01-01');
+    expect(addDays('+010000-01-01', -1)).toBe('9999-12-31');
+    expect(daysBetween('9999-12-31', addDays('9999-12-31', 999))).toBe(999);
+    expect(daysBetween('0001-01-01', '0002-01-01')).toBe(365);
+  });
+
   it('counts the days between two dates', () => {
     expect(daysBetween('2026-11-24', '2026-11-24')).toBe(0);
     expect(daysBetween('2026-11-24', '2026-12-25')).toBe(31);

@@ -9,6 +9,8 @@ import { Membership } from '../organizations/membership.entity';
 import { Organization } from '../organizations/organization.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
 import { ThrottleCounter } from '../throttling/throttle-counter.entity';
+import { EmailChangeToken } from '../users/email-change-token.entity';
+import { EmailChange } from '../users/email-change.entity';
 import { User } from '../users/user.entity';
 import { ActivityClosure } from '../activities/activity-closure.entity';
 import { ActivityTag } from '../activities/activity-tag.entity';
@@ -27,6 +29,8 @@ export const backendEntities: Function[] = [
   Membership,
   PersonalAccessToken,
   PasswordResetToken,
+  EmailChange,
+  EmailChangeToken,
   ThrottleCounter,
   OutboxMessage,
   Image,

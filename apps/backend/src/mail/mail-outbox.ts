@@ -4,7 +4,13 @@ import type { PreferredLanguage } from '../users/user.entity';
 import { OutboxRepository } from './outbox.repository';
 
 /** The emails of the product; each has a template in src/mail/templates in every language. */
-export const MAIL_TEMPLATES = ['password-reset', 'invitation', 'manager-added'] as const;
+export const MAIL_TEMPLATES = [
+  'password-reset',
+  'invitation',
+  'manager-added',
+  'email-change-confirmation',
+  'email-change-notice',
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
 /** The values each template needs; ids and names only, never a token (links are issued at delivery). */
@@ -15,6 +21,10 @@ export interface MailPayloads {
   invitation: { user_id: string; first_name: string; organization_name: string };
   /** An existing account made the manager of an organization: a sign-in link. */
   'manager-added': { first_name: string; organization_name: string };
+  /** To the new address of an email change: a confirmation link, issued when the message is delivered. */
+  'email-change-confirmation': { email_change_id: string; first_name: string; new_email: string };
+  /** To the old address of an email change: a report link, issued when the message is delivered. */
+  'email-change-notice': { email_change_id: string; first_name: string; new_email: string };
 }
 
 export type OutgoingMail = {

@@ -5,7 +5,8 @@ import { BooleanSetting, IntSetting, StringSetting } from '@rt/platform';
 export class MailSettings {
   /**
    * Public URL of the client app; email links point at its pages: `/reset-password` and
-   * `/accept-invitation` (each with `?token=…&email=…`) and `/` (sign in).
+   * `/accept-invitation` (each with `?token=…&email=…`), `/confirm-email` and
+   * `/report-email-change` (each with `?token=…`), and `/` (sign in).
    */
   @StringSetting()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })

@@ -5,7 +5,7 @@ import { Clock } from '../common/clock';
 import { Transactions } from '../database/transactions';
 import { MailOutbox } from '../mail/mail-outbox';
 import type { PreferredLanguage, User } from '../users/user.entity';
-import { EmailTakenError, UsersService } from '../users/users.service';
+import { emailIsConfirmed, EmailTakenError, UsersService } from '../users/users.service';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { OrganizationListItemDto } from './dto/organization-list-item.response';
 import { OrganizationSummaryDto } from './dto/organization-summary.response';
@@ -243,11 +243,15 @@ export class OrganizationManagementService {
   }
 
   /**
-   * An account without a password is invited (a set-password link, issued at delivery); an
-   * account with one is told it manages the organization. In the recipient's own language.
+   * An account whose email is confirmed and that has a password is told it manages the
+   * organization; any other is invited (a set-password link to the address, issued at delivery),
+   * so an account that merely holds the address never becomes a manager its owner did not prove
+   * to be (docs/decisions.md D-70): a password it had without a confirmed email is withdrawn, with
+   * its sign-in tokens, in the same transaction. In the recipient's own language.
    */
   private async notifyManager(user: User, organizationName: string): Promise<void> {
-    if (user.passwordHash === null) {
+    if (user.passwordHash === null || !emailIsConfirmed(user)) {
+      await this.users.withdrawUnconfirmedPassword(user);
       await this.mailOutbox.enqueue({
         template: 'invitation',
         to: user.email,

@@ -142,6 +142,22 @@ export class OrganizationsRepository {
     });
   }
 
+  /**
+   * Whether the user has memberships and every one is in a signup never approved: an organization
+   * not approved whose manager was never notified (`manager_invited_at` null; docs/decisions.md
+   * D-69). False without memberships. Primary key of memberships, then of organizations.
+   */
+  async inUnapprovedSignupsOnly(userId: string): Promise<boolean> {
+    const rows: { only: boolean | null }[] = await this.memberships.query(
+      `SELECT bool_and(o.manager_invited_at IS NULL AND o.status <> 'approved') AS only
+         FROM memberships m
+         JOIN organizations o ON o.id = m.organization_id
+        WHERE m.user_id = $1`,
+      [userId],
+    );
+    return rows[0]?.only === true;
+  }
+
   create(organization: NewOrganization): Promise<Organization> {
     return this.organizations.save(this.organizations.create(organization));
   }

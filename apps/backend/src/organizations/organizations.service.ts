@@ -22,6 +22,14 @@ export class OrganizationsService {
     return this.organizations.findMembershipsOfUser(userId);
   }
 
+  /**
+   * Whether every organization of the user is a public signup no super-admin approved yet (its
+   * manager never notified); false for a user without memberships (docs/decisions.md D-69).
+   */
+  inUnapprovedSignupsOnly(userId: string): Promise<boolean> {
+    return this.organizations.inUnapprovedSignupsOnly(userId);
+  }
+
   /** The organization's type; null when it does not exist (a malformed id included). */
   findType(id: string): Promise<OrganizationType | null> {
     return isUUID(id) ? this.organizations.findType(id) : Promise.resolve(null);

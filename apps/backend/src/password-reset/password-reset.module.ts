@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessTokensModule } from '../access-tokens/access-tokens.module';
+import { OrganizationsModule } from '../organizations/organizations.module';
 import { PasswordsModule } from '../passwords/passwords.module';
 import { UsersModule } from '../users/users.module';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -9,7 +10,13 @@ import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PasswordResetToken]), UsersModule, AccessTokensModule, PasswordsModule],
+  imports: [
+    TypeOrmModule.forFeature([PasswordResetToken]),
+    UsersModule,
+    OrganizationsModule,
+    AccessTokensModule,
+    PasswordsModule,
+  ],
   controllers: [PasswordResetController],
   providers: [PasswordResetTokensRepository, PasswordResetService],
   exports: [PasswordResetService],

@@ -8,7 +8,9 @@ import { MailOutbox } from '../mail/mail-outbox';
 import { MailSettings } from '../mail/mail.settings';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { durationInWords } from '../mail/templates/mail-texts';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
+import type { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
@@ -26,6 +28,7 @@ export const RESET_TOKEN_LENGTH = 48;
 export class PasswordResetService implements OnModuleInit {
   constructor(
     private readonly users: UsersService,
+    private readonly organizations: OrganizationsService,
     private readonly accessTokens: AccessTokensService,
     private readonly tokens: PasswordResetTokensRepository,
     private readonly transactions: Transactions,
@@ -44,11 +47,12 @@ export class PasswordResetService implements OnModuleInit {
 
   /**
    * `POST /forgot-password`: writes a reset email to the outbox when the address belongs to a
-   * user; silent otherwise. The link itself is issued when the email is delivered.
+   * user who may choose a password (mayChooseAPassword); silent otherwise. The link itself is
+   * issued when the email is delivered.
    */
   async forgotPassword(dto: ForgotPasswordDto): Promise<void> {
     const user = await this.users.findByEmail(dto.email);
-    if (!user) return;
+    if (!user || !(await this.mayChooseAPassword(user))) return;
     await this.mailOutbox.enqueue({
       template: 'password-reset',
       to: user.email,
@@ -86,6 +90,16 @@ export class PasswordResetService implements OnModuleInit {
   }
 
   /**
+   * Whether the user may get a reset email and set a password with it: not an account without a
+   * password whose organizations are all public signups no super-admin approved yet (their
+   * manager never notified). Such a contact first hears from us at the approval, by an
+   * invitation (docs/decisions.md D-69).
+   */
+  private async mayChooseAPassword(user: User): Promise<boolean> {
+    return user.passwordHash !== null || !(await this.organizations.inUnapprovedSignupsOnly(user.id));
+  }
+
+  /**
    * `POST /reset-password`: a bad, expired or used token → 422 `invalid_reset_token`. A success
    * sets the password and revokes every sign-in token of the user. Marking the token used, the
    * new password, the revocation and dropping the user's other links are one transaction: all
@@ -99,11 +113,15 @@ export class PasswordResetService implements OnModuleInit {
     // Every candidate is compared (constant time each), so timing does not tell which matched.
     const matching = candidates.filter((candidate) => secretMatchesHash(dto.token, candidate.tokenHash));
     if (matching.length === 0) throw new InvalidResetTokenError();
+    // A token issued before the account came to wait for a signup's approval sets nothing either.
+    if (!(await this.mayChooseAPassword(user))) throw new InvalidResetTokenError();
     const passwordHash = await this.hasher.hash(dto.password);
     const usedAt = this.clock.now();
     const done = await this.transactions.run(async () => {
       if (!(await this.tokens.markUsed(matching[0].id, user.id, usedAt))) return false;
       await this.users.setPasswordHash(user.id, passwordHash);
+      // The link was mailed to this address: the email counts as confirmed (docs/decisions.md D-70).
+      await this.users.confirmEmail(user.id, user.email);
       await this.accessTokens.revokeAllOfUser(user.id);
       await this.tokens.deleteUnusedOfUser(user.id);
       return true;

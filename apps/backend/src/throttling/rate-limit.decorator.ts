@@ -25,6 +25,10 @@ const descriptions: Record<ThrottlePolicy, string> = {
     'too many refused claims in the window by this user (an unknown, malformed or someone ' +
     "else's code), or from this client address whatever the user. Successful claims, and a " +
     'repeated claim of a code the user already holds, count nothing.',
+  'email-change':
+    'too many calls changing the email in the window by this user, or from this client address ' +
+    'whatever the user (every call whose `email` differs from the current one counts, whatever its ' +
+    'answer). Calls that keep the email are never counted nor refused.',
 };
 
 /** Puts a route under one of the throttle policies (src/throttling/throttle-policies.ts). */

@@ -16,9 +16,21 @@ import type { ThrottleSettings } from './throttle.settings';
  * user guessing codes is stopped wherever they ask from. It counts refused claims only (an
  * unknown, malformed or someone else's code): a shop assistant claiming real codes for customers
  * from one account is never stopped.
+ * `email-change` (PUT /user) is keyed on the signed-in user too, and counts only the calls whose
+ * `email` differs (case-insensitively) from the user's: every such call, whatever its answer (a
+ * wrong password, a taken address, a change asked), so that the 422 for a taken address is no
+ * cheap oracle of who has an account (docs/decisions.md D-70). Other profile edits count nothing
+ * and are never refused.
  * A route opts in with `@RateLimit(policy)`.
  */
-export const THROTTLE_POLICIES = ['login', 'forgot-password', 'reset-password', 'signup', 'claim'] as const;
+export const THROTTLE_POLICIES = [
+  'login',
+  'forgot-password',
+  'reset-password',
+  'signup',
+  'claim',
+  'email-change',
+] as const;
 export type ThrottlePolicy = (typeof THROTTLE_POLICIES)[number];
 
 export const RATE_LIMIT_POLICY = 'rt:rate-limit-policy';
@@ -26,21 +38,39 @@ export const RATE_LIMIT_POLICY = 'rt:rate-limit-policy';
 /**
  * What a policy counts: `every-call` is counted by the guard before the handler; otherwise the
  * guard only refuses a blocked key, and the failures are counted by the sign-in itself
- * (`failed-sign-in`) or by CountRefusalsInterceptor (`refused-call`: a 400 or 422 answer).
+ * (`failed-sign-in`) or by CountRefusalsInterceptor (`refused-call`: a 400 or 422 answer);
+ * `email-changing-call`: the guard counts the call when it changes the email (changesEmail), and
+ * lets any other call through untouched.
  */
-export const COUNTED_CALLS: Record<ThrottlePolicy, 'every-call' | 'failed-sign-in' | 'refused-call'> = {
+export const COUNTED_CALLS: Record<
+  ThrottlePolicy,
+  'every-call' | 'failed-sign-in' | 'refused-call' | 'email-changing-call'
+> = {
   login: 'failed-sign-in',
   'forgot-password': 'every-call',
   'reset-password': 'every-call',
   signup: 'every-call',
   claim: 'refused-call',
+  'email-change': 'email-changing-call',
 };
 
-/** What a policy's second counter is keyed on: the signed-in user for `claim`, else the body's email. */
+/** The policies keyed on the signed-in user (whatever the address) rather than on an email. */
+const keyedOnUser = (policy: ThrottlePolicy): boolean => policy === 'claim' || policy === 'email-change';
+
+/** What a policy's second counter is keyed on: the signed-in user for `claim` and `email-change`, else the body's email. */
 export const throttleSubjectOf = (policy: ThrottlePolicy, req: Request): unknown =>
-  policy === 'claim'
+  keyedOnUser(policy)
     ? (req as AccessRequest).auth?.user.id
     : (req.body as Record<string, unknown> | undefined)?.[emailFieldOf(policy)];
+
+/** Whether a `PUT /user` asks for another email than the signed-in user's (a string, compared case-insensitively). */
+export const changesEmail = (req: Request): boolean => {
+  const email = (req.body as Record<string, unknown> | undefined)?.email;
+  const current = (req as AccessRequest).auth?.user.email;
+  return (
+    typeof email === 'string' && current !== undefined && normalizedEmail(email) !== normalizedEmail(current)
+  );
+};
 
 /** The body field a policy reads the email from. */
 export const emailFieldOf = (policy: ThrottlePolicy): string =>
@@ -78,10 +108,10 @@ export function throttleCounters(
   return {
     address: { key: throttleKey(`${policy}/address`, address), limit: addressLimit, windowMs },
     emailAndAddress: {
-      // `claim`: the user alone, whatever the address (a guesser cannot rotate addresses).
+      // `claim`, `email-change`: the user alone, whatever the address (a guesser cannot rotate addresses).
       key: throttleKey(
         policy,
-        policy === 'claim' ? normalizedEmail(email) : `${normalizedEmail(email)}|${address}`,
+        keyedOnUser(policy) ? normalizedEmail(email) : `${normalizedEmail(email)}|${address}`,
       ),
       limit: emailLimit,
       windowMs,
@@ -112,6 +142,12 @@ function limitsOf(
         windowSeconds: settings.THROTTLE_CLAIM_WINDOW_SECONDS,
         addressLimit: settings.THROTTLE_CLAIM_ADDRESS_LIMIT,
         emailLimit: settings.THROTTLE_CLAIM_LIMIT,
+      };
+    case 'email-change':
+      return {
+        windowSeconds: settings.THROTTLE_EMAIL_CHANGE_WINDOW_SECONDS,
+        addressLimit: settings.THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT,
+        emailLimit: settings.THROTTLE_EMAIL_CHANGE_LIMIT,
       };
     case 'signup':
       // Per address: a new contact email per call must not buy more signups.

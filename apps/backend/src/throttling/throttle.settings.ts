@@ -56,4 +56,19 @@ export class ThrottleSettings {
   /** The window of claims, and how long a blocked user (or address) waits. */
   @IntSetting({ min: 1 })
   THROTTLE_CLAIM_WINDOW_SECONDS: number = 3600;
+
+  /**
+   * `PUT /user` calls that change the email (whatever their answer) allowed per user within the
+   * window, then 429 for those calls (docs/decisions.md D-70).
+   */
+  @IntSetting({ min: 1 })
+  THROTTLE_EMAIL_CHANGE_LIMIT: number = 5;
+
+  /** Email-changing calls allowed per client address, whatever the user, within the window. */
+  @IntSetting({ min: 1 })
+  THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT: number = 20;
+
+  /** The window of email changes, and how long a blocked user (or address) waits. */
+  @IntSetting({ min: 1 })
+  THROTTLE_EMAIL_CHANGE_WINDOW_SECONDS: number = 3600;
 }

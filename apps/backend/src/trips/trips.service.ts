@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { LIST_PAGE_RULES, paginated, Paginated, toPage } from '@rt/contracts';
+import { LIST_PAGE_RULES, paginated, Paginated, STORED_DATE_RANGE, toPage } from '@rt/contracts';
 import { AppError } from '@rt/errors';
 import type { ViewingContext } from '../access/access';
 import type { TripStartRefusal } from '../activation-codes/activation-code-status';
@@ -32,7 +32,8 @@ export class TripsService {
 
   /**
    * Starts a trip, in one transaction: the tour must be `active`, the departure today (Europe/
-   * Zurich) or later; the code moves (used, with the trip window and its history row) through
+   * Zurich) or later, its last day (starts_on + largest day_number − 1) no later than the last
+   * stored date (STORED_DATE_RANGE, docs/decisions.md D-71); the code moves (used, with the trip window and its history row) through
    * ActivationCodesService, then the trip row is written. Any refusal rolls everything back.
    */
   async create(dto: CreateTripDto, userId: string): Promise<TripResponseDto> {
@@ -55,6 +56,15 @@ export class TripsService {
       }
       const id = randomUUID();
       const endsOn = tripEndsOn(dto.starts_on, tour.largestDayNumber);
+      if (endsOn > STORED_DATE_RANGE.last) {
+        // The departure is a stored date, and so is the last day derived from it (D-71).
+        throw AppError.validation({
+          starts_on: [
+            `The starts on field must leave the trip's last day (day ${tour.largestDayNumber}) on or ` +
+              `before ${STORED_DATE_RANGE.last}.`,
+          ],
+        });
+      }
       const refusal = await this.codes.startTrip(codeId, userId, {
         tripId: id,
         tourId,

@@ -18,6 +18,15 @@ export class User {
   @Column({ type: 'varchar', length: 255 })
   email!: string;
 
+  /**
+   * The address the user proved to read (a used reset or invitation link, a confirmed email change)
+   * or that an operator gave `user:create-admin`; null when none. The email counts as confirmed only
+   * while it equals this one case-insensitively (emailIsConfirmed), so a change that skipped the
+   * confirmation leaves it unconfirmed (docs/decisions.md D-70).
+   */
+  @Column({ name: 'confirmed_email', type: 'varchar', length: 255, nullable: true })
+  confirmedEmail!: string | null;
+
   /** `$scrypt$…` (src/passwords/password-hash.ts); null until an invited user sets a first password. */
   @Column({ name: 'password_hash', type: 'text', nullable: true })
   passwordHash!: string | null;
@@ -48,3 +57,7 @@ export class User {
   @UpdatedAtColumn()
   updatedAt!: Date;
 }
+
+/** Whether the user's current email is the one they proved to read (docs/decisions.md D-70). */
+export const emailIsConfirmed = (user: Pick<User, 'email' | 'confirmedEmail'>): boolean =>
+  user.confirmedEmail !== null && user.confirmedEmail.toLowerCase() === user.email.toLowerCase();

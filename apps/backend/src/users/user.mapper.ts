@@ -8,9 +8,11 @@ export const toUserResponse = (
   u: User,
   memberships: Membership[],
   profilePicture: ImageVariants | null,
+  pendingEmail: string | null,
 ): UserResponseDto => ({
   id: u.id,
   email: u.email,
+  pending_email: pendingEmail,
   first_name: u.firstName,
   last_name: u.lastName,
   preferred_language: u.preferredLanguage,

@@ -20,10 +20,12 @@ export interface NewUser {
   lastName: string;
   preferredLanguage: PreferredLanguage;
   isSuperAdmin: boolean;
+  /** Whether the address counts as confirmed from the start (create-admin, the demo seed); default no. */
+  emailConfirmed?: boolean;
 }
 
+/** What `PUT /user` replaces at once; the email changes only through a confirmation (EmailChangeService). */
 export interface ProfileFields {
-  email: string;
   firstName: string;
   lastName: string;
   preferredLanguage: PreferredLanguage;
@@ -68,8 +70,11 @@ export class UsersRepository {
   }
 
   async create(user: NewUser): Promise<User> {
+    const { emailConfirmed, ...fields } = user;
     try {
-      return await this.repo.save(this.repo.create(user));
+      return await this.repo.save(
+        this.repo.create({ ...fields, confirmedEmail: emailConfirmed ? fields.email : null }),
+      );
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw new EmailTakenError();
       throw error;
@@ -77,12 +82,27 @@ export class UsersRepository {
   }
 
   async updateProfile(id: string, fields: ProfileFields): Promise<void> {
+    await this.repo.update({ id }, fields);
+  }
+
+  /** A confirmed email change, or its undoing: the address becomes the user's and counts as confirmed. */
+  async changeEmail(id: string, email: string): Promise<void> {
     try {
-      await this.repo.update({ id }, fields);
+      await this.repo.update({ id }, { email, confirmedEmail: email });
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw new EmailTakenError();
       throw error;
     }
+  }
+
+  /** The user proved to read `email` (a used reset or invitation link). */
+  async confirmEmail(id: string, email: string): Promise<void> {
+    await this.repo.update({ id }, { confirmedEmail: email });
+  }
+
+  /** No password: only a link mailed to the address can set one again. */
+  async clearPassword(id: string): Promise<void> {
+    await this.repo.update({ id }, { passwordHash: null });
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {

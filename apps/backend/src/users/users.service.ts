@@ -8,12 +8,16 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserResponseDto } from './dto/user.response';
-import { PreferredLanguage, User } from './user.entity';
+import { EmailChangeService, emailTakenError } from './email-change.service';
+import { emailIsConfirmed, PreferredLanguage, User } from './user.entity';
 import { toUserResponse } from './user.mapper';
 import { EmailTakenError, UsersRepository } from './users.repository';
 
 /** What `createInvited` throws for an address already in use; the one error of users others catch. */
 export { EmailTakenError };
+
+/** Whether the user's email is the one they proved to read (docs/decisions.md D-70). */
+export { emailIsConfirmed };
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -45,6 +49,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly transactions: Transactions,
     private readonly images: ImagesService,
+    private readonly emailChanges: EmailChangeService,
   ) {}
 
   /** The user with this email, compared case-insensitively (sign-in, password reset). */
@@ -77,6 +82,23 @@ export class UsersService {
     return this.users.setPasswordHash(userId, passwordHash);
   }
 
+  /** The user proved to read `email`: a reset or invitation link mailed to it was used (D-70). */
+  confirmEmail(userId: string, email: string): Promise<void> {
+    return this.users.confirmEmail(userId, email);
+  }
+
+  /**
+   * An account whose email is not confirmed but that has a password (written by the previous
+   * release during an upgrade, D-70) is about to be invited as a manager: whoever holds the
+   * password without having proved the address loses it and every sign-in token, so only the
+   * reader of the invitation can sign in. Call it in the transaction that sends the invitation.
+   */
+  async withdrawUnconfirmedPassword(user: User): Promise<void> {
+    if (user.passwordHash === null || emailIsConfirmed(user)) return;
+    await this.users.clearPassword(user.id);
+    await this.accessTokens.revokeAllOfUser(user.id);
+  }
+
   async profile(userId: string): Promise<UserResponseDto> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(ErrorCode.Unauthenticated);
@@ -85,32 +107,60 @@ export class UsersService {
 
   /** The user resource: the user with their memberships and the variants of their picture. */
   async resourceOf(user: User): Promise<UserResponseDto> {
-    const [memberships, picture] = await Promise.all([
+    const [memberships, picture, pendingEmail] = await Promise.all([
       this.organizations.findMembershipsOfUser(user.id),
       this.images.variantsOfId(user.profilePictureId),
+      this.emailChanges.pendingEmailOf(user.id),
     ]);
-    return toUserResponse(user, memberships, picture);
+    return toUserResponse(user, memberships, picture, pendingEmail);
   }
 
-  /** `PUT /user`: every field replaced; `profile_picture_id: null` detaches the picture. */
-  async replaceProfile(userId: string, dto: UpdateUserDto): Promise<UserResponseDto> {
-    const emailTaken = () => AppError.validation({ email: ['The email has already been taken.'] });
-    if (await this.users.emailUsedByAnother(dto.email, userId)) throw emailTaken();
+  /**
+   * `PUT /user`: every field replaced; `profile_picture_id: null` detaches the picture. A new email
+   * (compared case-insensitively) needs `current_password` and takes effect only once the new
+   * address confirms it (docs/decisions.md D-70): the answer keeps the email and shows
+   * `pending_email`. The same email in any case changes nothing and needs no password.
+   */
+  async replaceProfile(
+    userId: string,
+    requestTokenId: string | null,
+    dto: UpdateUserDto,
+  ): Promise<UserResponseDto> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new AppError(ErrorCode.Unauthenticated);
+    const newEmail = dto.email.trim();
+    const emailChanges = newEmail.toLowerCase() !== user.email.toLowerCase();
+    if (emailChanges) {
+      if (dto.current_password === undefined) {
+        throw AppError.validation({
+          current_password: ['The current password field is required to change the email.'],
+        });
+      }
+      if (!(await this.hasher.verify(dto.current_password, user.passwordHash))) {
+        throw AppError.validation({ current_password: ['The current password is incorrect.'] });
+      }
+      if (await this.users.emailUsedByAnother(newEmail, userId)) throw emailTakenError('email');
+    }
     if (dto.profile_picture_id !== null && !(await this.images.exists(dto.profile_picture_id))) {
       throw AppError.validation({ profile_picture_id: ['The selected profile picture id is invalid.'] });
     }
-    try {
+    await this.transactions.run(async () => {
       await this.users.updateProfile(userId, {
-        email: dto.email.trim(),
         firstName: dto.first_name,
         lastName: dto.last_name,
         preferredLanguage: dto.preferred_language,
         profilePictureId: dto.profile_picture_id,
       });
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw emailTaken();
-      throw error;
-    }
+      if (emailChanges) {
+        await this.emailChanges.request({
+          user,
+          newEmail,
+          language: dto.preferred_language,
+          firstName: dto.first_name,
+          requestedByTokenId: requestTokenId,
+        });
+      }
+    });
     return this.profile(userId);
   }
 
@@ -126,6 +176,8 @@ export class UsersService {
     if (existing) {
       await this.transactions.run(async () => {
         await this.users.resetAsSuperAdmin(existing.id, passwordHash);
+        // The operator named this address: it counts as confirmed (D-70).
+        await this.users.confirmEmail(existing.id, existing.email);
         await this.accessTokens.revokeAllOfUser(existing.id);
       });
       return { email: existing.email, outcome: 'reset', generatedPassword };
@@ -158,6 +210,8 @@ export class UsersService {
       lastName: 'Admin',
       preferredLanguage: 'en-gb',
       isSuperAdmin: true,
+      // The operator named this address (create-admin, ADMIN_EMAIL): it counts as confirmed (D-70).
+      emailConfirmed: true,
     });
   }
 }

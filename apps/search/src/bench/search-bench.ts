@@ -30,6 +30,7 @@ import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provide
 import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../travels/sql/query-statements';
 import { rankingTuningOf } from '../travels/travels-request';
 import { countedTotal } from '../travels/travels.service';
+import { HOSTILE_SEARCHES } from './hostile-searches';
 import { TYPED_SEARCHES } from './typed-searches';
 import { benchOffers, measureLanceDbPeer } from './lancedb-peer';
 
@@ -699,6 +700,43 @@ async function main(): Promise<void> {
         `| text side alone, in process: ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
       );
     }
+    // Hostile searches (issue 47): written to cost as much analysis as 500 characters can, one at
+    // a time over HTTP, each TYPED_ROUNDS times; their worst beside the typed mix.
+    const hostileAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const hostile: { name: string; worst: number }[] = [];
+    const hostileSamples: number[] = [];
+    for (const [name, search] of HOSTILE_SEARCHES) {
+      const path = `/travels?${new URLSearchParams({ search, infoDensity: 'card', size: '8' }).toString()}`;
+      let worst = 0;
+      for (let round = 0; round < TYPED_ROUNDS; round++) {
+        const started = performance.now();
+        const answer = await httpGet(hostileAgent, port, path);
+        const took = performance.now() - started;
+        if (answer.status !== 200) throw new Error(`hostile search "${name}" answered ${answer.status}`);
+        hostileSamples.push(took);
+        worst = Math.max(worst, took);
+      }
+      hostile.push({ name, worst });
+    }
+    hostileAgent.destroy();
+    hostile.sort((a, b) => b.worst - a.worst);
+    const hostileStats = stats(hostileSamples);
+    const hostileInMemory = await memoryTextSideLatency(
+      HOSTILE_SEARCHES.map(([, search]) => ({ search, infoDensity: 'card', size: '8' })),
+    );
+    console.log(
+      `hostile searches (${HOSTILE_SEARCHES.length} × ${TYPED_ROUNDS}, sequential, HTTP): p50 ${ms(hostileStats.p50)}, ` +
+        `p95 ${ms(hostileStats.p95)}, worst ${ms(hostile[0].worst)} ms ("${hostile[0].name}"), beside the typed mix's ` +
+        `p50 ${ms(typedLatency.http.p50)} / p95 ${ms(typedLatency.http.p95)}; their analysis in process: ` +
+        `p50 ${ms(hostileInMemory.analysis.p50)}, p99 ${ms(hostileInMemory.analysis.p99)} ms ` +
+        `(typed: ${ms(inMemory.analysis.p50)} / ${ms(inMemory.analysis.p99)})`,
+    );
+    console.log(
+      `slowest hostile: ${hostile
+        .slice(0, 5)
+        .map(({ name, worst }) => `${name} ${ms(worst)}`)
+        .join('; ')}`,
+    );
     // --- LanceDB peer (BENCH_PEER=0 skips it): the same offers and typed searches, in process ---
     if (env.BENCH_PEER !== '0') {
       // The offers the reindex built (BENCH_SKIP_REINDEX=1: as many as the database holds).

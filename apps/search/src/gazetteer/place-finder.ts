@@ -1,5 +1,6 @@
 import type { GlossaryLanguage } from '../glossary/glossary';
 import { deletions, editDistance } from '../glossary/query-expander';
+import { AnalysisWork, deletionCost, isAnalysable } from '../text-index/analysis-budget';
 import { foldName } from './gazetteer';
 import type { Gazetteer, GazetteerMatch, Place } from './gazetteer';
 
@@ -77,11 +78,13 @@ export class PlaceFinder {
   /**
    * A misspelt place name (`islnd`, `patagonai`): the one-word names within one edit of a word of
    * 5+ letters (two from 9 letters), the closest (then in name order), with the places they name.
-   * For a word the catalogue does not hold: a word it holds is a word of its own.
+   * For a word the catalogue does not hold: a word it holds is a word of its own. Counted on
+   * `work`, within its budget; a word longer than MAX_ANALYSED_WORD_LENGTH is no misspelt place.
    */
-  corrected(word: string, language?: GlossaryLanguage): PlaceMention | undefined {
-    if (word.length < 5) return undefined;
+  corrected(word: string, language?: GlossaryLanguage, work = new AnalysisWork()): PlaceMention | undefined {
+    if (word.length < 5 || !isAnalysable(word)) return undefined;
     const maxEdits = word.length >= 9 ? 2 : 1;
+    if (!work.spend(word, 'deletions', deletionCost(word.length, maxEdits))) return undefined;
     const candidates = new Set<string>();
     for (const variant of deletions(word, maxEdits)) {
       for (const name of this.byDeletion.get(variant) ?? []) candidates.add(name);
@@ -89,6 +92,7 @@ export class PlaceFinder {
     let best: { name: string; edits: number } | undefined;
     for (const name of [...candidates].sort()) {
       if (Math.abs(name.length - word.length) > maxEdits) continue;
+      if (!work.spend(word, 'edits', word.length * name.length)) break;
       const edits = editDistance(word, name, maxEdits);
       if (edits <= maxEdits && (!best || edits < best.edits)) best = { name, edits };
     }

@@ -1,5 +1,6 @@
 import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
 import type { GlossaryConcept, GlossaryLanguage } from './glossary';
+import { AnalysisWork, isAnalysable } from '../text-index/analysis-budget';
 
 /**
  * The little words of each language a search is written with (articles, prepositions,
@@ -73,11 +74,12 @@ export class LanguageGuesser {
       for (const word of FUNCTION_WORDS[language]) add(word, language);
   }
 
-  guess(words: string[]): LanguageGuess {
+  /** The guess; the compound parts tried are counted on `work` (a word too long is no compound). */
+  guess(words: string[], work = new AnalysisWork()): LanguageGuess {
     const scores = { fr: 0, de: 0, en: 0, it: 0 } as Record<GlossaryLanguage, number>;
     const evidence: LanguageGuess['evidence'] = [];
     for (const word of new Set(words)) {
-      const languages = this.languagesOf.get(word) ?? this.partOf(word);
+      const languages = this.languagesOf.get(word) ?? this.partOf(word, work);
       if (!languages) continue;
       evidence.push({ word, languages: [...languages] });
       for (const language of languages) scores[language] += 1 / languages.size;
@@ -92,8 +94,11 @@ export class LanguageGuesser {
    * The languages of a compound's known part (`weinreise`: "reise", German; `fjordkreuzfahrt`:
    * "kreuzfahrt"): the longest known word of 4+ letters it ends or starts with.
    */
-  private partOf(word: string): Set<GlossaryLanguage> | undefined {
+  private partOf(word: string, work: AnalysisWork): Set<GlossaryLanguage> | undefined {
+    if (!isAnalysable(word)) return undefined;
     for (let length = word.length - 3; length >= MIN_PART; length--) {
+      // two parts built and looked up
+      if (!work.spend(word, 'lookups', 2 * length)) return undefined;
       const languages =
         this.languagesOf.get(word.slice(word.length - length)) ?? this.languagesOf.get(word.slice(0, length));
       if (languages) return languages;

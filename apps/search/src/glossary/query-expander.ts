@@ -1,6 +1,7 @@
 import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
 import type { ConceptHierarchy, GlossaryConcept } from './glossary';
 import type { LanguageGuess } from './language-guess';
+import { AnalysisWork, deletionCost, isAnalysable } from '../text-index/analysis-budget';
 
 /**
  * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
@@ -50,6 +51,11 @@ export interface QueryExpansion {
   placeNameWords?: string[];
   /** The search's language, guessed from its words (language-guess.ts), with the words that told. */
   language?: LanguageGuess;
+  /**
+   * The work the search's analysis has done so far (analysis-budget.ts): the text side's analysis
+   * goes on counting on it, so that the budget is the whole search's.
+   */
+  work?: AnalysisWork;
 }
 
 export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
@@ -168,8 +174,12 @@ export class QueryExpander {
     return this.rulesByWord.size;
   }
 
-  /** What the rules make of a search's first `maxWords` words (the words the text side reads). */
-  expand(search: string, maxWords: number): QueryExpansion {
+  /**
+   * What the rules make of a search's first `maxWords` words (the words the text side reads); the
+   * misspellings and compounds tried are counted on `work` and stop at its budget (a word longer
+   * than MAX_ANALYSED_WORD_LENGTH is looked up as it is and without an inflection ending only).
+   */
+  expand(search: string, maxWords: number, work = new AnalysisWork()): QueryExpansion {
     const words = foldWords(search).slice(0, maxWords);
     const found = new Map<
       string,
@@ -207,7 +217,7 @@ export class QueryExpander {
         // a phrase's expansions count for its longest word (the last of equals): "am see" → "see"
         if (rules) add(longest(phraseWords), { forms: [phrase], rules });
       }
-      const single = this.lookUp(word);
+      const single = this.lookUp(word, work);
       if (single) {
         add(word, single);
         if (!single.misspelt) knownWords.add(word);
@@ -220,8 +230,9 @@ export class QueryExpander {
     }
     // the tails a compound of the search may be split into that say nothing ("-ferien", "-reise")
     for (const word of words) {
-      if (genericWords.has(word)) continue;
+      if (genericWords.has(word) || !isAnalysable(word)) continue;
       for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_STEM; cut++) {
+        if (!work.spend(word, 'splits', word.length - cut)) break;
         const tail = word.slice(cut);
         if (this.isGeneric(tail)) genericWords.add(tail);
       }
@@ -271,11 +282,13 @@ export class QueryExpander {
     return [...words].slice(0, this.maxTermsPerWord);
   }
 
-  private lookUp(word: string): Found | undefined {
+  private lookUp(word: string, work: AnalysisWork): Found | undefined {
     const inflected = this.inflected(word);
+    // a word too long to be a real one is matched as it is (analysis-budget.ts)
+    if (!isAnalysable(word)) return inflected;
     if (inflected) {
       // a compound the glossary holds also means its parts ("bergwanderung": a mountain hike, a mountain, a hike)
-      const split = word.length >= 8 ? this.compound(word, true) : undefined;
+      const split = word.length >= 8 ? this.compound(word, work, true) : undefined;
       if (!split) return inflected;
       return {
         forms: [...inflected.forms, ...split.forms],
@@ -286,10 +299,10 @@ export class QueryExpander {
       };
     }
     if (word.length >= 5) {
-      const misspelt = this.misspelt(word);
+      const misspelt = this.misspelt(word, work);
       if (misspelt) return misspelt;
     }
-    return word.length >= 6 ? this.compound(word) : undefined;
+    return word.length >= 6 ? this.compound(word, work) : undefined;
   }
 
   private inflected(word: string): Found | undefined {
@@ -319,8 +332,9 @@ export class QueryExpander {
     return undefined;
   }
 
-  private misspelt(word: string): Found | undefined {
+  private misspelt(word: string, work: AnalysisWork): Found | undefined {
     const maxEdits = word.length >= 9 ? 2 : 1;
+    if (!work.spend(word, 'deletions', deletionCost(word.length, maxEdits))) return undefined;
     // two words within n edits share a form with at most n letters deleted from each
     const candidates = new Set<string>();
     for (const variant of deletions(word, maxEdits)) {
@@ -329,6 +343,7 @@ export class QueryExpander {
     let best: { form: string; edits: number } | undefined;
     for (const candidate of candidates) {
       if (Math.abs(candidate.length - word.length) > maxEdits) continue;
+      if (!work.spend(word, 'edits', word.length * candidate.length)) break;
       const edits = editDistance(word, candidate, maxEdits);
       if (edits > maxEdits) continue;
       if (!best || edits < best.edits || (edits === best.edits && candidate < best.form)) {
@@ -338,9 +353,11 @@ export class QueryExpander {
     return best && { forms: [best.form], rules: this.rulesByWord.get(best.form) ?? [], misspelt: true };
   }
 
-  private compound(word: string, bothParts = false): Found | undefined {
+  private compound(word: string, work: AnalysisWork, bothParts = false): Found | undefined {
     let best: (Found & { score: number }) | undefined;
     for (let cut = SHORT_PART; cut <= word.length - SHORT_PART; cut++) {
+      // a cut builds both parts and looks each up in a few forms
+      if (!work.spend(word, 'splits', word.length)) break;
       const head = word.slice(0, cut);
       const tail = word.slice(cut);
       // a part of 3 letters only as a glossary word of its own, beside another known part ("see|ufer")

@@ -2,6 +2,7 @@ import { Injectable, Logger, Module, Optional } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
 import { QUERY_WORDS } from '../text-index/query-limits';
+import { AnalysisWork } from '../text-index/analysis-budget';
 import { loadGazetteer } from '../gazetteer/gazetteer';
 import { PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
@@ -47,9 +48,11 @@ export class QueryExpansionService implements OnModuleInit {
 
   expand(search: string): QueryExpansion {
     const expander = this.settings.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
-    const expansion = expander.size ? expander.expand(search, QUERY_WORDS) : NO_EXPANSION;
+    // one budget for the whole search's analysis (analysis-budget.ts), which the text side continues
+    const work = new AnalysisWork();
+    const expansion = expander.size ? expander.expand(search, QUERY_WORDS, work) : NO_EXPANSION;
     const words = foldWords(search).slice(0, QUERY_WORDS);
-    const language = this.languages.guess(words);
+    const language = this.languages.guess(words, work);
     const mentions = this.places.mentions(words, language.language);
     const placeNameWords: string[] = [];
     for (const mention of mentions) {
@@ -57,7 +60,7 @@ export class QueryExpansionService implements OnModuleInit {
         if (word !== mention.token) placeNameWords.push(word);
       }
     }
-    return this.withPlaces({ ...expansion, placeNameWords, language }, mentions);
+    return this.withPlaces({ ...expansion, placeNameWords, language, work }, mentions);
   }
 
   /**
@@ -76,12 +79,13 @@ export class QueryExpansionService implements OnModuleInit {
       ...(expansion.placeNameWords ?? []),
     ]);
     const mentions: PlaceMention[] = [];
+    const work = expansion.work ?? new AnalysisWork();
     for (const word of new Set(foldWords(search).slice(0, QUERY_WORDS))) {
       if (explained.has(word) || isIndexed(word)) continue;
-      const mention = this.places.corrected(word, expansion.language?.language);
+      const mention = this.places.corrected(word, expansion.language?.language, work);
       if (mention) mentions.push(mention);
     }
-    return mentions.length ? this.withPlaces(expansion, mentions) : expansion;
+    return mentions.length ? this.withPlaces({ ...expansion, work }, mentions) : { ...expansion, work };
   }
 
   /** The expansion with the names of the places `mentions` name, and their words as places. */

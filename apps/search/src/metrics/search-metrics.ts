@@ -22,6 +22,7 @@ export class SearchMetrics {
   readonly textIndexLoadSeconds: Gauge;
   readonly textIndexLoads: Counter;
   readonly synonymReloads: Counter<'result'>;
+  readonly rateLimited: Counter;
 
   constructor(metrics: MetricsService) {
     const registers = [metrics.registry];
@@ -91,6 +92,11 @@ export class SearchMetrics {
     this.textIndexLoadSeconds = new Gauge({
       name: 'search_text_index_load_seconds',
       help: 'How long the last load of the in-memory text index took.',
+      registers,
+    });
+    this.rateLimited = new Counter({
+      name: 'search_rate_limited_total',
+      help: 'GET /travels requests refused 429 by the flood limit of this replica (SEARCH_RATE_LIMIT).',
       registers,
     });
     this.textIndexLoads = new Counter({

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { foldWords } from '../glossary/glossary';
 import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from './query-limits';
+import { AnalysisWork, isAnalysable, MAX_SPLIT_WORDS } from './analysis-budget';
 import type { ExpansionWeights } from '../travels/travels-request';
 
 /**
@@ -17,6 +18,10 @@ import type { ExpansionWeights } from '../travels/travels-request';
  *   2 edits (`typo`, pg_trgm similarity then Levenshtein); else a split in two words of 4+
  *   letters the index holds (`compound`, the head as word i, the tail as word -i);
  * - then the expansions, at most `maxExpansions` index terms per query word (and 64 of places).
+ * The typo and compound steps are bounded (analysis-budget.ts): a word longer than
+ * MAX_ANALYSED_WORD_LENGTH is only looked up, the compounds of the first MAX_SPLIT_WORDS long
+ * words only are tried, and each step counts its work on the search's AnalysisWork, stopping at
+ * the word's or the search's budget.
  *
  * The dictionary (TermDictionary) holds the index's terms and their document counts
  * (`search_terms`); stems stay PostgreSQL's (`ts_lexize`), fetched and cached by StemCache, so
@@ -211,9 +216,14 @@ export class TermDictionary {
 
   /**
    * The single-word terms similar to `text` (pg_trgm's `term % text`: trigram similarity at least
-   * `threshold`), found through the inverted lists of its trigrams: their ids.
+   * `threshold`), found through the inverted lists of its trigrams: their ids. `afford` is asked
+   * before each list is read, with its length; a list it refuses is not read (nor the rest).
    */
-  similarWords(text: string, threshold = SIMILARITY_THRESHOLD): number[] {
+  similarWords(
+    text: string,
+    threshold = SIMILARITY_THRESHOLD,
+    afford: (entries: number) => boolean = () => true,
+  ): number[] {
     const grams: TrigramKey[] = [];
     const distinct = collectTrigramKeys(text, grams);
     if (!distinct) return [];
@@ -228,6 +238,7 @@ export class TermDictionary {
     for (const gram of grams) {
       const slot = this.slotByTrigram.get(gram);
       if (slot === undefined) continue;
+      if (!afford(trigramStarts[slot + 1] - trigramStarts[slot])) break;
       for (let i = trigramStarts[slot]; i < trigramStarts[slot + 1]; i++) {
         const id = trigramWords[i];
         if (sharedStamp[id] !== stamp) {
@@ -403,10 +414,24 @@ function keptExpansions(expansion: QueryExpansion, weights: ExpansionWeights): E
 }
 
 /**
+ * The words the text side may split as compounds (analysis-budget.ts): of 8+ letters and at most
+ * MAX_ANALYSED_WORD_LENGTH, the first MAX_SPLIT_WORDS distinct ones.
+ */
+function splitWordsOf(words: string[]): Set<string> {
+  const split = new Set<string>();
+  for (const word of words) {
+    if (split.size >= MAX_SPLIT_WORDS) break;
+    if (characterLength(word) >= COMPOUND_MIN_LENGTH && isAnalysable(word)) split.add(word);
+  }
+  return split;
+}
+
+/**
  * The tokens whose stems an analysis of `search` needs (StemCache): each of its first `maxWords`
- * words; for a word of 8+ letters each head and tail of a compound split (cuts 4 to length − 4,
- * a head also without a joint "s"); and, when the call passes expansions, their words and the
- * query words they count for (`travel_term_forms`).
+ * words; for a word the text side may split (splitWordsOf: 8+ letters, not too long, the first
+ * few) each head and tail of a compound split (cuts 4 to length − 4, a head also without a joint
+ * "s"); and, when the call passes expansions, their words and the query words they count for
+ * (`travel_term_forms`).
  */
 export function requiredTokens(
   search: string,
@@ -415,10 +440,12 @@ export function requiredTokens(
   maxWords = QUERY_WORDS,
 ): string[] {
   const tokens = new Set<string>();
-  for (const word of foldWords(search).slice(0, maxWords)) {
+  const words = foldWords(search).slice(0, maxWords);
+  const split = splitWordsOf(words);
+  for (const word of words) {
     tokens.add(word);
+    if (!split.has(word)) continue;
     const characters = Array.from(word);
-    if (characters.length < COMPOUND_MIN_LENGTH) continue;
     for (let cut = MIN_PART; cut <= characters.length - MIN_PART; cut++) {
       const head = characters.slice(0, cut).join('');
       tokens.add(head);
@@ -511,6 +538,8 @@ export class QueryAnalyser {
     stems: StemsOf,
   ): AnalysedTerm[] {
     const words = foldWords(search).slice(0, this.limits.maxWords);
+    const split = splitWordsOf(words);
+    const work = expansion.work ?? new AnalysisWork();
     const expanded = keptExpansions(expansion, weights);
     // the first overload (nothing expanded) knows no word
     const knownWords = new Set(expanded.length ? expansion.knownWords : []);
@@ -534,10 +563,10 @@ export class QueryAnalyser {
         return;
       }
       if (this.found(rows, word, variants, EXACT_WEIGHT, 'exact') > 0) return;
-      if (knownWords.has(token)) return;
+      if (knownWords.has(token) || !isAnalysable(token)) return;
       const length = characterLength(token);
-      if (length >= TYPO_MIN_LENGTH && this.typos(rows, word, variants, length) > 0) return;
-      if (length >= COMPOUND_MIN_LENGTH) this.compound(rows, word, token, stems);
+      if (length >= TYPO_MIN_LENGTH && this.typos(rows, word, token, variants, length, work) > 0) return;
+      if (split.has(token)) this.compound(rows, word, token, stems, work);
     });
     if (expanded.length) rows.push(...this.expansions(words, expanded, weights, stems));
     return rows;
@@ -566,16 +595,29 @@ export class QueryAnalyser {
    * The 5 closest catalogue words within 1 edit (2 from 9 letters): similar (pg_trgm `%`) to a
    * variant, at the least Levenshtein distance to one; closest, then most frequent, then by term.
    */
-  private typos(rows: AnalysedTerm[], word: number, variants: string[], length: number): number {
+  private typos(
+    rows: AnalysedTerm[],
+    word: number,
+    token: string,
+    variants: string[],
+    length: number,
+    work: AnalysisWork,
+  ): number {
     const { dictionary } = this;
     const maxEdits = length >= TWO_EDITS_MIN_LENGTH ? 2 : 1;
     const candidates = new Set<number>();
+    const afford = (entries: number) => work.spend(token, 'trigrams', entries);
     for (const variant of new Set(variants)) {
-      for (const id of dictionary.similarWords(variant)) candidates.add(id);
+      for (const id of dictionary.similarWords(variant, SIMILARITY_THRESHOLD, afford)) candidates.add(id);
     }
     const typos: (Candidate & { edits: number })[] = [];
     for (const id of candidates) {
       const term = dictionary.wordAt(id);
+      // at most a row of cells per character of each variant (fewer: levenshtein stops early)
+      if (
+        !work.spend(token, 'edits', term.length * variants.reduce((sum, variant) => sum + variant.length, 0))
+      )
+        break;
       const edits = Math.min(...variants.map((variant) => levenshtein(term, variant, maxEdits)));
       if (edits <= maxEdits) typos.push({ term, documents: dictionary.documentsAt(id), edits });
     }
@@ -594,11 +636,19 @@ export class QueryAnalyser {
    * longer part is longest wins, then the first. The head's forms are rows of the word, the
    * tail's of -word. No prefix or suffix guessing: "Wintersport" is never "port".
    */
-  private compound(rows: AnalysedTerm[], word: number, token: string, stems: StemsOf): void {
+  private compound(
+    rows: AnalysedTerm[],
+    word: number,
+    token: string,
+    stems: StemsOf,
+    work: AnalysisWork,
+  ): void {
     const characters = Array.from(token);
     const length = characters.length;
     let best: { head: string[]; tail: string[]; longer: number } | undefined;
     for (let at = MIN_PART; at <= length - MIN_PART; at++) {
+      // a cut builds both parts and looks up their forms
+      if (!work.spend(token, 'splits', length)) break;
       const head = this.knownForms(characters.slice(0, at).join(''), stems, true);
       if (!head) continue;
       const tail = this.knownForms(characters.slice(at).join(''), stems, false);

@@ -6,6 +6,7 @@ import { foldWords } from '../glossary/glossary';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { requiredTokens, StemCache } from './query-analyser';
 import { QUERY_WORDS } from './query-limits';
+import { AnalysisWork } from './analysis-budget';
 import { queryTermsOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
 import type { TextIndex } from './text-index';
@@ -31,14 +32,17 @@ export class QueryAnalysisService {
   async termsOf(request: RankingRequest, index: TextIndex): Promise<QueryTerm[]> {
     const weights = request.tuning.expansionWeights;
     const { dictionary } = index.analyser;
+    // the search's budget goes on from the expansion's work, afresh for each run of the search
+    // (a search runs again when a new generation is loaded meanwhile): the same terms each time
+    const own = { ...request.expansion, work: request.expansion.work?.copy() ?? new AnalysisWork() };
     const expansion =
       weights.place > 0
         ? this.expansions.withCorrectedPlaces(
-            request.expansion,
+            own,
             request.search,
             (word) => dictionary.documentsOf(word) !== undefined,
           )
-        : request.expansion;
+        : own;
     const stems = await this.stems.formsOf(requiredTokens(request.search, expansion, weights));
     const analysed = index.analyser.analyse(request.search, expansion, weights, stems);
     return queryTermsOf(analysed, index.indexedOffers, {

@@ -1,15 +1,17 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
 import { AppError } from '@rt/errors';
 import type { Request, Response } from 'express';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { TravelListingResponseDto } from './dto/travel-listing.response';
 import { TravelsQueryDto } from './dto/travels-query.dto';
 import { invalidUtf8Parameters } from './query-bytes';
@@ -17,6 +19,7 @@ import { TravelsService } from './travels.service';
 
 @ApiTags('travels')
 @Controller('travels')
+@UseGuards(RateLimitGuard)
 export class TravelsController {
   constructor(private readonly travels: TravelsService) {}
 
@@ -39,6 +42,18 @@ export class TravelsController {
   @ApiUnprocessableEntityResponse({
     type: ValidationErrorResponseDto,
     description: 'A parameter is out of bounds or malformed.',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description:
+      '`too_many_requests`: this client address sent more than the flood limit allows ' +
+      '(SEARCH_RATE_LIMIT_BURST at once, SEARCH_RATE_LIMIT_PER_SECOND sustained); retry after `Retry-After` seconds.',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
   })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EmbeddingModule } from '../embedding/embedding.module';
 import { QueryExpansionModule } from '../glossary/query-expansion.service';
 import { SearchMetricsModule } from '../metrics/search-metrics';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { TextIndexModule } from '../text-index/text-index.service';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
@@ -18,6 +19,7 @@ import { TravelsService } from './travels.service';
   providers: [
     TravelsService,
     TravelsRepository,
+    RateLimitGuard,
     PgvectorSessions,
     SearchLog,
     FullTextRanker,

@@ -18,10 +18,50 @@ export interface paths {
         get: operations["getCurrentUser"];
         /**
          * Replace the signed-in user
-         * @description Full replacement: every field is sent. The email stays unique case-insensitively (422 on `email`). No `X-Viewing-As` needed.
+         * @description Full replacement: every field is sent. A new email (compared case-insensitively) needs `current_password` (422 on `current_password` when missing or wrong), stays unique case-insensitively (422 on `email`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
          */
         put: operations["replaceCurrentUser"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/email-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email change with the token mailed to the new address
+         * @description The token of the link `CLIENT_APP_URL/confirm-email?token=…` (valid 24 hours by default, single use). The new address becomes the email, and every sign-in token of the user but the one that asked for the change is revoked. A bad, expired, used or replaced token → 422 with `error: invalid_email_change_token`; an address taken meanwhile → 422 with `reason: email_taken` (the change is cancelled).
+         */
+        post: operations["confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/email-change-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report an email change with the token of the notice mailed to the old address
+         * @description The token of the link `CLIENT_APP_URL/report-email-change?token=…` (valid 7 days by default, single use). Cancels the pending change, undoes it if it was confirmed (the old address comes back when still free), and revokes every sign-in token of the user. A bad, expired or used token → 422 with `error: invalid_email_change_token`.
+         */
+        post: operations["reportEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -901,6 +941,12 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+            /**
+             * Format: email
+             * @description The address of a change asked with `PUT /user` and not yet confirmed through the link mailed to it; null when none.
+             * @example null
+             */
+            pending_email: string | null;
             /** @example Ada */
             first_name: string;
             /** @example Lovelace */
@@ -931,10 +977,15 @@ export interface components {
             last_name: string;
             /**
              * Format: email
-             * @description Unique among users, case-insensitively.
+             * @description Unique among users, case-insensitively. A new address takes effect only once it is confirmed through the link mailed to it (`pending_email` until then); the same address in another case changes nothing.
              * @example ada@example.com
              */
             email: string;
+            /**
+             * Format: password
+             * @description The current password: required when `email` changes (422 on `current_password` when missing or wrong), ignored otherwise.
+             */
+            current_password?: string;
             preferred_language: components["schemas"]["PreferredLanguage"];
             /**
              * Format: uuid
@@ -957,6 +1008,31 @@ export interface components {
             };
             /** @description A stable rejection code, on some 422 answers. */
             reason?: string;
+        };
+        EmailChangeTokenDto: {
+            /** @description The token of the link mailed to the new (or old) address. */
+            token: string;
+        };
+        EmailChangeTokenErrorResponseDto: {
+            /** @example The name field is required. */
+            message: string;
+            /**
+             * @example {
+             *       "steps.0.time": [
+             *         "time must be HH:MM."
+             *       ]
+             *     }
+             */
+            errors: {
+                [key: string]: string[];
+            };
+            /** @description A stable rejection code, on some 422 answers. */
+            reason?: string;
+            /**
+             * @description Present when the token is bad, expired, already used or replaced (then `errors.token` says so too).
+             * @enum {string}
+             */
+            error?: "invalid_email_change_token";
         };
         ImageResponseDto: {
             /** Format: uuid */
@@ -1219,7 +1295,7 @@ export interface components {
             count: number;
             /**
              * Format: date-time
-             * @description When the codes expire; absent or null: never.
+             * @description When the codes expire; absent or null: never. Stored dates run from 1900-01-01 to 2999-12-31.
              * @example 2027-06-30T22:00:00Z
              */
             expires_at?: string | null;
@@ -1313,7 +1389,7 @@ export interface components {
             status: components["schemas"]["ActivationCodeTargetStatus"];
             /**
              * Format: date-time
-             * @description Required with `purchased` (the renewal: the one new expiration of every id); refused with the other statuses.
+             * @description Required with `purchased` (the renewal: the one new expiration of every id); refused with the other statuses. Stored dates run from 1900-01-01 to 2999-12-31.
              * @example 2027-06-30T22:00:00Z
              */
             new_expiration?: string;
@@ -1349,7 +1425,7 @@ export interface components {
             internal_note?: string | null;
             /**
              * Format: date-time
-             * @description The batch's new expiration, also given to every code of the batch that is not used; null: never.
+             * @description The batch's new expiration, also given to every code of the batch that is not used; null: never. Stored dates run from 1900-01-01 to 2999-12-31.
              * @example 2027-06-30T22:00:00Z
              */
             expires_at?: string | null;
@@ -1707,13 +1783,13 @@ export interface components {
         CreateActivityClosureDto: {
             /**
              * Format: date
-             * @description First closed day.
+             * @description First closed day. Stored dates run from 1900-01-01 to 2999-12-31.
              * @example 2026-11-24
              */
             starts_on: string;
             /**
              * Format: date
-             * @description Last closed day: on or after `starts_on` (else 422).
+             * @description Last closed day: on or after `starts_on` (else 422). Stored dates run from 1900-01-01 to 2999-12-31.
              * @example 2026-11-24
              */
             ends_on: string;
@@ -1876,7 +1952,7 @@ export interface components {
             tour_id: string;
             /**
              * Format: date
-             * @description The departure day (`YYYY-MM-DD`): today in Europe/Zurich or later.
+             * @description The departure day (`YYYY-MM-DD`): today in Europe/Zurich or later, and the trip’s last day (`starts_on` + the tour’s largest `day_number` − 1) no later than 2999-12-31. Stored dates run from 1900-01-01 to 2999-12-31.
              * @example 2026-11-24
              */
             starts_on: string;
@@ -2037,7 +2113,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user as stored. */
+            /** @description The user as stored (with `pending_email`). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2089,6 +2165,155 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
+                };
+            };
+            /** @description `too_many_requests`: too many calls changing the email in the window by this user, or from this client address whatever the user (every call whose `email` differs from the current one counts, whatever its answer). Calls that keep the email are never counted nor refused. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    confirmEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The email is changed; the other tokens of the user are revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `payload_too_large`: the body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Validation failed, `invalid_email_change_token`, or `reason: email_taken`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeTokenErrorResponseDto"];
+                };
+            };
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    reportEmailChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The change is cancelled or undone; every token of the user is revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `payload_too_large`: the body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Validation failed, or `invalid_email_change_token`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangeTokenErrorResponseDto"];
                 };
             };
             /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */

@@ -490,6 +490,17 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
+            /** @description `too_many_requests`: this client address sent more than the flood limit allows (SEARCH_RATE_LIMIT_BURST at once, SEARCH_RATE_LIMIT_PER_SECOND sustained); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
             /** @description `embedding_unavailable`: with a `search`, the embedding provider cannot answer (and SEARCH_FULLTEXT_FALLBACK is off: with it, a full-text answer with `X-Search-Fallback`). `service_unavailable`: the database cannot be reached right now. Try again after `Retry-After` seconds. */
             503: {
                 headers: {

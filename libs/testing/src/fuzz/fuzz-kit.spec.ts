@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { ContractValidator } from './contract-validator';
 import { operationSeed } from './fuzz-runner';
 import { documentedResponse, listOperations, type OpenApiDocument } from './openapi';
+import { DATE_EXTREMES, DATE_TIME_EXTREMES } from './payloads';
 import {
+  dateExtremeRequests,
   encodeMultipart,
   encodeUrlText,
   fillPath,
@@ -225,6 +227,84 @@ describe('request generation', () => {
   it('gives each operation its own seed, stable across runs', () => {
     expect(operationSeed(1, 'GET /a')).toBe(operationSeed(1, 'GET /a'));
     expect(operationSeed(1, 'GET /a')).not.toBe(operationSeed(1, 'GET /b'));
+  });
+});
+
+describe('date extremes', () => {
+  const DATED: OpenApiDocument = {
+    openapi: '3.1.0',
+    paths: {
+      '/trips': {
+        post: {
+          parameters: [
+            { name: 'on', in: 'query', schema: { type: 'string', format: 'date' } },
+            { name: 'dates', in: 'query', schema: { type: 'string', examples: ['2027-03-01_2027-03-31'] } },
+            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
+          ],
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              required: ['starts_on', 'travellers'],
+              properties: {
+                starts_on: { type: 'string', format: 'date' },
+                travellers: { type: 'integer', minimum: 1, maximum: 4 },
+                window: {
+                  type: 'object',
+                  properties: { expires_at: { type: ['string', 'null'], format: 'date-time' } },
+                },
+              },
+            }),
+          },
+          responses: { '201': { description: 'made' } },
+        },
+      },
+    },
+  };
+  const [operation] = listOperations(DATED);
+  const requests = dateExtremeRequests(operation, new SchemaArbitraries(DATED), { sampleFiles: [] }, 7);
+  const sent = (variant: RegExp) => requests.filter((request) => variant.test(request.variant));
+
+  it('gives every date query parameter each extreme, the rest of the request valid', () => {
+    const on = sent(/^date extreme query on /);
+    expect(on.map((request) => request.query.find(([name]) => name === 'on')?.[1])).toEqual(DATE_EXTREMES);
+    for (const request of on) {
+      expect(request.body).toMatchObject({ kind: 'json', value: { starts_on: expect.any(String) } });
+      expect(request.auth).toBe('default');
+    }
+  });
+
+  it('replaces the dates of date-bearing text, all of them, then the first', () => {
+    const dates = sent(/^date extreme query dates /).map(
+      (request) => request.query.find(([name]) => name === 'dates')?.[1],
+    );
+    expect(dates).toEqual(
+      expect.arrayContaining([
+        '+275760-09-13_+275760-09-13',
+        '-000001-01-01_2027-03-31',
+        '2027-02-29_2027-03-31',
+      ]),
+    );
+    expect(dates).toHaveLength(DATE_EXTREMES.length * 2);
+  });
+
+  it('sets body dates at any depth, date-times in their own form', () => {
+    const startsOn = sent(/^date extreme body starts_on /).map(
+      (request) => (request.body as { value: { starts_on: string } }).value.starts_on,
+    );
+    expect(startsOn).toEqual(DATE_EXTREMES);
+    const expiresAt = sent(/^date extreme body window\.expires_at /).map(
+      (request) => (request.body as { value: { window: { expires_at: string } } }).value.window.expires_at,
+    );
+    expect(expiresAt).toEqual(DATE_TIME_EXTREMES);
+    for (const request of sent(/^date extreme body /)) {
+      expect((request.body as { value: { travellers: number } }).value.travellers).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('sends nothing more for an operation without dates', () => {
+    const [get] = listOperations(DOCUMENT);
+    expect(dateExtremeRequests(get, new SchemaArbitraries(DOCUMENT), { sampleFiles: [] }, 7)).toEqual([]);
   });
 });
 

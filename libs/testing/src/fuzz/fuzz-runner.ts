@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { ContractValidator, type ContractProblem, type ObservedResponse } from './contract-validator';
 import { type FuzzOperation, listOperations, type OpenApiDocument } from './openapi';
 import {
+  dateExtremeRequests,
   type FuzzRequest,
   requestArbitrary,
   type RequestArbitraryOptions,
@@ -45,6 +46,11 @@ export interface FuzzOptions {
   requests?: Partial<RequestArbitraryOptions>;
   /** How many failures the summary describes in full (all are counted). */
   maxReportedFailures?: number;
+  /**
+   * Besides the generated requests, give every date field each of the date extremes
+   * (`dateExtremeRequests`; default true).
+   */
+  dateExtremes?: boolean;
 }
 
 export type FailureKind = ContractProblem['kind'] | 'partial-write' | 'no-answer';
@@ -188,10 +194,21 @@ export async function runContractFuzz(target: FuzzTarget, options: FuzzOptions):
     // Taken after the hook: what it changes is the test's doing, not a request's.
     let before = await target.snapshot?.();
     const numRuns = typeof options.numRuns === 'number' ? options.numRuns : options.numRuns(operation);
-    const requests = fc.sample(
-      requestArbitrary(operation, schemas, { sampleFiles: [], ...options.requests }),
-      { seed: operationSeed(options.seed, operation.key), numRuns },
-    );
+    const requestOptions = { sampleFiles: [], ...options.requests };
+    const requests = [
+      ...fc.sample(requestArbitrary(operation, schemas, requestOptions), {
+        seed: operationSeed(options.seed, operation.key),
+        numRuns,
+      }),
+      ...(options.dateExtremes === false
+        ? []
+        : dateExtremeRequests(
+            operation,
+            schemas,
+            requestOptions,
+            operationSeed(options.seed, operation.key),
+          )),
+    ];
     const figures: OperationFigures = { operation: operation.key, requests: 0, statuses: {}, variants: 0 };
     const variants = new Set<string>();
     for (const request of requests) {

@@ -100,3 +100,25 @@ export const isHeaderSafe = (text: string): boolean => !/[^\t\x20-\x7e\x80-\xff]
  * bad hex digit, an encoded NUL, an unpaired surrogate as its WTF-8 bytes, an overlong `/`.
  */
 export const RAW_QUERY_ENCODINGS = ['%', '%ZZ', '%00', '%ED%A0%80', '%C0%AF', '%FF%FE', 'a%2', '%E2%82'];
+
+/**
+ * Dates at the edges of what a calendar, JavaScript or PostgreSQL hold (issue 47): the first and
+ * last four-digit years, JavaScript's last day (+275760-09-13), a leap day and a day that does not
+ * exist, a negative year. Every date field of a contract gets each of them (`dateExtremeRequests`):
+ * a service may refuse them (422), never fail on them (5xx).
+ */
+export const DATE_EXTREMES = [
+  '0001-01-01',
+  '9999-12-31',
+  '+275760-09-13',
+  '2028-02-29',
+  '2027-02-29',
+  '-000001-01-01',
+];
+
+/** The same edges as date-times with a zone, and the last instant of year 9999. */
+export const DATE_TIME_EXTREMES = [
+  ...DATE_EXTREMES.map((date) => `${date}T00:00:00Z`),
+  '9999-12-31T23:59:59.999Z',
+  '0001-01-01T00:00:00+14:00',
+];

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import type { FuzzOperation, FuzzParameter, JsonSchema } from './openapi';
-import { hasLoneSurrogate, isHeaderSafe, RAW_QUERY_ENCODINGS } from './payloads';
-import { FieldContext, SchemaArbitraries } from './schema-arbitraries';
+import {
+  DATE_EXTREMES,
+  DATE_TIME_EXTREMES,
+  hasLoneSurrogate,
+  isHeaderSafe,
+  RAW_QUERY_ENCODINGS,
+} from './payloads';
+import { DATE_IN_TEXT, DateFieldPath, FieldContext, SchemaArbitraries } from './schema-arbitraries';
 
 /** A query value written into the URL exactly as given (bad escapes, raw bytes). */
 export class RawQueryValue {
@@ -340,6 +346,95 @@ export function requestArbitrary(
     );
   }
   return fc.oneof(...groups);
+}
+
+/** The values a date field gets: each extreme, in the field's own form. */
+function extremesOf(field: DateFieldPath): string[] {
+  if (field.kind === 'date') return DATE_EXTREMES;
+  if (field.kind === 'date-time') return DATE_TIME_EXTREMES;
+  const example = field.example ?? '';
+  const every = new RegExp(DATE_IN_TEXT.source, 'g');
+  // Every date of the example replaced, then only its first one (a range whose start is extreme).
+  return DATE_EXTREMES.flatMap((extreme) => [
+    example.replace(every, extreme),
+    example.replace(DATE_IN_TEXT, extreme),
+  ]);
+}
+
+/** `value` with `extreme` at `path` (objects made as needed, `[]` an array of that one item). */
+function withValueAt(value: unknown, path: string[], extreme: unknown): unknown {
+  if (path.length === 0) return extreme;
+  const [head, ...rest] = path;
+  if (head === '[]') return [withValueAt(Array.isArray(value) ? value[0] : undefined, rest, extreme)];
+  const object =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  return { ...object, [head]: withValueAt(object[head], rest, extreme) };
+}
+
+/**
+ * Deterministic requests that give every date field of the operation (a query parameter or a JSON
+ * body property of format `date` or `date-time`, or text whose example holds dates) each of the
+ * DATE_EXTREMES in turn, the rest of the request valid: a new date field is covered without a
+ * change here. Each request's other values are sampled with their own seed from `seed`.
+ */
+export function dateExtremeRequests(
+  operation: FuzzOperation,
+  schemas: SchemaArbitraries,
+  options: RequestArbitraryOptions,
+  seed: number,
+): FuzzRequest[] {
+  const validRequests = requestArbitrary(operation, schemas, options).filter(
+    (request) => request.variant === 'valid',
+  );
+  const json = jsonMediaType(operation);
+  const bodySchema = json ? operation.requestBody?.content[json] : undefined;
+  const targets: {
+    where: string;
+    field: DateFieldPath;
+    apply: (r: FuzzRequest, v: string) => FuzzRequest;
+  }[] = [];
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    for (const field of schemas.dateFields(parameter.schema)) {
+      targets.push({
+        where: `query ${parameter.name}`,
+        field,
+        apply: (request, value) => ({
+          ...request,
+          query: [
+            ...request.query.filter(([name]) => name !== parameter.name),
+            [parameter.name, withValueAt(undefined, field.path, value)],
+          ],
+        }),
+      });
+    }
+  }
+  if (json && bodySchema) {
+    for (const field of schemas.dateFields(bodySchema)) {
+      targets.push({
+        where: `body ${field.path.join('.')}`,
+        field,
+        apply: (request, value) => ({
+          ...request,
+          body: {
+            kind: 'json',
+            contentType: json,
+            value: withValueAt(request.body?.kind === 'json' ? request.body.value : {}, field.path, value),
+          },
+        }),
+      });
+    }
+  }
+  const requests: FuzzRequest[] = [];
+  let index = 0;
+  for (const { where, field, apply } of targets) {
+    for (const value of extremesOf(field)) {
+      const [base] = fc.sample(validRequests, { seed: (seed + 7919 * ++index) | 0, numRuns: 1 });
+      requests.push({ ...apply(base, value), variant: `date extreme ${where} ${JSON.stringify(value)}` });
+    }
+  }
+  return requests;
 }
 
 /** The operation's JSON media type, if its body is JSON. */

@@ -120,6 +120,21 @@ const FORMAT_BREAKERS: Record<string, string[]> = {
   time: ['24:00', '12:60', '1:5', '12:00:00', '-1:00'],
 };
 
+/** A date inside text (`2027-03-01_2027-03-31`): the examples of a date-bearing string. */
+export const DATE_IN_TEXT = /\d{4}-\d{2}-\d{2}/;
+
+/**
+ * A field that holds a date, found in a schema: its path from the schema's root (property names,
+ * `[]` for an array's items), and its kind: a `date` or `date-time` format, or text whose example
+ * holds dates (a list of date ranges written as text).
+ */
+export interface DateFieldPath {
+  path: string[];
+  kind: 'date' | 'date-time' | 'dated-text';
+  /** For `dated-text`: the example whose dates the extremes replace. */
+  example?: string;
+}
+
 export class SchemaArbitraries {
   private readonly options: SchemaArbitraryOptions;
 
@@ -151,6 +166,43 @@ export class SchemaArbitraries {
       }
     }
     return merged;
+  }
+
+  /** Every date field under the schema (through references, allOf, oneOf, objects and arrays). */
+  dateFields(raw: unknown, depth = 0): DateFieldPath[] {
+    if (depth >= MAX_DEPTH) return [];
+    const schema = this.flatten(raw);
+    const found: DateFieldPath[] = [];
+    const choices = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
+    if (Array.isArray(choices))
+      for (const choice of choices) found.push(...this.dateFields(choice, depth + 1));
+    const types = typesOf(schema);
+    if (schema.format === 'date' || schema.format === 'date-time') {
+      found.push({ path: [], kind: schema.format });
+    } else if (types.includes('string') || types.length === 0) {
+      const examples = [...(Array.isArray(schema.examples) ? schema.examples : []), schema.example];
+      const example = examples.find(
+        (value): value is string => typeof value === 'string' && DATE_IN_TEXT.test(value),
+      );
+      if (example !== undefined) found.push({ path: [], kind: 'dated-text', example });
+    }
+    if (types.includes('array') && schema.items) {
+      for (const field of this.dateFields(schema.items, depth + 1))
+        found.push({ ...field, path: ['[]', ...field.path] });
+    }
+    if (isObject(schema.properties)) {
+      for (const [name, property] of Object.entries(schema.properties)) {
+        for (const field of this.dateFields(property, depth + 1))
+          found.push({ ...field, path: [name, ...field.path] });
+      }
+    }
+    const seen = new Set<string>();
+    return found.filter((field) => {
+      const key = `${field.path.join('.')}:${field.kind}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   }
 
   /** Values the schema admits (or nearly: patterns and formats are approximated). */

@@ -8,6 +8,7 @@ import { TripsAndCodeWindow1795553959951 } from './1795553959951-TripsAndCodeWin
 import { OutboxMessageIds1795636328101 } from './1795636328101-OutboxMessageIds';
 import { ActivationCodeFormat1795650000000 } from './1795650000000-ActivationCodeFormat';
 import { OutboxTraceContext1795700000000 } from './1795700000000-OutboxTraceContext';
+import { EmailChanges1795898684629 } from './1795898684629-EmailChanges';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -21,4 +22,5 @@ export const backendMigrations: Function[] = [
   OutboxMessageIds1795636328101,
   ActivationCodeFormat1795650000000,
   OutboxTraceContext1795700000000,
+  EmailChanges1795898684629,
 ];

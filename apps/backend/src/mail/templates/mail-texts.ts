@@ -91,18 +91,86 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<PreferredLanguage, MailText
       footer: [],
     },
   },
+  'email-change-confirmation': {
+    'en-gb': {
+      subject: 'Confirm your new email address',
+      greeting: 'Hello {first_name},',
+      body: [
+        'You asked to use {new_email} for your Road Trip account. The change takes effect once you confirm it.',
+      ],
+      action: 'Confirm this address',
+      footer: ['The link is valid for {valid_for}. If it was not you, ignore this email: nothing changes.'],
+    },
+    'fr-ch': {
+      subject: 'Confirmez votre nouvelle adresse e-mail',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        'Vous avez demandé à utiliser {new_email} pour votre compte Road Trip. Le changement prend effet dès que vous le confirmez.',
+      ],
+      action: 'Confirmer cette adresse',
+      footer: [
+        "Le lien est valable {valid_for}. Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : rien ne change.",
+      ],
+    },
+    'ge-ch': {
+      subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+      greeting: 'Grüezi {first_name},',
+      body: [
+        'Sie möchten {new_email} für Ihr Road-Trip-Konto verwenden. Die Änderung gilt, sobald Sie sie bestätigen.',
+      ],
+      action: 'Adresse bestätigen',
+      footer: [
+        'Der Link ist {valid_for} gültig. Falls Sie das nicht waren, ignorieren Sie diese E-Mail: Es ändert sich nichts.',
+      ],
+    },
+  },
+  'email-change-notice': {
+    'en-gb': {
+      subject: 'Your email address is being changed',
+      greeting: 'Hello {first_name},',
+      body: [
+        'Someone asked to change the email address of your Road Trip account to {new_email}. It takes effect once that address confirms it.',
+      ],
+      action: 'It was not me: cancel the change and sign out everywhere',
+      footer: [
+        'The link is valid for {valid_for}; it also undoes the change if it was already confirmed. Then choose a new password with "Forgot password". If it was you, ignore this email.',
+      ],
+    },
+    'fr-ch': {
+      subject: 'Votre adresse e-mail va être modifiée',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        "Une demande de changement de l'adresse e-mail de votre compte Road Trip vers {new_email} a été faite. Elle prend effet dès que cette adresse la confirme.",
+      ],
+      action: "Ce n'était pas moi : annuler le changement et me déconnecter partout",
+      footer: [
+        "Le lien est valable {valid_for} ; il annule aussi le changement s'il a déjà été confirmé. Choisissez ensuite un nouveau mot de passe avec « Mot de passe oublié ». Si c'était vous, ignorez cet e-mail.",
+      ],
+    },
+    'ge-ch': {
+      subject: 'Ihre E-Mail-Adresse wird geändert',
+      greeting: 'Grüezi {first_name},',
+      body: [
+        'Für Ihr Road-Trip-Konto wurde eine Änderung der E-Mail-Adresse auf {new_email} angefordert. Sie gilt, sobald diese Adresse sie bestätigt.',
+      ],
+      action: 'Das war ich nicht: Änderung abbrechen und überall abmelden',
+      footer: [
+        'Der Link ist {valid_for} gültig; er macht die Änderung auch rückgängig, wenn sie schon bestätigt wurde. Wählen Sie danach mit «Passwort vergessen» ein neues Passwort. Falls Sie es waren, ignorieren Sie diese E-Mail.',
+      ],
+    },
+  },
 };
 
 /** How long a link stays valid, in words of the language. */
 export function durationInWords(
   language: PreferredLanguage,
   amount: number,
-  unit: 'minutes' | 'days',
+  unit: 'minutes' | 'hours' | 'days',
 ): string {
-  const words: Record<PreferredLanguage, Record<'minutes' | 'days', [string, string]>> = {
-    'en-gb': { minutes: ['minute', 'minutes'], days: ['day', 'days'] },
-    'fr-ch': { minutes: ['minute', 'minutes'], days: ['jour', 'jours'] },
-    'ge-ch': { minutes: ['Minute', 'Minuten'], days: ['Tag', 'Tage'] },
+  const words: Record<PreferredLanguage, Record<'minutes' | 'hours' | 'days', [string, string]>> = {
+    'en-gb': { minutes: ['minute', 'minutes'], hours: ['hour', 'hours'], days: ['day', 'days'] },
+    'fr-ch': { minutes: ['minute', 'minutes'], hours: ['heure', 'heures'], days: ['jour', 'jours'] },
+    'ge-ch': { minutes: ['Minute', 'Minuten'], hours: ['Stunde', 'Stunden'], days: ['Tag', 'Tage'] },
   };
   const [one, many] = words[language][unit];
   const phrase = `${amount} ${amount === 1 ? one : many}`;

@@ -9,6 +9,8 @@ const values = {
   organization_name: 'Lac & Montagne',
   link: 'https://office.example.test/accept-invitation?token=abc&email=zoe%40example.com',
   valid_for: '7 days',
+  email_change_id: '0b6f3f0e-6a53-4b43-9d55-2f1c1e6d7a10',
+  new_email: 'zoe.new@example.com',
 };
 
 describe('renderMail', () => {
@@ -59,5 +61,7 @@ describe('durationInWords', () => {
     expect(durationInWords('en-gb', 1, 'days')).toBe('1 day');
     expect(durationInWords('fr-ch', 7, 'days')).toBe('pendant 7 jours');
     expect(durationInWords('ge-ch', 7, 'days')).toBe('7 Tage lang');
+    expect(durationInWords('fr-ch', 24, 'hours')).toBe('pendant 24 heures');
+    expect(durationInWords('ge-ch', 1, 'hours')).toBe('1 Stunde lang');
   });
 });

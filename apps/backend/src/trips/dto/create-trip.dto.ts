@@ -11,7 +11,11 @@ export class CreateTripDto {
   @UuidField({ description: 'An `active` tour.' })
   tour_id!: string;
 
-  @DateField({ description: 'The departure day (`YYYY-MM-DD`): today in Europe/Zurich or later.' })
+  @DateField({
+    description:
+      'The departure day (`YYYY-MM-DD`): today in Europe/Zurich or later, and the trip’s last day ' +
+      '(`starts_on` + the tour’s largest `day_number` − 1) no later than 2999-12-31.',
+  })
   starts_on!: string;
 
   @IntegerField({ min: 1, max: MAX_TRAVELLERS, description: 'How many travellers go.' })

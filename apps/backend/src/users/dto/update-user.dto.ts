@@ -9,8 +9,22 @@ export class UpdateUserDto {
   @TextField({ max: 255, example: 'Lovelace' })
   last_name!: string;
 
-  @EmailField({ description: 'Unique among users, case-insensitively.' })
+  @EmailField({
+    description:
+      'Unique among users, case-insensitively. A new address takes effect only once it is confirmed ' +
+      'through the link mailed to it (`pending_email` until then); the same address in another case ' +
+      'changes nothing.',
+  })
   email!: string;
+
+  @TextField({
+    max: 128,
+    optional: true,
+    format: 'password',
+    description:
+      'The current password: required when `email` changes (422 on `current_password` when missing or wrong), ignored otherwise.',
+  })
+  current_password?: string;
 
   @EnumField(PREFERRED_LANGUAGES, 'PreferredLanguage')
   preferred_language!: PreferredLanguage;

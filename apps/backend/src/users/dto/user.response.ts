@@ -11,6 +11,16 @@ export class UserResponseDto {
   @ApiProperty({ format: 'email', example: 'ada@example.com' })
   email!: string;
 
+  @ApiProperty({
+    type: 'string',
+    format: 'email',
+    nullable: true,
+    example: null,
+    description:
+      'The address of a change asked with `PUT /user` and not yet confirmed through the link mailed to it; null when none.',
+  })
+  pending_email!: string | null;
+
   @ApiProperty({ example: 'Ada' })
   first_name!: string;
 

@@ -1,0 +1,53 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { User } from './user.entity';
+
+/**
+ * A change of a user's email asked by `PUT /user` (docs/decisions.md D-70): pending until the new
+ * address confirms it (then `confirmed_at`), cancelled by a newer change, a report from the old
+ * address, or an address taken meanwhile (`cancelled_at`). Its links are `email_change_tokens`.
+ */
+@Entity('email_changes')
+@Index('email_changes_user_id_idx', ['userId'])
+export class EmailChange {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  /** The email when the change was asked; where the notice goes, and what a report restores. */
+  @Column({ name: 'old_email', type: 'varchar', length: 255 })
+  oldEmail!: string;
+
+  @Column({ name: 'new_email', type: 'varchar', length: 255 })
+  newEmail!: string;
+
+  /** The sign-in token that asked: the one token a confirmation keeps. No foreign key: it may be revoked. */
+  @Column({ name: 'requested_by_token_id', type: 'uuid', nullable: true })
+  requestedByTokenId!: string | null;
+
+  /** Until when the confirmation link works (EMAIL_CHANGE_TTL_HOURS). */
+  @TimestampColumn('expires_at')
+  expiresAt!: Date;
+
+  /** Until when the report link of the notice works (EMAIL_CHANGE_REPORT_TTL_DAYS). */
+  @TimestampColumn('report_expires_at')
+  reportExpiresAt!: Date;
+
+  @TimestampColumn('confirmed_at', { nullable: true })
+  confirmedAt!: Date | null;
+
+  @TimestampColumn('cancelled_at', { nullable: true })
+  cancelledAt!: Date | null;
+
+  @TimestampColumn('reported_at', { nullable: true })
+  reportedAt!: Date | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+}
