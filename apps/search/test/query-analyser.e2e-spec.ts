@@ -1,15 +1,13 @@
-import { foldWords } from '../src/glossary/glossary';
+import { COMPOUND_WEIGHT } from '../src/analysis/compounds';
+import { StemCache } from '../src/analysis/stems';
+import type { StemsOf } from '../src/analysis/stems';
+import { TermDictionary } from '../src/analysis/term-dictionary';
+import { compareCodePoints, foldWords } from '../src/analysis/tokenizer';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
-import { COMPOUND_PART_WEIGHT, NO_EXPANSION } from '../src/glossary/query-expander';
+import { NO_EXPANSION } from '../src/glossary/query-expander';
 import type { QueryExpansion } from '../src/glossary/query-expander';
-import {
-  compareCodePoints,
-  QueryAnalyser,
-  requiredTokens,
-  StemCache,
-  TermDictionary,
-} from '../src/text-index/query-analyser';
-import type { AnalysedTerm, StemsOf } from '../src/text-index/query-analyser';
+import { QueryAnalyser, requiredTokens } from '../src/text-index/query-analyser';
+import type { AnalysedTerm } from '../src/text-index/query-analyser';
 import { TextIndexService } from '../src/text-index/text-index.service';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../src/text-index/query-limits';
 import type { ExpansionWeights } from '../src/travels/travels-request';
@@ -154,8 +152,8 @@ const SYNONYMS = [
 
 const WEIGHT_SETS: ExpansionWeights[] = [
   // the defaults (glossary/query-expansion.settings.ts): glossary and synonyms weigh alike
-  { glossary: 0.3, synonym: 0.3, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
-  { glossary: 0.4, synonym: 0.65, compound: COMPOUND_PART_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
+  { glossary: 0.3, synonym: 0.3, compound: COMPOUND_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
+  { glossary: 0.4, synonym: 0.65, compound: COMPOUND_WEIGHT, place: 0.9, within: 0.6, narrower: 0.5 },
 ];
 
 /** A deterministic generator (mulberry32). */

@@ -1,7 +1,7 @@
 /**
  * Searches of at most 500 characters (the `search` parameter's limit) written to cost as much
  * analysis as they can (issue 47): one long word, repeated letters, many words, every script. Fed
- * to the analysis by text-index/analysis-budget.spec.ts and timed over HTTP by `pnpm bench:search`
+ * to the analysis by analysis/analysis-budget.spec.ts and timed over HTTP by `pnpm bench:search`
  * beside the typed searches.
  */
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { foldWords, GLOSSARY_LANGUAGES, type GlossaryLanguage } from '../glossary/glossary';
+import { foldWords } from '../analysis/tokenizer';
+import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from '../glossary/glossary';
 import { DataFileError, listCell, tsvRows, type TsvRow } from '../common/tsv';
 
 /**

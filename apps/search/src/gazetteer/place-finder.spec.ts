@@ -1,4 +1,4 @@
-import { foldWords } from '../glossary/glossary';
+import { foldWords } from '../analysis/tokenizer';
 import { loadGazetteer } from './gazetteer';
 import { PlaceFinder } from './place-finder';
 

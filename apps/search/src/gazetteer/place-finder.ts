@@ -1,6 +1,6 @@
 import type { GlossaryLanguage } from '../glossary/glossary';
-import { deletions, editDistance } from '../glossary/query-expander';
-import { AnalysisWork, deletionCost, isAnalysable } from '../text-index/analysis-budget';
+import { AnalysisWork } from '../analysis/analysis-budget';
+import { TypoCorrector } from '../analysis/typos';
 import { foldName } from './gazetteer';
 import type { Gazetteer, GazetteerMatch, Place } from './gazetteer';
 
@@ -41,7 +41,7 @@ const PLACE_PREPOSITIONS = new Set([
 /**
  * The most names of places lying inside a named one that a search gains (nearest first): every
  * town, valley and lake of a canton or a region (Valais holds about 50 places), not every place of
- * a country. Only the names the index holds become terms (query-analyser.ts, at most 64 a word).
+ * a country. Only the names the index holds become terms (text-index/query-analyser.ts, at most 64 a word).
  */
 export const MAX_WITHIN_NAMES = 200;
 
@@ -55,8 +55,8 @@ export class PlaceFinder {
   private readonly children = new Map<string, Place[]>();
   /** withinNames per place: a search naming a place reuses its names (the gazetteer never changes). */
   private readonly within = new Map<string, string[]>();
-  /** The one-word names of 5+ letters by each of their forms with letters deleted (SymSpell). */
-  private readonly byDeletion = new Map<string, string[]>();
+  /** The one-word names' typo corrector (analysis/typos.ts). */
+  private readonly typos: TypoCorrector;
 
   constructor(private readonly gazetteer: Gazetteer) {
     for (const place of gazetteer.places) {
@@ -65,14 +65,7 @@ export class PlaceFinder {
       if (siblings) siblings.push(place);
       else this.children.set(place.parent, [place]);
     }
-    for (const name of gazetteer.names().keys()) {
-      if (name.includes(' ') || name.length < 5) continue;
-      for (const variant of deletions(name, name.length >= 7 ? 2 : 1)) {
-        const names = this.byDeletion.get(variant);
-        if (names) names.push(name);
-        else this.byDeletion.set(variant, [name]);
-      }
-    }
+    this.typos = new TypoCorrector(gazetteer.names().keys());
   }
 
   /**
@@ -82,25 +75,12 @@ export class PlaceFinder {
    * `work`, within its budget; a word longer than MAX_ANALYSED_WORD_LENGTH is no misspelt place.
    */
   corrected(word: string, language?: GlossaryLanguage, work = new AnalysisWork()): PlaceMention | undefined {
-    if (word.length < 5 || !isAnalysable(word)) return undefined;
-    const maxEdits = word.length >= 9 ? 2 : 1;
-    if (!work.spend(word, 'deletions', deletionCost(word.length, maxEdits))) return undefined;
-    const candidates = new Set<string>();
-    for (const variant of deletions(word, maxEdits)) {
-      for (const name of this.byDeletion.get(variant) ?? []) candidates.add(name);
-    }
-    let best: { name: string; edits: number } | undefined;
-    for (const name of [...candidates].sort()) {
-      if (Math.abs(name.length - word.length) > maxEdits) continue;
-      if (!work.spend(word, 'edits', word.length * name.length)) break;
-      const edits = editDistance(word, name, maxEdits);
-      if (edits <= maxEdits && (!best || edits < best.edits)) best = { name, edits };
-    }
+    const best = this.typos.closest(word, work, 'sorted');
     if (!best) return undefined;
     const matches = this.gazetteer
-      .lookup(best.name)
+      .lookup(best.word)
       .filter((match) => language === undefined || !match.commonWordIn.includes(language));
-    return matches.length ? { start: -1, length: 1, name: best.name, token: word, matches } : undefined;
+    return matches.length ? { start: -1, length: 1, name: best.word, token: word, matches } : undefined;
   }
 
   /**

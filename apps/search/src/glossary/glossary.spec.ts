@@ -1,6 +1,6 @@
+import { editDistance } from '../analysis/string-metrics';
+import { foldText, foldWords } from '../analysis/tokenizer';
 import {
-  foldText,
-  foldWords,
   GLOSSARY_LANGUAGES,
   GlossaryError,
   loadConceptHierarchy,
@@ -8,7 +8,7 @@ import {
   parseConceptHierarchy,
   parseGlossary,
 } from './glossary';
-import { editDistance, glossaryRules, QueryExpander } from './query-expander';
+import { glossaryRules, QueryExpander } from './query-expander';
 
 const HEADER = 'id\tdomain\tfr\tde\ten\tit';
 

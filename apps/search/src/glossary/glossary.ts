@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldWords } from '../analysis/tokenizer';
 import { DataFileError, listCell, tsvRows } from '../common/tsv';
 
 /**
@@ -29,7 +30,7 @@ export type GlossaryDomain = (typeof GLOSSARY_DOMAINS)[number];
 export interface GlossaryConcept {
   id: string;
   domain: GlossaryDomain;
-  /** Per language, the concept's words folded as the text side folds them (foldWords). */
+  /** Per language, the concept's words folded as the text side folds them (analysis/tokenizer.ts, foldWords). */
   words: Record<GlossaryLanguage, string[]>;
 }
 
@@ -38,42 +39,6 @@ export const TRAVEL_GLOSSARY_PATH = join(__dirname, '..', '..', 'src', 'glossary
 
 /** A glossary line that cannot be read: `line` is 1-based, as an editor shows it. */
 export class GlossaryError extends DataFileError {}
-
-// What PostgreSQL's `unaccent` turns into letters that NFKD does not decompose.
-const UNACCENT_LETTERS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-
-/**
- * `travel_fold` of the text side (migration AddTextSide): lower case, accents off, `ß` → `ss`, and
- * the German transliterations `ae`, `oe`, `ue` → `a`, `o`, `u`. Checked against the database's
- * own on every glossary word by test/glossary.e2e-spec.ts.
- */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => UNACCENT_LETTERS[letter])
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ae/g, 'a')
-    .replace(/oe/g, 'o')
-    .replace(/ue/g, 'u');
-}
-
-/** The words of a text as the text side splits a search (`travel_query_terms`): folded, split on anything but letters and digits. */
-export function foldWords(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '');
-}
 
 const HEADER = ['id', 'domain', ...GLOSSARY_LANGUAGES];
 const HIERARCHY_HEADER = ['broader', 'narrower'];

@@ -1,5 +1,6 @@
 import { QUERIES } from '../relevance/build-multilingual-judgements';
-import { foldWords, loadTravelGlossary } from './glossary';
+import { foldWords } from '../analysis/tokenizer';
+import { loadTravelGlossary } from './glossary';
 import { LanguageGuesser } from './language-guess';
 
 describe('LanguageGuesser', () => {

@@ -1,6 +1,8 @@
-import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
+import { GLOSSARY_LANGUAGES } from './glossary';
 import type { GlossaryConcept, GlossaryLanguage } from './glossary';
-import { AnalysisWork, isAnalysable } from '../text-index/analysis-budget';
+import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
+import { knownEnd } from '../analysis/compounds';
+import { foldWords } from '../analysis/tokenizer';
 
 /**
  * The little words of each language a search is written with (articles, prepositions,
@@ -30,9 +32,6 @@ const FUNCTION_WORDS: Record<GlossaryLanguage, string[]> = {
     'molto',
   ],
 };
-
-/** The shortest known part of a compound that tells its language. */
-const MIN_PART = 4;
 
 /** What a search's words say of its language. */
 export interface LanguageGuess {
@@ -92,17 +91,11 @@ export class LanguageGuesser {
 
   /**
    * The languages of a compound's known part (`weinreise`: "reise", German; `fjordkreuzfahrt`:
-   * "kreuzfahrt"): the longest known word of 4+ letters it ends or starts with.
+   * "kreuzfahrt"): the longest known word of 4+ letters it ends or starts with (analysis/compounds.ts,
+   * knownEnd).
    */
   private partOf(word: string, work: AnalysisWork): Set<GlossaryLanguage> | undefined {
     if (!isAnalysable(word)) return undefined;
-    for (let length = word.length - 3; length >= MIN_PART; length--) {
-      // two parts built and looked up
-      if (!work.spend(word, 'lookups', 2 * length)) return undefined;
-      const languages =
-        this.languagesOf.get(word.slice(word.length - length)) ?? this.languagesOf.get(word.slice(0, length));
-      if (languages) return languages;
-    }
-    return undefined;
+    return knownEnd(word, work, (part) => this.languagesOf.get(part));
   }
 }

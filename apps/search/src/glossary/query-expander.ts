@@ -1,7 +1,10 @@
-import { foldWords, GLOSSARY_LANGUAGES } from './glossary';
+import { GLOSSARY_LANGUAGES } from './glossary';
 import type { ConceptHierarchy, GlossaryConcept } from './glossary';
 import type { LanguageGuess } from './language-guess';
-import { AnalysisWork, deletionCost, isAnalysable } from '../text-index/analysis-budget';
+import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
+import { bestSplit, compoundTails, MIN_PART, SHORT_PART } from '../analysis/compounds';
+import { foldWords } from '../analysis/tokenizer';
+import { TYPO_MIN_LENGTH, TypoCorrector } from '../analysis/typos';
 
 /**
  * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
@@ -10,9 +13,6 @@ import { AnalysisWork, deletionCost, isAnalysable } from '../text-index/analysis
  * concept (`narrower`: "Wintersport" finding skiing and snowshoeing).
  */
 export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within' | 'narrower';
-
-/** The weight of a compound's part, as the text side weighs the parts of the compounds it splits. */
-export const COMPOUND_PART_WEIGHT = 0.8;
 
 /** Query words that expand: `from` (folded phrases) expand to `to` (folded phrases). */
 export interface ExpansionRule {
@@ -100,13 +100,16 @@ const MAX_PHRASE_WORDS = 3;
 /** Inflection endings tried off a word the rules do not hold ("wanderungen" → "wanderung"). */
 const ENDINGS = ['en', 'er', 'es', 's', 'n', 'e', 'x'];
 const MIN_STEM = 4;
-/**
- * A compound's parts are words the glossary holds, of 4+ letters: "Wintersport" is never "port"
- * (issue 37); a part of 3 letters only when the glossary lists it as a word of its own and the
- * other part is known too ("See|ufer", "Ski|tour").
- */
-const MIN_COMPOUND_PART = 4;
-const SHORT_PART = 3;
+/** The most words of the rules' a query word gains (the rules' words in turn). */
+const TERMS_PER_WORD = 40;
+/** The shortest word tried as a compound of two rule words (SHORT_PART + SHORT_PART). */
+const COMPOUND_MIN_LENGTH = 2 * SHORT_PART;
+/** The shortest word the rules hold that is also split (a mountain hike is a mountain and a hike). */
+const KNOWN_COMPOUND_MIN_LENGTH = 8;
+/** Both parts known beat one part known (then the longest part wins). */
+const BOTH_PARTS_BONUS = 100;
+/** The shortest known part that splits a compound alone ("museumsbesuche" → "museum"). */
+const ONE_PART_MIN_LENGTH = 5;
 /** Endings a German compound's first part drops ("Schlittel-plausch": Schlitteln; "Tauch-ferien": Tauchen). */
 const HEAD_ENDINGS = ['n', 'en'];
 
@@ -128,9 +131,11 @@ interface Found {
  * search (folded and split as the text side splits it) is looked up:
  * 1. as the start of a phrase of 2 or 3 words, and on its own;
  * 2. else without an inflection ending ("wanderungen", "walks");
- * 3. else (5+ letters) as a misspelling of a rule word within one edit (two for 9+ letters);
- * 4. else (6+ letters) as a compound of two rule words of 4+ letters (3 when both parts are rule
- *    words as they are: "seewanderung" → "see" + "wanderung"), or of one of 5+ letters and
+ * 3. else (5+ letters) as a misspelling of a rule word within one edit, two for 9+ letters
+ *    (analysis/typos.ts, TypoCorrector);
+ * 4. else (6+ letters) as a compound (analysis/compounds.ts, bestSplit) of two rule words of 4+
+ *    letters (3 when both parts are rule words as they are: "seewanderung" → "see" +
+ *    "wanderung"), or of one of 5+ letters and
  *    anything ("museumsbesuche" → "museum"); a first part may have dropped a German ending
  *    ("schlittelplausch" → "schlitteln"); the split with the longest known part wins; a compound
  *    a rule holds (8+ letters) also expands as its two parts ("bergwanderung" → "berg" +
@@ -144,12 +149,12 @@ interface Found {
  */
 export class QueryExpander {
   private readonly rulesByWord = new Map<string, ExpansionRule[]>();
-  /** The single words of 5+ letters by each of their forms with letters deleted (SymSpell). */
-  private readonly byDeletion = new Map<string, string[]>();
+  /** The rules' single words' typo corrector (analysis/typos.ts). */
+  private readonly typos: TypoCorrector;
 
   constructor(
     rules: ExpansionRule[],
-    private readonly maxTermsPerWord = 40,
+    private readonly maxTermsPerWord = TERMS_PER_WORD,
   ) {
     for (const rule of rules) {
       for (const word of rule.from) {
@@ -158,15 +163,7 @@ export class QueryExpander {
         else this.rulesByWord.set(word, [rule]);
       }
     }
-    for (const word of this.rulesByWord.keys()) {
-      if (word.includes(' ') || word.length < 5) continue;
-      // two edits are tried for words of 9+ letters only, so shorter candidates than 7 need one
-      for (const variant of deletions(word, word.length >= 7 ? 2 : 1)) {
-        const words = this.byDeletion.get(variant);
-        if (words) words.push(word);
-        else this.byDeletion.set(variant, [word]);
-      }
-    }
+    this.typos = new TypoCorrector(this.rulesByWord.keys());
   }
 
   /** How many words and phrases the rules expand. */
@@ -231,11 +228,8 @@ export class QueryExpander {
     // the tails a compound of the search may be split into that say nothing ("-ferien", "-reise")
     for (const word of words) {
       if (genericWords.has(word) || !isAnalysable(word)) continue;
-      for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_STEM; cut++) {
-        if (!work.spend(word, 'splits', word.length - cut)) break;
-        const tail = word.slice(cut);
+      for (const tail of compoundTails(word, MIN_STEM, work))
         if (this.isGeneric(tail)) genericWords.add(tail);
-      }
     }
     const terms: ExpandedTerm[] = [];
     for (const [token, { rules, own, parts, tailRules, tailParts }] of found) {
@@ -288,7 +282,7 @@ export class QueryExpander {
     if (!isAnalysable(word)) return inflected;
     if (inflected) {
       // a compound the glossary holds also means its parts ("bergwanderung": a mountain hike, a mountain, a hike)
-      const split = word.length >= 8 ? this.compound(word, work, true) : undefined;
+      const split = word.length >= KNOWN_COMPOUND_MIN_LENGTH ? this.compound(word, work, true) : undefined;
       if (!split) return inflected;
       return {
         forms: [...inflected.forms, ...split.forms],
@@ -298,11 +292,12 @@ export class QueryExpander {
         tailPart: split.tailPart,
       };
     }
-    if (word.length >= 5) {
-      const misspelt = this.misspelt(word, work);
-      if (misspelt) return misspelt;
+    if (word.length >= TYPO_MIN_LENGTH) {
+      const misspelt = this.typos.closest(word, work);
+      if (misspelt)
+        return { forms: [misspelt.word], rules: this.rulesByWord.get(misspelt.word) ?? [], misspelt: true };
     }
-    return word.length >= 6 ? this.compound(word, work) : undefined;
+    return word.length >= COMPOUND_MIN_LENGTH ? this.compound(word, work) : undefined;
   }
 
   private inflected(word: string): Found | undefined {
@@ -332,111 +327,51 @@ export class QueryExpander {
     return undefined;
   }
 
-  private misspelt(word: string, work: AnalysisWork): Found | undefined {
-    const maxEdits = word.length >= 9 ? 2 : 1;
-    if (!work.spend(word, 'deletions', deletionCost(word.length, maxEdits))) return undefined;
-    // two words within n edits share a form with at most n letters deleted from each
-    const candidates = new Set<string>();
-    for (const variant of deletions(word, maxEdits)) {
-      for (const candidate of this.byDeletion.get(variant) ?? []) candidates.add(candidate);
-    }
-    let best: { form: string; edits: number } | undefined;
-    for (const candidate of candidates) {
-      if (Math.abs(candidate.length - word.length) > maxEdits) continue;
-      if (!work.spend(word, 'edits', word.length * candidate.length)) break;
-      const edits = editDistance(word, candidate, maxEdits);
-      if (edits > maxEdits) continue;
-      if (!best || edits < best.edits || (edits === best.edits && candidate < best.form)) {
-        best = { form: candidate, edits };
-      }
-    }
-    return best && { forms: [best.form], rules: this.rulesByWord.get(best.form) ?? [], misspelt: true };
-  }
-
+  /** The compound splitter (analysis/compounds.ts) judging each cut by the rules' words. */
   private compound(word: string, work: AnalysisWork, bothParts = false): Found | undefined {
-    let best: (Found & { score: number }) | undefined;
-    for (let cut = SHORT_PART; cut <= word.length - SHORT_PART; cut++) {
-      // a cut builds both parts and looks each up in a few forms
-      if (!work.spend(word, 'splits', word.length)) break;
-      const head = word.slice(0, cut);
-      const tail = word.slice(cut);
-      // a part of 3 letters only as a glossary word of its own, beside another known part ("see|ufer")
-      const short = head.length < MIN_COMPOUND_PART || tail.length < MIN_COMPOUND_PART;
-      // a German joint "s" between the parts ("museumsbesuche")
-      // (not before a short word: "winter(s)|port" is no split of "wintersport")
-      const jointS = head.endsWith('s') && head.length > MIN_STEM && tail.length > MIN_COMPOUND_PART;
-      // an "s" at the end of a first part is a joint, not a plural ending (never "winters|port")
-      const headFound = short
-        ? this.exactly(head)
-        : (this.exactly(head) ??
-          (jointS ? this.inflected(head.slice(0, -1)) : undefined) ??
-          this.withEnding(head) ??
-          (head.endsWith('s') ? undefined : this.inflected(head)));
-      const tailFound = short ? this.exactly(tail) : this.inflected(tail);
-      const known = [headFound, tailFound].filter((part) => part !== undefined);
-      if (!known.length || ((bothParts || short) && known.length < 2)) continue;
-      // both parts known beat one; then the split with the longest part
-      const lengths = [headFound ? head.length : 0, tailFound ? tail.length : 0];
-      const score = known.length === 2 ? 100 + Math.max(...lengths) : Math.max(...lengths);
-      if (known.length === 1 && score < 5) continue;
-      // a general part ("-reise", "-urlaub") tells the split, not what the traveller looks for: a
-      // split of general parts alone tells nothing (the text side splits the word itself)
-      const meant = known.filter((part) => part.rules.some((rule) => !rule.generic));
-      if (!meant.length) continue;
-      if (!best || score > best.score) {
+    return bestSplit<Found>(word, {
+      minPart: SHORT_PART,
+      unit: 'utf16',
+      work,
+      judge: (head, tail) => {
+        // a part of 3 letters only as a glossary word of its own, beside another known part ("see|ufer")
+        const short = head.length < MIN_PART || tail.length < MIN_PART;
+        // a German joint "s" between the parts ("museumsbesuche")
+        // (not before a short word: "winter(s)|port" is no split of "wintersport")
+        const jointS = head.endsWith('s') && head.length > MIN_STEM && tail.length > MIN_PART;
+        // an "s" at the end of a first part is a joint, not a plural ending (never "winters|port")
+        const headFound = short
+          ? this.exactly(head)
+          : (this.exactly(head) ??
+            (jointS ? this.inflected(head.slice(0, -1)) : undefined) ??
+            this.withEnding(head) ??
+            (head.endsWith('s') ? undefined : this.inflected(head)));
+        const tailFound = short ? this.exactly(tail) : this.inflected(tail);
+        const known = [headFound, tailFound].filter((part) => part !== undefined);
+        if (!known.length || ((bothParts || short) && known.length < 2)) return undefined;
+        // both parts known beat one; then the split with the longest part
+        const lengths = [headFound ? head.length : 0, tailFound ? tail.length : 0];
+        const score = known.length === 2 ? BOTH_PARTS_BONUS + Math.max(...lengths) : Math.max(...lengths);
+        if (known.length === 1 && score < ONE_PART_MIN_LENGTH) return undefined;
+        // a general part ("-reise", "-urlaub") tells the split, not what the traveller looks for: a
+        // split of general parts alone tells nothing (the text side splits the word itself)
+        const meant = known.filter((part) => part.rules.some((rule) => !rule.generic));
+        if (!meant.length) return undefined;
         const specific = (part: Found) => part.rules.filter((rule) => !rule.generic);
         // two meant parts are two concepts: the second counts apart ("gletscher|wanderung")
         const [first, second] = meant.length === 2 ? meant : [meant[0], undefined];
-        best = {
+        const split: Found = {
           forms: known.flatMap((part) => part.forms),
           rules: first ? specific(first) : [],
           parts: first ? [first.forms[0]] : [],
           ...(second ? { tailRules: specific(second), tailPart: second.forms[0] } : {}),
-          score,
         };
-      }
-    }
-    return best;
+        return { score, split };
+      },
+    });
   }
-}
-
-/** A word and its forms with up to `depth` letters deleted. */
-export function deletions(word: string, depth: number): Set<string> {
-  const forms = new Set([word]);
-  let layer = [word];
-  for (let d = 0; d < depth; d++) {
-    const next: string[] = [];
-    for (const form of layer) {
-      for (let i = 0; i < form.length; i++) {
-        const shorter = form.slice(0, i) + form.slice(i + 1);
-        if (!forms.has(shorter)) {
-          forms.add(shorter);
-          next.push(shorter);
-        }
-      }
-    }
-    layer = next;
-  }
-  return forms;
 }
 
 function longest(words: string[]): string {
   return words.reduce((kept, word) => (word.length >= kept.length ? word : kept));
-}
-
-/** Levenshtein distance, stopping early once every path is past `max` (then returns max + 1). */
-export function editDistance(a: string, b: string, max: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      rowMin = Math.min(rowMin, current[j]);
-    }
-    if (rowMin > max) return max + 1;
-    previous = current;
-  }
-  return previous[b.length];
 }

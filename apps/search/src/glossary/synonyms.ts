@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describeSource } from '../catalogue/catalogue-source';
-import { foldWords } from './glossary';
+import { foldWords } from '../analysis/tokenizer';
 import type { ExpansionRule } from './query-expander';
 
 /** A synonyms file that cannot be used: `line` is 1-based (0: the file as a whole). */

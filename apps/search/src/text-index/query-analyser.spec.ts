@@ -1,17 +1,11 @@
 import { NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
 import type { ExpansionWeights } from '../travels/travels-request';
-import {
-  compareCodePoints,
-  levenshtein,
-  QueryAnalyser,
-  requiredTokens,
-  StemCache,
-  TermDictionary,
-  trigramsOf,
-  trigramSimilarity,
-} from './query-analyser';
-import type { AnalysedTerm, SqlQuery, StemsOf, TokenForms } from './query-analyser';
+import type { StemsOf, TokenForms } from '../analysis/stems';
+import { TermDictionary } from '../analysis/term-dictionary';
+import { trigramSimilarity } from '../analysis/string-metrics';
+import { QueryAnalyser, requiredTokens } from './query-analyser';
+import type { AnalysedTerm } from './query-analyser';
 
 const WEIGHTS: ExpansionWeights = {
   glossary: 0.3,
@@ -22,65 +16,6 @@ const WEIGHTS: ExpansionWeights = {
   narrower: 0.5,
 };
 const f = Math.fround;
-
-describe('pg_trgm trigrams and similarity', () => {
-  it('pads each word with two spaces in front and one behind (show_trgm)', () => {
-    // SELECT show_trgm('saas-fee') on PostgreSQL 15
-    expect(trigramsOf('saas-fee').sort()).toEqual(
-      ['  f', '  s', ' fe', ' sa', 'aas', 'as ', 'ee ', 'fee', 'saa'].sort(),
-    );
-    expect(trigramsOf('a')).toEqual(['  a', ' a ']);
-    expect(trigramsOf('--')).toEqual([]);
-  });
-
-  it('gives pg_trgm similarity() as a float4', () => {
-    // SELECT similarity(a, b) on PostgreSQL 15 (pg_trgm 1.6), values as psql prints a real
-    const known: [string, string, number][] = [
-      ['zurich', 'zuerich', 0.5],
-      ['barcelona', 'barcleona', 0.42857143],
-      ['santorini', 'santorni', 0.5833333],
-      ['word', 'wrd', 0.2857143],
-      ['ab', 'abc', 0.4],
-      ['wanderung', 'wandrung', 0.5833333],
-      ['dubrovnik', 'dubrovnick', 0.61538464],
-      ['randonnee', 'randonee', 0.72727275],
-      ['ski', 'skifahren', 0.27272728],
-      ['x', 'y', 0],
-    ];
-    for (const [a, b, similarity] of known) {
-      expect([a, b, trigramSimilarity(a, b)]).toEqual([a, b, f(similarity)]);
-      expect(trigramSimilarity(b, a)).toBe(f(similarity));
-    }
-    expect(trigramSimilarity('', 'abc')).toBe(0);
-  });
-});
-
-describe('levenshtein (fuzzystrmatch)', () => {
-  it('counts edits of characters', () => {
-    expect(levenshtein('kitten', 'sitting')).toBe(3);
-    expect(levenshtein('', 'abc')).toBe(3);
-    expect(levenshtein('abc', 'abc')).toBe(0);
-    expect(levenshtein('barcleona', 'barcelona')).toBe(2);
-    // SELECT levenshtein('café', 'cafe') is 1: characters, not bytes
-    expect(levenshtein('café', 'cafe')).toBe(1);
-    expect(levenshtein('😀a', 'a')).toBe(1);
-  });
-
-  it('stops past max, answering max + 1', () => {
-    expect(levenshtein('abcdef', 'uvwxyz', 2)).toBe(3);
-    expect(levenshtein('ab', 'abcdef', 1)).toBe(2);
-    expect(levenshtein('abcd', 'abed', 1)).toBe(1);
-  });
-});
-
-describe('compareCodePoints (COLLATE "C")', () => {
-  it('orders characters past U+FFFF after U+E000–U+FFFF, as UTF-8 bytes do', () => {
-    expect(compareCodePoints('a', 'b')).toBeLessThan(0);
-    expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
-    expect(compareCodePoints('\uffff', '😀')).toBeLessThan(0);
-    expect('\uffff' < '😀').toBe(false);
-  });
-});
 
 const TERMS: Record<string, number> = {
   ski: 50,
@@ -137,7 +72,13 @@ const STEMS: Record<string, Partial<TokenForms>> = {
 };
 const stemsOf: StemsOf = (token) => ({ fr: null, de: null, en: null, stop: false, ...STEMS[token] });
 
-const dictionary = TermDictionary.fromCounts(Object.entries(TERMS));
+/** A dictionary of terms and their document counts, as the text index's postings give them. */
+const dictionaryOf = (counts: Iterable<readonly [string, number]>) =>
+  TermDictionary.fromPostings(
+    new Map(Array.from(counts, ([term, documents]) => [term, { ordinals: { length: documents } }])),
+  );
+
+const dictionary = dictionaryOf(Object.entries(TERMS));
 const analyser = new QueryAnalyser(dictionary);
 const analyse = (search: string, expansion: QueryExpansion = NO_EXPANSION, weights = WEIGHTS) =>
   analyser.analyse(search, expansion, weights, stemsOf);
@@ -150,16 +91,16 @@ const row = (word: number, term: string, weight: number, kind: AnalysedTerm['kin
 });
 
 describe('TermDictionary', () => {
-  it('looks terms up, by prefix and by suffix (single words only)', () => {
+  it('looks terms up; its words are the single-word terms', () => {
     expect(dictionary.size).toBe(Object.keys(TERMS).length);
     expect(dictionary.documentsOf('ski zermatt')).toBe(5);
     expect(dictionary.documentsOf('nowhere')).toBeUndefined();
-    const { from, to } = dictionary.startingWith('ski');
-    const prefixed = Array.from({ length: to - from }, (_, i) => dictionary.wordAt(from + i));
-    expect(prefixed.sort()).toEqual(['ski', 'skifahr', 'skiwander']);
-    const suffixed = dictionary.endingWith('wander');
-    expect(suffixed.sort()).toEqual(['bergwander', 'fernwander', 'ostwander', 'skiwander', 'wander']);
-    expect(dictionary.endingWith('xyz')).toHaveLength(0);
+    const words = Array.from({ length: dictionary.wordCount }, (_, id) => dictionary.wordAt(id));
+    expect(words).toEqual(
+      Object.keys(TERMS)
+        .filter((term) => !term.includes(' '))
+        .sort(),
+    );
   });
 
   it('finds by trigram the words a full scan finds similar', () => {
@@ -185,7 +126,7 @@ describe('TermDictionary', () => {
   });
 });
 
-describe('QueryAnalyser (travel_query_terms)', () => {
+describe('QueryAnalyser', () => {
   it('finds a word and its stems exactly, and pairs of adjacent words', () => {
     expect(analyse('Ski Zermatt')).toEqual([
       row(1, 'ski', 1, 'exact'),
@@ -264,7 +205,7 @@ describe('QueryAnalyser (travel_query_terms)', () => {
       terms: [{ token: 'strand', term: 'beach', kind: 'glossary' }],
     };
     expect(analyse('strand skiferien', expansion)).toEqual([row(1, 'beach', 0.3, 'glossary')]);
-    // nothing expanded (weighing 0): the first overload, which knows no word
+    // nothing expanded (weighing 0): no word is known, each is corrected and split as any other
     const unweighted = { ...WEIGHTS, glossary: 0 };
     expect(analyse('strand', expansion, unweighted).map((term) => term.kind)).toEqual(Array(5).fill('typo'));
   });
@@ -301,7 +242,7 @@ describe('QueryAnalyser (travel_query_terms)', () => {
         kind: i === 14 ? 'synonym' : 'glossary',
       });
     }
-    const rows = new QueryAnalyser(TermDictionary.fromCounts(Object.entries(many))).analyse(
+    const rows = new QueryAnalyser(dictionaryOf(Object.entries(many))).analyse(
       'hotel',
       { knownWords: ['hotel'], terms },
       WEIGHTS,
@@ -353,42 +294,5 @@ describe('requiredTokens', () => {
       'du',
       'lac',
     ]);
-  });
-});
-
-describe('StemCache', () => {
-  const stemRows = (tokens: string[]) =>
-    tokens.map((token) => ({ token, fr: `${token}-fr`, de: null, en: token, stop: token === 'the' }));
-
-  it('fetches the tokens not cached in one statement, then none', async () => {
-    const statements: unknown[][] = [];
-    const query: SqlQuery = async (_text, values) => {
-      statements.push(values);
-      return stemRows(values[0] as string[]);
-    };
-    const cache = new StemCache(query);
-    const stems = await cache.formsOf(['ski', 'the', 'ski']);
-    expect(stems('ski')).toEqual({ fr: 'ski-fr', de: null, en: 'ski', stop: false });
-    expect(stems('the').stop).toBe(true);
-    expect(() => stems('other')).toThrow(/requiredTokens/);
-    await cache.formsOf(['the', 'lake']);
-    await cache.formsOf(['lake', 'ski']);
-    expect(statements).toEqual([[['ski', 'the']], [['lake']]]);
-    expect(cache.statements).toBe(2);
-  });
-
-  it('shares a fetch between concurrent searches, and answers for tokens evicted since', async () => {
-    let calls = 0;
-    const query: SqlQuery = async (_text, values) => {
-      calls++;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return stemRows(values[0] as string[]);
-    };
-    const cache = new StemCache(query, 2);
-    const [a, b] = await Promise.all([cache.formsOf(['a', 'b', 'c']), cache.formsOf(['a', 'b'])]);
-    expect(calls).toBe(1);
-    expect(cache.size).toBe(2);
-    expect(a('a').fr).toBe('a-fr');
-    expect(b('b').fr).toBe('b-fr');
   });
 });

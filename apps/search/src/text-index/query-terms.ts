@@ -1,3 +1,4 @@
+import { PAIR_WORD } from '../analysis/query-words';
 import type { AnalysedTerm } from './query-analyser';
 import type { TextQuery } from './text-index';
 
@@ -135,9 +136,6 @@ function conceptWeightsOf(terms: Omit<QueryTerm, 'concept'>[], words?: QueryWord
   }
   return weights;
 }
-
-/** A pair of adjacent words is word 1000 + i. */
-const PAIR_WORD = 1000;
 
 /**
  * What the scoring needs of the terms: a query word is a word number below 1000 (a pair's is

@@ -1,15 +1,15 @@
-import { foldWords } from '../glossary/glossary';
+import { PAIR_WORD } from '../analysis/query-words';
+import { compareCodePoints, foldWords } from '../analysis/tokenizer';
 import { QUERY_WORDS } from './query-limits';
 import { textQueryOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
-import { compareCodePoints } from './query-analyser';
 import { roundHalfEven, SCALE } from './text-index';
 import type { TextIndex } from './text-index';
 
 /** A row of the explain mode: one query term an offer of the page holds. */
 export interface ExplainTermRow {
   id: string;
-  /** The query word's number in travel_query_terms (`i`, `-i` a compound's second part, `1000 + i` a pair). */
+  /** The query word's number (analysis/query-words.ts: `i`, `-i` a compound's second part, `PAIR_WORD + i` a pair). */
   word: number;
   /** The query word (or pair of words) folded, as the text side split the search. */
   token: string | null;
@@ -51,9 +51,6 @@ export function queryConceptsOf(terms: QueryTerm[], search: string): QueryConcep
     .sort(([a], [b]) => Math.abs(a) - Math.abs(b) || b - a)
     .map(([word, weight]) => ({ word, token: tokenOf(words, word) ?? '', weight }));
 }
-
-/** A word number of the analysis: 1000 + i is the pair ending at word i. */
-const PAIR_WORD = 1000;
 
 /**
  * Explain mode (apps/search/README.md, "Explain mode"): every query term each offer `ids` holds,

@@ -27,7 +27,7 @@ export const HOLDS_TEXT_INDEX = Symbol('HOLDS_TEXT_INDEX');
  * SEARCH_TEXT_INDEX_POLL_MS), built aside and swapped in whole, so a search reads one generation.
  * A search whose statements read another generation than the index's waits for that generation's
  * load and runs again (travels.repository.ts): a replica never mixes two catalogues. Every search
- * is analysed against it, whichever text strategy scores it.
+ * is analysed and scored against it.
  */
 @Injectable()
 export class TextIndexService implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -1,5 +1,6 @@
 import type { OfferFilter, OfferFilterColumns } from './offer-filters';
-import { QueryAnalyser, TermDictionary } from './query-analyser';
+import { TermDictionary } from '../analysis/term-dictionary';
+import { QueryAnalyser } from './query-analyser';
 
 /** A term's postings, by ascending offer ordinal: the posting's BM25 term-frequency part (`impact`). */
 export interface TermPostings {
@@ -266,11 +267,6 @@ export class TextMatches {
     return heap
       .drain()
       .map((i, position) => ({ ordinal: this.ordinals[i], score: this.scores[i], rank: position + 1 }));
-  }
-
-  /** The rank of an offer among the matches scoring at least `floor`, or undefined when it is not one. */
-  rankOf(ordinal: number, floor: number): number | undefined {
-    return this.ranksOf([ordinal], floor).get(ordinal);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { COMPOUND_PART_WEIGHT, NO_EXPANSION } from '../glossary/query-expander';
+import { COMPOUND_WEIGHT } from '../analysis/compounds';
+import { NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import type { DateRange } from './date-ranges';
@@ -187,7 +188,7 @@ export function rankingTuningOf(
     expansionWeights: {
       glossary: settings.SEARCH_GLOSSARY_WEIGHT,
       synonym: settings.SEARCH_SYNONYM_WEIGHT,
-      compound: COMPOUND_PART_WEIGHT,
+      compound: COMPOUND_WEIGHT,
       narrower: settings.SEARCH_NARROWER_WEIGHT,
       place: settings.SEARCH_PLACE_WEIGHT,
       within: settings.SEARCH_PLACE_WITHIN_WEIGHT,

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { HOSTILE_SEARCHES } from '../bench/hostile-searches';
 import { TYPED_SEARCHES } from '../bench/typed-searches';
 import { generateCatalogue } from '../catalogue/catalogue-generator';
-import { foldWords } from '../glossary/glossary';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import type { ExpansionWeights } from '../travels/travels-request';
@@ -14,9 +13,12 @@ import {
   SEARCH_WORK_BUDGET,
   WORD_WORK_BUDGET,
 } from './analysis-budget';
-import { QueryAnalyser, requiredTokens, TermDictionary } from './query-analyser';
-import type { AnalysedTerm, TokenForms } from './query-analyser';
-import { QUERY_WORDS } from './query-limits';
+import { QueryAnalyser, requiredTokens } from '../text-index/query-analyser';
+import type { AnalysedTerm } from '../text-index/query-analyser';
+import { QUERY_WORDS } from '../text-index/query-limits';
+import type { TokenForms } from './stems';
+import { TermDictionary } from './term-dictionary';
+import { foldWords } from './tokenizer';
 
 const WEIGHTS: ExpansionWeights = {
   glossary: 0.9,
@@ -37,7 +39,9 @@ function demoDictionary(): TermDictionary {
   for (const offer of generateCatalogue({ count: 2000 })) add(JSON.stringify(offer));
   const multilingual = readFileSync(join(RELEVANCE, 'multilingual-catalogue.ndjson'), 'utf8');
   for (const line of multilingual.split('\n')) if (line.trim()) add(line);
-  return TermDictionary.fromCounts(counts);
+  return TermDictionary.fromPostings(
+    new Map(Array.from(counts, ([term, documents]) => [term, { ordinals: { length: documents } }])),
+  );
 }
 
 /** Counts the dictionary look-ups the analysis makes (work the budget does not count itself). */
