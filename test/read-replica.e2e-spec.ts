@@ -7,7 +7,7 @@ import { NodeProcess, ServiceProcess, ThrowawayCluster, waitFor } from '@rt/test
 /**
  * The search service on a real streaming replica (issue 28; apps/search/README.md, "Read
  * replicas"): a throwaway primary and a hot standby made from it with `pg_basebackup -R`; the built
- * service (`pnpm test:process` builds first) reads from the standby (`DATABASE_READ_URL`) and
+ * service (`pnpm check:process` builds first) reads from the standby (`DATABASE_READ_URL`) and
  * rebuilds on the primary (`DATABASE_URL`), with the offline built-in embedding provider.
  */
 const root = join(__dirname, '..');
@@ -323,4 +323,82 @@ describe('search on a streaming replica', () => {
       await failWithLogs(error);
     }
   }, 60_000);
+});
+
+/**
+ * DATABASE_READ_URL naming a database that is not a standby (here: a second, migrated and empty
+ * database of one throwaway cluster): the listings read from it and the reindex writes to the
+ * primary, which shows which database each side uses; its lag reads 0 and both pools have their
+ * gauges. Here rather than in apps/search/test (an e2e test there would need a PostgreSQL server,
+ * which the embedded database of `pnpm test` is not).
+ */
+describe('search with a read database that is not a standby', () => {
+  const READER = 'search_reader';
+
+  beforeAll(async () => {
+    primary = await ThrowawayCluster.create();
+    await Promise.all([primary.createDatabase(DATABASE), primary.createDatabase(READER)]);
+    const migrate = new NodeProcess({
+      name: 'migrate the read database',
+      script: 'apps/search/dist/database/migrate.js',
+      cwd: root,
+      withoutEnv,
+      env: { APP_ENV: 'local', LOG_LEVEL: 'warn', DATABASE_URL: primary.url(READER) },
+    });
+    const exit = await migrate.exited;
+    if (exit.code !== 0) throw new Error(`the read database's migration failed:\n${migrate.tail(8000)}`);
+    service = await ServiceProcess.start({
+      name: 'search',
+      script: SEARCH_MAIN,
+      cwd: root,
+      withoutEnv,
+      keepOutput: 1_000_000,
+      env: {
+        APP_ENV: 'local',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: primary.url(DATABASE),
+        DATABASE_READ_URL: primary.url(READER),
+        DB_MIGRATE_ON_START: 'true',
+        DB_POOL_SIZE: '4',
+        SHUTDOWN_GRACE_MS: '2000',
+        CATALOGUE_SOURCE: 'generated:2',
+        EMBEDDING_PROVIDER: 'builtin',
+      },
+    });
+    await service.ready(90_000, 100);
+  }, 180_000);
+
+  afterAll(async () => {
+    await NodeProcess.stopAll(15_000);
+    await primary?.destroy();
+  }, 60_000);
+
+  it('lists from the read database while the reindex writes to the primary', async () => {
+    expect(await reindex()).toMatchObject({ status: 'succeeded' });
+    const [{ total: onPrimary }] = await primary!.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM travel_offers',
+      [],
+      DATABASE,
+    );
+    expect(onPrimary).toBe(2);
+    const listing = await get('/travels');
+    expect({ status: listing.status, body: listing.body }).toMatchObject({
+      status: 200,
+      body: { totalRecords: 0, records: [] },
+    });
+  }, 90_000);
+
+  it('reports the read database ready with no lag, and the gauges of both pools', async () => {
+    const ready = await get('/health/ready');
+    expect({ status: ready.status, body: ready.body }).toMatchObject({
+      status: 200,
+      body: { info: { database: { status: 'up' }, replica: { status: 'up', lag_seconds: 0 } } },
+    });
+    const metrics = String((await get('/metrics')).body);
+    expect(metrics).toMatch(/^database_replica_lag_seconds 0$/m);
+    // The primary's pool without a label, the read pool's with pool="read".
+    expect(metrics).toMatch(/^db_pool_max_connections 4$/m);
+    expect(metrics).toMatch(/^db_pool_max_connections\{pool="read"\} 4$/m);
+    expect(metrics).toMatch(/^db_pool_waiting_requests\{pool="read"\} \d+$/m);
+  });
 });

@@ -10,7 +10,7 @@ import { freePort, NodeProcess } from '@rt/testing';
  * The README's run command: both services come up on embedded databases, answer, stop cleanly on
  * SIGTERM (to the script, and to the `pnpm start` that runs it), and find their data again, image
  * links included; what they write stays under DATA_DIR. `pnpm start` builds first (a no-op after
- * `pnpm test:process`'s own build).
+ * `pnpm check:process`'s own build).
  */
 const root = join(__dirname, '..');
 const ADMIN = { email: 'admin@example.com', password: 'process-test-password' };

@@ -1,13 +1,21 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { checkDeployment } from './check';
+import { parseAllDocuments } from 'yaml';
 import { checkCompose } from './compose';
 import { checkDockerfiles } from './dockerfiles';
-import { checkKubernetes } from './kubernetes';
-import { checkMonitoring, selectorsOf } from './monitoring';
+import { checkKubernetes, renderedOverlayProblems } from './kubernetes';
+import type { K8sObject } from './kubernetes';
+import { headingAnchors, promtoolProblem, renderedMonitoringProblems, selectorsOf } from './monitoring';
 import { checkWorkflows } from './workflows';
 
+/**
+ * The deployment check's own logic, with no tool (part of `pnpm test`): the rules of the Kubernetes
+ * manifests and of their monitoring on a rendered overlay kept as a fixture
+ * (fixtures/production-database.yaml, `kubectl kustomize` of that overlay), broken in memory; the
+ * Dockerfiles, the compose file and the workflows on a copy of the repository. The same check with
+ * kubectl and promtool on the repository itself: deploy-check.tools.spec.ts, in `pnpm check:deploy`.
+ */
 const repositoryRoot = join(__dirname, '..', '..');
 const skipped = new Set(['node_modules', 'dist', '.git', '.data', '.test-results', 'coverage']);
 
@@ -33,262 +41,241 @@ function edit(root: string, file: string, search: string | RegExp, replacement: 
   writeFileSync(path, changed);
 }
 
-let root: string;
-beforeEach(() => {
-  root = copyOfRepository();
-});
-afterEach(() => {
-  rmSync(root, { recursive: true, force: true });
-});
+const FIXTURE = join(__dirname, 'fixtures', 'production-database.yaml');
 
-describe('pnpm check:deploy', () => {
-  it('passes on the repository as it is', async () => {
-    const results = await checkDeployment(root);
-    expect(results.flatMap((result) => result.problems)).toEqual([]);
-    expect(results).toHaveLength(5);
+/** A fresh copy of the rendered overlay's objects, for a test to break. */
+function renderedOverlay(): K8sObject[] {
+  return parseAllDocuments(readFileSync(FIXTURE, 'utf8'))
+    .map((document) => document.toJS() as K8sObject | null)
+    .filter((object): object is K8sObject => object !== null);
+}
+
+/** The object of that kind whose name is `name` (or starts with `name-`, for generated names). */
+function objectOf(objects: K8sObject[], kind: string, name: string): K8sObject {
+  const found = objects.find(
+    (o) => o.kind === kind && (o.metadata?.name === name || o.metadata?.name?.startsWith(`${name}-`)),
+  );
+  if (!found) throw new Error(`the fixture has no ${kind}/${name}`);
+  return found;
+}
+
+const containerOf = (objects: K8sObject[], name: string): K8sObject =>
+  objectOf(objects, 'Deployment', name).spec.template.spec.containers[0];
+
+/** The runbook sections of docs/observability.md, as the check reads them. */
+const anchors = () => headingAnchors(readFileSync(join(repositoryRoot, 'docs/observability.md'), 'utf8'));
+
+/** A PATH with no tool at all on it. */
+function withEmptyPath<T>(work: () => T): T {
+  const path = process.env.PATH;
+  const empty = mkdtempSync(join(tmpdir(), 'no-tools-'));
+  process.env.PATH = empty;
+  try {
+    return work();
+  } finally {
+    process.env.PATH = path;
+    rmSync(empty, { recursive: true, force: true });
+  }
+}
+
+describe('Kubernetes manifests (a rendered overlay)', () => {
+  it('passes on the rendered overlay as it is', () => {
+    expect(renderedOverlayProblems(renderedOverlay())).toEqual([]);
   });
-});
 
-describe('Kubernetes manifests', () => {
   it('fails, never skips, when kubectl is not installed', () => {
-    const path = process.env.PATH;
-    process.env.PATH = mkdtempSync(join(tmpdir(), 'no-kubectl-'));
-    try {
-      expect(checkKubernetes(root)).toEqual([
-        expect.stringMatching(/kubectl is not installed.*install kubectl/),
-      ]);
-    } finally {
-      process.env.PATH = path;
-    }
+    expect(withEmptyPath(() => checkKubernetes(repositoryRoot))).toEqual([
+      expect.stringMatching(/kubectl is not installed.*install kubectl/),
+    ]);
   });
 
   it('fails when a Deployment loses its readiness probe', () => {
-    edit(root, 'k8s/base/backend/deployment.yaml', /\n {10}readinessProbe:\n( {12}.*\n)+/, '\n');
-    expect(checkKubernetes(root)).toEqual(
-      expect.arrayContaining([
-        'k8s/overlays/production: Deployment/backend container backend: readinessProbe must be an HTTP GET of /health/ready',
-        'k8s/overlays/staging: Deployment/backend container backend: readinessProbe must be an HTTP GET of /health/ready',
-      ]),
-    );
+    const objects = renderedOverlay();
+    delete containerOf(objects, 'backend').readinessProbe;
+    expect(renderedOverlayProblems(objects)).toEqual([
+      'Deployment/backend container backend: readinessProbe must be an HTTP GET of /health/ready',
+    ]);
   });
 
   it('fails on an object that does not match the schema of its kind', () => {
-    edit(root, 'k8s/base/search/service.yaml', 'port: 3001', 'port: three-thousand-one');
-    expect(checkKubernetes(root)).toEqual(
+    const objects = renderedOverlay();
+    objectOf(objects, 'Service', 'search').spec.ports[0].port = 'three-thousand-one';
+    expect(renderedOverlayProblems(objects)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/Service\/search: schema: \/spec\/ports\/0\/port must be integer/),
+        expect.stringMatching(/^Service\/search: schema: \/spec\/ports\/0\/port must be integer/),
       ]),
     );
   });
 
   it('fails on a writable root filesystem, a missing limit and a latest tag', () => {
-    edit(
-      root,
-      'k8s/base/search/deployment.yaml',
-      'readOnlyRootFilesystem: true',
-      'readOnlyRootFilesystem: false',
-    );
-    edit(root, 'k8s/base/search/deployment.yaml', "              cpu: '2'\n", '');
-    edit(root, 'k8s/overlays/production/kustomization.yaml', /newTag: 0\.1\.0/, 'newTag: latest');
-    const problems = checkKubernetes(root);
-    expect(problems).toEqual(
+    const objects = renderedOverlay();
+    const search = containerOf(objects, 'search');
+    search.securityContext.readOnlyRootFilesystem = false;
+    delete search.resources.limits.cpu;
+    const backend = containerOf(objects, 'backend');
+    backend.image = backend.image.replace(/:[^:/]+$/, ':latest');
+    expect(renderedOverlayProblems(objects)).toEqual(
       expect.arrayContaining([
-        'k8s/overlays/production: Deployment/search container search: readOnlyRootFilesystem is not true',
-        'k8s/overlays/production: Deployment/search container search: has no cpu limit',
-        expect.stringMatching(
-          /production: Deployment\/backend container backend: image .*:latest uses a "latest" tag/,
-        ),
+        'Deployment/search container search: readOnlyRootFilesystem is not true',
+        'Deployment/search container search: has no cpu limit',
+        expect.stringMatching(/^Deployment\/backend container backend: image .*:latest uses a "latest" tag/),
       ]),
     );
-    expect(
-      problems.some((problem) => problem.startsWith('k8s/overlays/staging') && problem.includes('latest')),
-    ).toBe(false);
   });
 
   it('fails on a secret value in the manifests', () => {
-    edit(
-      root,
-      'k8s/base/backend/kustomization.yaml',
-      '      - LOG_LEVEL=info\n',
-      '      - LOG_LEVEL=info\n      - CONTRACT_ACCESS_TOKEN=x\n',
-    );
-    expect(checkKubernetes(root)).toEqual(
+    const objects = renderedOverlay();
+    objectOf(objects, 'ConfigMap', 'backend-config').data.CONTRACT_ACCESS_TOKEN = 'x';
+    containerOf(objects, 'search').env = [{ name: 'DATABASE_URL', value: 'postgres://u:p@db/search' }];
+    expect(renderedOverlayProblems(objects)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/ConfigMap\/backend-config-\w+: CONTRACT_ACCESS_TOKEN is a secret/),
+        expect.stringMatching(/^ConfigMap\/backend-config-\w+: CONTRACT_ACCESS_TOKEN is a secret/),
+        'Deployment/search container search: DATABASE_URL is a secret written in the manifest (use a secretKeyRef)',
       ]),
     );
   });
 
-  it('fails when a service has no migration Job or the overlay does not render', () => {
-    edit(root, 'k8s/base/search/kustomization.yaml', '  - migrate-job.yaml\n', '');
-    expect(checkKubernetes(root)).toContain(
-      "k8s/overlays/staging: search: no Job runs `node dist/database/migrate.js` with the Deployment's image registry.example.com/road-trip/search:0.1.0",
+  it('fails when a service has no migration Job', () => {
+    const objects = renderedOverlay().filter(
+      (o) => !(o.kind === 'Job' && o.metadata.name === 'search-migrate'),
     );
-    edit(
-      root,
-      'k8s/overlays/staging/kustomization.yaml',
-      '  - ../../base/shared\n',
-      '  - ../../base/missing\n',
-    );
-    expect(checkKubernetes(root)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(/^k8s\/overlays\/staging: kubectl kustomize k8s\/overlays\/staging failed/),
-      ]),
-    );
-  });
-
-  it('fails when the Ingress exposes the metrics or stops routing /img', () => {
-    edit(root, 'k8s/base/shared/ingress.yaml', 'path: /img', 'path: /metrics');
-    expect(checkKubernetes(root)).toEqual(
-      expect.arrayContaining([
-        'k8s/overlays/production: the Ingress does not route /img to the backend',
-        'k8s/overlays/production: the Ingress exposes /metrics of backend (metrics, health and reindex stay internal)',
-      ]),
-    );
-  });
-});
-
-describe('the CloudNativePG component (k8s/components/database)', () => {
-  const overlay = 'k8s/overlays/production-database';
-  const component = 'k8s/components/database';
-
-  it('fails on a misspelt field, a wrong enum and a missing required field of its kinds', () => {
-    edit(root, `${component}/pooler.yaml`, 'poolMode: transaction', 'poolMode: statement');
-    edit(root, `${component}/cluster.yaml`, 'enablePodAntiAffinity: true', 'enablePodAntiAfinity: true');
-    edit(root, `${component}/scheduled-backup.yaml`, "  schedule: '0 0 1 * * *'\n", '');
-    expect(checkKubernetes(root)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(
-          new RegExp(
-            `^${overlay}: Pooler/road-trip-db-pooler-rw: schema: /spec/pgbouncer/poolMode must be equal to one of the allowed values`,
-          ),
-        ),
-        `${overlay}: Cluster/road-trip-db: schema: /spec/affinity must NOT have additional properties (enablePodAntiAfinity)`,
-        `${overlay}: ScheduledBackup/road-trip-db-nightly: schema: /spec must have required property 'schedule'`,
-      ]),
-    );
-  });
-
-  it('fails on too few instances, an unpinned image, no scheduled backup and a reference to another cluster', () => {
-    edit(root, `${component}/cluster.yaml`, 'instances: 3', 'instances: 1');
-    edit(
-      root,
-      `${component}/cluster.yaml`,
-      /imageName: .*/,
-      'imageName: ghcr.io/cloudnative-pg/postgresql:latest',
-    );
-    edit(root, `${component}/kustomization.yaml`, '  - scheduled-backup.yaml\n', '');
-    edit(root, `${component}/pooler.yaml`, 'name: road-trip-db\n', 'name: other-db\n');
-    const problems = checkKubernetes(root);
-    expect(problems).toEqual(
-      expect.arrayContaining([
-        `${overlay}: Cluster/road-trip-db: needs 3 instances (a primary and two replicas)`,
-        expect.stringMatching(new RegExp(`^${overlay}: Cluster/road-trip-db: .*latest`)),
-        `${overlay}: Cluster/road-trip-db: no ScheduledBackup backs it up`,
-        `${overlay}: Pooler/road-trip-db-pooler-rw: refers to Cluster other-db, which the overlay does not define`,
-      ]),
-    );
-  });
-});
-
-describe('monitoring (ServiceMonitors, PrometheusRule, dashboards)', () => {
-  it('fails, never skips, when promtool is not installed', () => {
-    const path = process.env.PATH;
-    // kubectl stays reachable, promtool does not.
-    process.env.PATH = (path ?? '')
-      .split(':')
-      .filter((dir) => !existsSync(join(dir, 'promtool')))
-      .join(':');
-    try {
-      expect(checkMonitoring(root)).toEqual([
-        expect.stringMatching(/promtool is not installed.*Debian's `prometheus` package/),
-      ]);
-    } finally {
-      process.env.PATH = path;
-    }
-  });
-
-  it('fails on a rule promtool refuses and on an alert whose runbook section is missing', () => {
-    edit(
-      root,
-      'k8s/base/monitoring/prometheusrule.yaml',
-      'expr: up{job=~"backend|search"} == 0',
-      'expr: up{job=~"backend|search"} == == 0',
-    );
-    edit(root, 'docs/observability.md', '### RoadTripEmbeddingCircuitOpen', '### The embedding circuit');
-    const problems = checkMonitoring(root);
-    expect(problems).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(
-          /^k8s\/overlays\/production: PrometheusRule\/road-trip: promtool check rules .*failed/,
-        ),
-        'k8s/overlays/staging: PrometheusRule/road-trip alert RoadTripEmbeddingCircuitOpen: docs/observability.md has no section #roadtripembeddingcircuitopen',
-      ]),
-    );
-  });
-
-  it('fails when an alert no longer fires as its unit test expects', () => {
-    edit(
-      root,
-      'k8s/base/monitoring/prometheusrule.yaml',
-      'search_embedding_circuit_state{job="search"}) == 2',
-      'search_embedding_circuit_state{job="search"}) == 3',
-    );
-    expect(checkMonitoring(root)).toEqual([
-      expect.stringMatching(/^k8s\/base\/monitoring\/alerts\.test\.yaml: .*RoadTripEmbeddingCircuitOpen/s),
+    expect(renderedOverlayProblems(objects)).toEqual([
+      expect.stringMatching(
+        /^search: no Job runs `node dist\/database\/migrate\.js` with the Deployment's image .*\/search:/,
+      ),
     ]);
   });
 
-  it('fails on a metric or a label that no service exports, in a rule or a dashboard', () => {
-    edit(
-      root,
-      'k8s/base/monitoring/prometheusrule.yaml',
-      'mail_outbox_messages{job="backend", state="pending"}) > 500',
-      'mail_outbox_pending{job="backend"}) > 500',
-    );
-    edit(
-      root,
-      'k8s/base/monitoring/dashboards/search.json',
-      'search_travels_requests_total{job=\\"search\\", namespace=\\"$namespace\\"}',
-      'search_travels_requests_total{job=\\"search\\", kind=\\"x\\"}',
-    );
-    expect(checkMonitoring(root)).toEqual(
+  it('fails when the Ingress exposes the metrics or stops routing /img', () => {
+    const objects = renderedOverlay();
+    for (const rule of objectOf(objects, 'Ingress', 'road-trip').spec.rules) {
+      for (const path of rule.http.paths) if (path.path === '/img') path.path = '/metrics';
+    }
+    expect(renderedOverlayProblems(objects)).toEqual(
       expect.arrayContaining([
-        'k8s/overlays/production: PrometheusRule/road-trip RoadTripOutboxBacklog: uses the metric mail_outbox_pending, which neither service exports',
-        'k8s/overlays/staging: ConfigMap/road-trip-dashboard-search search.json panel "Listings by kind": matches search_travels_requests_total on the label kind, which it does not have',
-      ]),
-    );
-  });
-
-  it('fails on a dashboard that is not JSON, a panel without a query and a service without a monitor', () => {
-    edit(root, 'k8s/base/monitoring/dashboards/backend.json', /^\{/, '{,');
-    const searchDashboard = join(root, 'k8s/base/monitoring/dashboards/search.json');
-    const dashboard = JSON.parse(readFileSync(searchDashboard, 'utf8'));
-    dashboard.panels.find((p: { title?: string }) => p.title === 'Request rate by route').targets = [];
-    writeFileSync(searchDashboard, JSON.stringify(dashboard));
-    edit(root, 'k8s/base/monitoring/kustomization.yaml', '  - servicemonitor-search.yaml\n', '');
-    expect(checkMonitoring(root)).toEqual(
-      expect.arrayContaining([
-        expect.stringMatching(
-          /^k8s\/overlays\/production: ConfigMap\/road-trip-dashboard-backend backend\.json: not JSON/,
-        ),
-        'k8s/overlays/production: ConfigMap/road-trip-dashboard-search search.json panel "Request rate by route": has no query',
-        'k8s/overlays/production: Service/search: no ServiceMonitor scrapes /metrics on one of its named ports',
-        'k8s/overlays/production: no Grafana dashboard is tagged backend',
+        'the Ingress does not route /img to the backend',
+        'the Ingress exposes /metrics of backend (metrics, health and reindex stay internal)',
       ]),
     );
   });
 
   it("validates the shape of the operator's kinds, which kubernetes-models does not know", () => {
-    edit(
-      root,
-      'k8s/base/monitoring/servicemonitor-backend.yaml',
-      '    - port: http\n',
-      '    - scheme: http\n',
+    const objects = renderedOverlay();
+    const endpoint = objectOf(objects, 'ServiceMonitor', 'backend').spec.endpoints[0];
+    delete endpoint.port;
+    endpoint.scheme = 'http';
+    expect(renderedOverlayProblems(objects)).toEqual(
+      expect.arrayContaining(['ServiceMonitor/backend: schema: /spec/endpoints/0 names no port']),
     );
-    expect(checkKubernetes(root)).toEqual(
+  });
+});
+
+describe('the CloudNativePG component (k8s/components/database, rendered)', () => {
+  it('fails on a misspelt field, a wrong enum and a missing required field of its kinds', () => {
+    const objects = renderedOverlay();
+    objectOf(objects, 'Pooler', 'road-trip-db-pooler-rw').spec.pgbouncer.poolMode = 'statement';
+    const affinity = objectOf(objects, 'Cluster', 'road-trip-db').spec.affinity;
+    affinity.enablePodAntiAfinity = affinity.enablePodAntiAffinity;
+    delete affinity.enablePodAntiAffinity;
+    delete objectOf(objects, 'ScheduledBackup', 'road-trip-db-nightly').spec.schedule;
+    expect(renderedOverlayProblems(objects)).toEqual(
       expect.arrayContaining([
-        'k8s/overlays/production: ServiceMonitor/backend: schema: /spec/endpoints/0 names no port',
+        expect.stringMatching(
+          /^Pooler\/road-trip-db-pooler-rw: schema: \/spec\/pgbouncer\/poolMode must be equal to one of the allowed values/,
+        ),
+        'Cluster/road-trip-db: schema: /spec/affinity must NOT have additional properties (enablePodAntiAfinity)',
+        "ScheduledBackup/road-trip-db-nightly: schema: /spec must have required property 'schedule'",
+      ]),
+    );
+  });
+
+  it('fails on too few instances, an unpinned image, no scheduled backup and a reference to another cluster', () => {
+    const objects = renderedOverlay().filter((o) => o.kind !== 'ScheduledBackup');
+    const cluster = objectOf(objects, 'Cluster', 'road-trip-db');
+    cluster.spec.instances = 1;
+    cluster.spec.imageName = 'ghcr.io/cloudnative-pg/postgresql:latest';
+    objectOf(objects, 'Pooler', 'road-trip-db-pooler-rw').spec.cluster.name = 'other-db';
+    expect(renderedOverlayProblems(objects)).toEqual(
+      expect.arrayContaining([
+        'Cluster/road-trip-db: needs 3 instances (a primary and two replicas)',
+        expect.stringMatching(/^Cluster\/road-trip-db: .*latest/),
+        'Cluster/road-trip-db: no ScheduledBackup backs it up',
+        'Pooler/road-trip-db-pooler-rw: refers to Cluster other-db, which the overlay does not define',
+      ]),
+    );
+  });
+});
+
+describe('monitoring (ServiceMonitors, PrometheusRule, dashboards; rendered)', () => {
+  it('passes on the rendered overlay as it is', () => {
+    expect(renderedMonitoringProblems(repositoryRoot, renderedOverlay(), anchors())).toEqual([]);
+  });
+
+  it('fails, never skips, when promtool is not installed', () => {
+    expect(withEmptyPath(() => promtoolProblem(repositoryRoot))).toMatch(
+      /promtool is not installed.*Debian's `prometheus` package/,
+    );
+  });
+
+  it('passes each PrometheusRule to the rule checker (promtool in pnpm check:deploy)', () => {
+    const checked: string[] = [];
+    const problems = renderedMonitoringProblems(repositoryRoot, renderedOverlay(), anchors(), (rule) => {
+      checked.push(rule.metadata.name);
+      return ['refused'];
+    });
+    expect({ checked, problems }).toEqual({ checked: ['road-trip'], problems: ['refused'] });
+  });
+
+  it('fails on an alert whose runbook section is missing or that has no severity', () => {
+    const objects = renderedOverlay();
+    const alerts = objectOf(objects, 'PrometheusRule', 'road-trip').spec.groups.flatMap(
+      (group: K8sObject) => group.rules,
+    );
+    delete alerts.find((rule: K8sObject) => rule.alert === 'RoadTripEmbeddingCircuitOpen').labels.severity;
+    const sections = anchors();
+    sections.delete('roadtripembeddingcircuitopen');
+    expect(renderedMonitoringProblems(repositoryRoot, objects, sections)).toEqual([
+      'PrometheusRule/road-trip alert RoadTripEmbeddingCircuitOpen: severity must be one of critical, warning (critical pages, warning opens a ticket)',
+      'PrometheusRule/road-trip alert RoadTripEmbeddingCircuitOpen: docs/observability.md has no section #roadtripembeddingcircuitopen',
+    ]);
+  });
+
+  it('fails on a metric or a label that no service exports, in a rule or a dashboard', () => {
+    const objects = renderedOverlay();
+    const backlog = objectOf(objects, 'PrometheusRule', 'road-trip')
+      .spec.groups.flatMap((group: K8sObject) => group.rules)
+      .find((rule: K8sObject) => rule.alert === 'RoadTripOutboxBacklog');
+    backlog.expr = backlog.expr.replace(
+      'mail_outbox_messages{job="backend", state="pending"}',
+      'mail_outbox_pending{job="backend"}',
+    );
+    const configMap = objectOf(objects, 'ConfigMap', 'road-trip-dashboard-search');
+    configMap.data['search.json'] = configMap.data['search.json'].replace(
+      'search_travels_requests_total{job=\\"search\\", namespace=\\"$namespace\\"}',
+      'search_travels_requests_total{job=\\"search\\", kind=\\"x\\"}',
+    );
+    expect(renderedMonitoringProblems(repositoryRoot, objects, anchors())).toEqual([
+      'PrometheusRule/road-trip RoadTripOutboxBacklog: uses the metric mail_outbox_pending, which neither service exports',
+      'ConfigMap/road-trip-dashboard-search search.json panel "Listings by kind": matches search_travels_requests_total on the label kind, which it does not have',
+    ]);
+  });
+
+  it('fails on a dashboard that is not JSON, a panel without a query and a service without a monitor', () => {
+    const objects = renderedOverlay().filter(
+      (o) => !(o.kind === 'ServiceMonitor' && o.metadata.name === 'search'),
+    );
+    const backend = objectOf(objects, 'ConfigMap', 'road-trip-dashboard-backend');
+    backend.data['backend.json'] = backend.data['backend.json'].replace(/^\{/, '{,');
+    const search = objectOf(objects, 'ConfigMap', 'road-trip-dashboard-search');
+    const dashboard = JSON.parse(search.data['search.json']);
+    dashboard.panels.find((p: { title?: string }) => p.title === 'Request rate by route').targets = [];
+    search.data['search.json'] = JSON.stringify(dashboard);
+    expect(renderedMonitoringProblems(repositoryRoot, objects, anchors())).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ConfigMap\/road-trip-dashboard-backend backend\.json: not JSON/),
+        'ConfigMap/road-trip-dashboard-search search.json panel "Request rate by route": has no query',
+        'Service/search: no ServiceMonitor scrapes /metrics on one of its named ports',
+        'no Grafana dashboard is tagged backend',
       ]),
     );
   });
@@ -306,7 +293,20 @@ describe('monitoring (ServiceMonitors, PrometheusRule, dashboards)', () => {
   });
 });
 
+/** A fresh copy of the repository for each test of the describe that calls it, in `root`. */
+let root: string;
+function onACopyOfTheRepository(): void {
+  beforeEach(() => {
+    root = copyOfRepository();
+  });
+  afterEach(() => {
+    rmSync(root, { recursive: true, force: true });
+  });
+}
+
 describe('Dockerfiles', () => {
+  onACopyOfTheRepository();
+
   it('fails on a lint error, a root user and an unpinned base image', () => {
     edit(root, 'docker/backend.Dockerfile', 'EXPOSE 3000', 'EXPOSE http');
     edit(root, 'docker/backend.Dockerfile', 'USER 1000:1000', 'USER root');
@@ -359,6 +359,8 @@ describe('Dockerfiles', () => {
 });
 
 describe('docker/compose.yaml', () => {
+  onACopyOfTheRepository();
+
   it('fails on what the compose specification does not allow', () => {
     edit(
       root,
@@ -394,6 +396,8 @@ describe('docker/compose.yaml', () => {
 });
 
 describe('GitHub workflows', () => {
+  onACopyOfTheRepository();
+
   it('fails on what actionlint reports', async () => {
     edit(
       root,

@@ -366,11 +366,17 @@ export function checkKubernetes(root: string): string[] {
     const { objects, problems: renderProblems } = renderOverlay(root, overlay);
     problems.push(...renderProblems);
     if (renderProblems.length > 0) continue;
-    for (const object of objects) {
-      for (const problem of schemaProblems(object))
-        problems.push(`${overlay}: ${nameOf(object)}: ${problem}`);
-    }
-    for (const problem of invariantProblems(objects)) problems.push(`${overlay}: ${problem}`);
+    for (const problem of renderedOverlayProblems(objects)) problems.push(`${overlay}: ${problem}`);
   }
+  return problems;
+}
+
+/** The objects of one rendered overlay: each against its schema, then the overlay's invariants. */
+export function renderedOverlayProblems(objects: K8sObject[]): string[] {
+  const problems: string[] = [];
+  for (const object of objects) {
+    for (const problem of schemaProblems(object)) problems.push(`${nameOf(object)}: ${problem}`);
+  }
+  problems.push(...invariantProblems(objects));
   return problems;
 }

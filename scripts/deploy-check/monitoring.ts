@@ -366,22 +366,37 @@ export function checkMonitoring(root: string): string[] {
   for (const overlay of overlayDirs(root)) {
     const { objects, problems: renderProblems } = renderOverlay(root, overlay);
     if (renderProblems.length > 0) continue; // the kubernetes section reports them
-    const overlayProblems: string[] = [...monitorProblems(objects)];
-    const rules = objects.filter((o) => o.kind === 'PrometheusRule');
-    if (rules.length === 0) overlayProblems.push('no PrometheusRule (the alerts)');
-    const inventory = metricInventory(root, recordedSeries(rules.flatMap((r) => r.spec?.groups ?? [])));
-    for (const rule of rules) {
-      overlayProblems.push(...promtoolCheckProblems(rule), ...alertProblems(rule, anchors));
-      for (const group of rule.spec?.groups ?? []) {
-        for (const entry of group.rules ?? []) {
-          for (const problem of unknownSeriesProblems(String(entry.expr ?? ''), inventory))
-            overlayProblems.push(`${nameOf(rule)} ${entry.alert ?? entry.record}: ${problem}`);
-        }
-      }
-    }
-    overlayProblems.push(...dashboardProblems(objects, inventory));
+    const overlayProblems = renderedMonitoringProblems(root, objects, anchors, promtoolCheckProblems);
     problems.push(...overlayProblems.map((p) => `${overlay}: ${p}`));
   }
   problems.push(...ruleTestProblems(root));
+  return problems;
+}
+
+/**
+ * The monitoring of one rendered overlay: a ServiceMonitor per service, the rules (`checkRules`,
+ * which is promtool in `checkMonitoring`; severities, runbooks, series that exist), the dashboards.
+ * `root` is where the services' sources are read (the metrics they define).
+ */
+export function renderedMonitoringProblems(
+  root: string,
+  objects: K8sObject[],
+  anchors: Set<string>,
+  checkRules: (rule: K8sObject) => string[] = () => [],
+): string[] {
+  const problems: string[] = [...monitorProblems(objects)];
+  const rules = objects.filter((o) => o.kind === 'PrometheusRule');
+  if (rules.length === 0) problems.push('no PrometheusRule (the alerts)');
+  const inventory = metricInventory(root, recordedSeries(rules.flatMap((r) => r.spec?.groups ?? [])));
+  for (const rule of rules) {
+    problems.push(...checkRules(rule), ...alertProblems(rule, anchors));
+    for (const group of rule.spec?.groups ?? []) {
+      for (const entry of group.rules ?? []) {
+        for (const problem of unknownSeriesProblems(String(entry.expr ?? ''), inventory))
+          problems.push(`${nameOf(rule)} ${entry.alert ?? entry.record}: ${problem}`);
+      }
+    }
+  }
+  problems.push(...dashboardProblems(objects, inventory));
   return problems;
 }

@@ -19,8 +19,8 @@ describe('search HTTP edge', () => {
   it.each(['search', 'category', 'destination'])('refuses a NUL in %s with 422 naming it', async (name) => {
     const res = await t.http.get(`/travels?${name}=a%00b`).expect(422);
     expect(res.body).toEqual({
-      message: `The ${name} field must not contain NUL characters.`,
-      errors: { [name]: [`The ${name} field must not contain NUL characters.`] },
+      message: `${name} must not contain NUL characters.`,
+      errors: { [name]: [`${name} must not contain NUL characters.`] },
     });
   });
 
@@ -29,7 +29,7 @@ describe('search HTTP edge', () => {
     async (name) => {
       for (const bytes of ['%FF', 'a%C3%28b']) {
         const res = await t.http.get(`/travels?${name}=${bytes}`).expect(422);
-        expect(res.body.errors).toEqual({ [name]: [`The ${name} field must be valid UTF-8 text.`] });
+        expect(res.body.errors).toEqual({ [name]: [`${name} must be valid UTF-8 text.`] });
       }
       await t.http.get(`/travels?${name}=Z%C3%BCrich`).expect(200);
     },

@@ -50,7 +50,7 @@ describe('search service platform', () => {
 
   it('refuses a body over BODY_LIMIT_BYTES (1 MiB by default) with 413 payload_too_large', async () => {
     const res = await t.http
-      .post('/travels')
+      .get('/travels')
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ padding: 'x'.repeat(1024 * 1024) }))
       .expect(413);

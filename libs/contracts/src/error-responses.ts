@@ -8,7 +8,8 @@ export class ValidationErrorResponseDto {
   @ApiProperty({
     type: 'object',
     additionalProperties: { type: 'array', items: { type: 'string' } },
-    example: { 'steps.0.time': ['time must be HH:MM.'] },
+    description: 'Each field (dotted paths for nested ones) with one message, its first problem.',
+    example: { name: ['The name field is required.'] },
   })
   errors!: Record<string, string[]>;
 

@@ -20,6 +20,22 @@ export function CheckRule(name: string, check: FieldCheck): PropertyDecorator {
   });
 }
 
+/**
+ * A parameter that takes one value but arrived as several (`size=3&size=4`), as a list
+ * (`size[]=3`) or nested (`size[a]=3`): its problem, said in the service's words (`subject`:
+ * "The page field", "size"), else null (docs/decisions.md D-74).
+ */
+export function singleValueProblem(value: unknown, subject: string): string | null {
+  if (Array.isArray(value)) {
+    return value.length > 1
+      ? `${subject} must be given once; it was repeated.`
+      : `${subject} must be a single value, not a list.`;
+  }
+  if (typeof value === 'object' && value !== null)
+    return `${subject} must be a single value, not a nested one.`;
+  return null;
+}
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

@@ -3,3 +3,4 @@ export * from './query-boolean';
 export * from './error-responses';
 export * from './fields';
 export * from './query-fields';
+export { CheckRule } from './field-rule';

@@ -1,6 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { QueryIntegerField } from './query-fields';
 
 /**
  * The last page a list may be asked for: its offset (page − 1) × per_page stays an exact integer
@@ -8,25 +7,18 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
  */
 export const MAX_PAGE = 1_000_000;
 
-/** `page` and `per_page` of every backend list; the cap is applied per endpoint by `toPage`. */
+/**
+ * `page` and `per_page` of every backend list; the cap is applied per endpoint by `toPage`. Each
+ * reports one message in the backend's style ("The per page field must be an integer.", D-74).
+ */
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE)
+  @QueryIntegerField({ min: 1, max: MAX_PAGE, default: 1 })
   page?: number;
 
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
+  @QueryIntegerField({
+    min: 1,
     description: 'Items per page; values above the endpoint cap are lowered to it silently.',
   })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
   per_page?: number;
 }
 

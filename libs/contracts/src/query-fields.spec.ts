@@ -8,8 +8,12 @@ import {
   QueryArrayField,
   QueryDateField,
   QueryDateTimeField,
+  QueryIntegerField,
+  QueryTextField,
+  singleValueProblem,
   toInstant,
 } from './query-fields';
+import { PageQueryDto } from './pagination';
 
 const STATUSES = ['in stock', 'used'] as const;
 
@@ -91,5 +95,63 @@ describe('query fields', () => {
     expect(toPage({ per_page: 5000 }, LIST_PAGE_RULES).perPage).toBe(100);
     expect(toPage({ per_page: 5000 }, TAG_PAGE_RULES).perPage).toBe(1000);
     expect(toPage({}, LIST_PAGE_RULES).perPage).toBe(25);
+  });
+});
+
+class ScalarQuery extends PageQueryDto {
+  @QueryIntegerField({ min: 1, max: 2147483647 })
+  batch_number?: number;
+
+  @QueryTextField({ max: 5 })
+  search?: string;
+}
+
+async function checkScalars(query: Record<string, unknown>) {
+  const instance = plainToInstance(ScalarQuery, query);
+  const errors = await validate(instance);
+  return {
+    instance,
+    errors: Object.fromEntries(errors.map((e) => [e.property, Object.values(e.constraints ?? {})])),
+  };
+}
+
+describe('single-valued query fields (D-74)', () => {
+  it('read digits as integers and blank as absent', async () => {
+    const { instance, errors } = await checkScalars({
+      page: ' 2 ',
+      per_page: '',
+      batch_number: '7',
+      search: ' ',
+    });
+    expect(errors).toEqual({});
+    expect(instance).toMatchObject({ page: 2, per_page: undefined, batch_number: 7, search: undefined });
+  });
+
+  it.each([
+    [{ per_page: 'abc' }, 'per_page', 'The per page field must be an integer.'],
+    [{ per_page: '1.5' }, 'per_page', 'The per page field must be an integer.'],
+    [{ per_page: '0' }, 'per_page', 'The per page field must be at least 1.'],
+    [{ page: '1000001' }, 'page', 'The page field must not be greater than 1000000.'],
+    [{ page: ['1', '2'] }, 'page', 'The page field must be given once; it was repeated.'],
+    [{ page: ['1'] }, 'page', 'The page field must be a single value, not a list.'],
+    [
+      { batch_number: { a: '1' } },
+      'batch_number',
+      'The batch number field must be a single value, not a nested one.',
+    ],
+    [
+      { batch_number: '99999999999' },
+      'batch_number',
+      'The batch number field must not be greater than 2147483647.',
+    ],
+    [{ search: ['a', 'b'] }, 'search', 'The search field must be given once; it was repeated.'],
+    [{ search: 'abcdef' }, 'search', 'The search field must not be greater than 5 characters.'],
+  ])('%j → one message on %s', async (query, field, message) => {
+    expect((await checkScalars(query)).errors).toEqual({ [field]: [message] });
+  });
+
+  it('singleValueProblem speaks in the subject it is given', () => {
+    expect(singleValueProblem('3', 'size')).toBeNull();
+    expect(singleValueProblem(['3', '4'], 'size')).toBe('size must be given once; it was repeated.');
   });
 });

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, isUUID } from 'class-validator';
-import { CheckRule as Rule, fieldLabel as label, isCalendarDate } from './field-rule';
+import { CheckRule as Rule, fieldLabel as label, isCalendarDate, singleValueProblem } from './field-rule';
 
 /**
  * Query-string fields every list shares: repeated-key arrays, ISO dates and date-times, and the
@@ -14,7 +14,75 @@ import { CheckRule as Rule, fieldLabel as label, isCalendarDate } from './field-
 const DATE_TIME =
   /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
-export { isCalendarDate };
+export { isCalendarDate, singleValueProblem };
+
+/** An empty query value (`?page=`) counts as absent, as HTML forms send them. */
+const absentIfBlank = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** Digits, perhaps signed, perhaps padded with spaces: the text of an integer. */
+const INTEGER_TEXT = /^\s*-?\d+\s*$/;
+
+interface QueryIntegerOptions {
+  min: number;
+  /** Absent: no upper bound. */
+  max?: number;
+  default?: number;
+  description?: string;
+}
+
+/**
+ * An optional integer query parameter within `min` and `max`: one value (not repeated), written in
+ * digits. One rule, so one message, its first problem (docs/decisions.md D-74): "The per page field
+ * must be an integer.", "… must be at least 1.", "… must be given once; it was repeated."
+ */
+export function QueryIntegerField(options: QueryIntegerOptions): PropertyDecorator {
+  const { min, max } = options;
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => {
+      const given = absentIfBlank(value);
+      return typeof given === 'string' && INTEGER_TEXT.test(given) ? Number(given) : given;
+    }),
+    IsOptional(),
+    Rule('queryIntegerField', (value, field) => {
+      const subject = `The ${label(field)} field`;
+      const single = singleValueProblem(value, subject);
+      if (single) return single;
+      if (typeof value !== 'number' || !Number.isInteger(value)) return `${subject} must be an integer.`;
+      if (value < min) return `${subject} must be at least ${min}.`;
+      if (max !== undefined && value > max) return `${subject} must not be greater than ${max}.`;
+      return null;
+    }),
+    ApiPropertyOptional({
+      type: 'integer',
+      minimum: min,
+      ...(max !== undefined ? { maximum: max } : {}),
+      ...(options.default !== undefined ? { default: options.default } : {}),
+      ...(options.description !== undefined ? { description: options.description } : {}),
+    }),
+  );
+}
+
+/**
+ * An optional text query parameter of at most `max` characters (`search`): one value, not
+ * repeated; blank counts as absent. One rule, so one message (docs/decisions.md D-74).
+ */
+export function QueryTextField(options: { max: number; description?: string }): PropertyDecorator {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => absentIfBlank(value)),
+    IsOptional(),
+    Rule('queryTextField', (value, field) => {
+      const subject = `The ${label(field)} field`;
+      const single = singleValueProblem(value, subject);
+      if (single) return single;
+      if (typeof value !== 'string') return `${subject} must be a string.`;
+      return [...value].length > options.max
+        ? `${subject} must not be greater than ${options.max} characters.`
+        : null;
+    }),
+    ApiPropertyOptional({ type: 'string', maxLength: options.max, description: options.description }),
+  );
+}
 
 /** A full ISO 8601 date-time with a zone (`Z` or an offset) on a real calendar date. */
 export function isIsoDateTime(value: string): boolean {
@@ -82,11 +150,13 @@ export function QueryArrayField<T extends string>(
 export function QueryDateField(description?: string): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
-    Rule('queryDateField', (value, field) =>
-      typeof value === 'string' && isCalendarDate(value)
+    Rule('queryDateField', (value, field) => {
+      const single = singleValueProblem(value, `The ${label(field)} field`);
+      if (single) return single;
+      return typeof value === 'string' && isCalendarDate(value)
         ? null
-        : `The ${label(field)} field must be a date written YYYY-MM-DD.`,
-    ),
+        : `The ${label(field)} field must be a date written YYYY-MM-DD.`;
+    }),
     ApiPropertyOptional({ type: 'string', format: 'date', example: '2026-11-24', description }),
   );
 }
@@ -95,11 +165,13 @@ export function QueryDateField(description?: string): PropertyDecorator {
 export function QueryDateTimeField(description?: string): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
-    Rule('queryDateTimeField', (value, field) =>
-      typeof value === 'string' && isIsoDateTime(value)
+    Rule('queryDateTimeField', (value, field) => {
+      const single = singleValueProblem(value, `The ${label(field)} field`);
+      if (single) return single;
+      return typeof value === 'string' && isIsoDateTime(value)
         ? null
-        : `The ${label(field)} field must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T10:00:00Z.`,
-    ),
+        : `The ${label(field)} field must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T10:00:00Z.`;
+    }),
     ApiPropertyOptional({
       type: 'string',
       format: 'date-time',

@@ -1,4 +1,5 @@
 import { defaultMessageOf, ErrorCode, statusOf } from './error-code';
+import { validationSummary } from './field-style';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -72,8 +73,5 @@ export class AppError extends Error {
 
 /** "The name field is required. (and 2 more errors)", the summary clients show. */
 function validationMessage(fieldErrors: FieldErrors): string {
-  const messages = Object.values(fieldErrors).flat();
-  if (messages.length === 0) return 'The given data was invalid.';
-  const rest = messages.length - 1;
-  return rest === 0 ? messages[0] : `${messages[0]} (and ${rest} more error${rest > 1 ? 's' : ''})`;
+  return validationSummary(Object.values(fieldErrors).flat());
 }

@@ -1,6 +1,7 @@
 import { IsInt, IsString, Matches, Min, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { AppError } from './app-error';
+import { WIRE_NAME_STYLE } from './field-style';
 import { ChecksItems, createValidationPipe, toFieldErrors } from './validation.pipe';
 
 class StepDto {
@@ -62,13 +63,46 @@ describe('validation pipe', () => {
     expect(body.message).toContain('(and 2 more errors)');
   });
 
-  it('merges messages of the same path', () => {
+  it('keeps one message per path, its first problem (D-74)', () => {
     expect(
       toFieldErrors([
-        { property: 'a', constraints: { x: 'one' }, children: [] },
+        { property: 'a', constraints: { x: 'one', z: 'three' }, children: [] },
         { property: 'a', constraints: { y: 'two' }, children: [] },
       ]),
-    ).toEqual({ a: ['one', 'two'] });
+    ).toEqual({ a: ['one'] });
+  });
+
+  it("prefers a field's own rule to the generic nested message, and says nothing of the parts of a refused field", () => {
+    expect(
+      toFieldErrors([
+        {
+          property: 'names',
+          constraints: {
+            nestedValidation: 'nested property names must be either object or array',
+            own: 'Own.',
+          },
+          children: [{ property: '0', constraints: { x: 'Part.' }, children: [] }],
+        },
+        {
+          property: 'steps',
+          children: [{ property: '1', children: [{ property: 'time', constraints: { t: 'T.' } }] }],
+        },
+      ]),
+    ).toEqual({ names: ['Own.'], 'steps.1.time': ['T.'] });
+  });
+
+  it('speaks of unsafe input in the style it is given', async () => {
+    const named = await refusal(
+      createValidationPipe().transform({ first_name: 'a\u0000' }, { type: 'body', metatype: TourDto }),
+    );
+    expect(named?.errors).toEqual({ first_name: ['The first name field must not contain NUL characters.'] });
+    const wire = await refusal(
+      createValidationPipe({ style: WIRE_NAME_STYLE }).transform(
+        { hide_invalid: 'a\u0000' },
+        { type: 'query', metatype: TourDto },
+      ),
+    );
+    expect(wire?.errors).toEqual({ hide_invalid: ['hide_invalid must not contain NUL characters.'] });
   });
 
   it("refuses a DTO's item errors under their own keys once its fields pass, and only then", async () => {

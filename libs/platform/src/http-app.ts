@@ -1,14 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Reflector } from '@nestjs/core';
-import { createValidationPipe, expressErrorHandler, HttpExceptionFilter } from '@rt/errors';
+import { createValidationPipe, expressErrorHandler, FieldStyle, HttpExceptionFilter } from '@rt/errors';
 import express, { NextFunction, Request, Response } from 'express';
 import { activeTraceIds } from '@rt/telemetry';
 import helmet from 'helmet';
 import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { parseTrustProxy } from './config';
-import { allowedMethodsOf, answerClientErrors, MultipartGuard, requireJsonBodies } from './http-edge';
+import {
+  allowedMethodsOf,
+  answerClientErrors,
+  MultipartGuard,
+  requireJsonBodies,
+  requireKnownRoute,
+} from './http-edge';
 import { MetricsService } from './metrics';
 
 const TRACE_ID_HEADER = 'X-Trace-Id';
@@ -37,6 +43,8 @@ export interface HttpAppOptions {
   /** Response headers that browser code may read. */
   corsExposedHeaders: string[];
   globalPrefix?: { prefix: string; exclude: string[] };
+  /** How the service's 422 messages name a field (docs/decisions.md D-74); the backend's by default. */
+  fieldStyle?: FieldStyle;
 }
 
 /** NestFactory options every service is created with: our own body parser, logs buffered until pino is up. */
@@ -71,6 +79,9 @@ export function configureHttpApp(nestApp: INestApplication, options: HttpAppOpti
       : { origin: options.corsOrigins }),
     exposedHeaders: [...options.corsExposedHeaders, TRACE_ID_HEADER],
   });
+  // The route first: a body sent to an unknown path or with a wrong method is never read (D-74).
+  const methodsOf = allowedMethodsOf(app);
+  app.use(requireKnownRoute(methodsOf));
   // JSON only: no form parser, so a web page cannot post to the API without a CORS preflight.
   app.use(requireJsonBodies);
   app.use(express.json({ limit: options.bodyLimitBytes }));
@@ -78,7 +89,7 @@ export function configureHttpApp(nestApp: INestApplication, options: HttpAppOpti
   if (options.globalPrefix) {
     app.setGlobalPrefix(options.globalPrefix.prefix, { exclude: options.globalPrefix.exclude });
   }
-  app.useGlobalFilters(new HttpExceptionFilter(allowedMethodsOf(app)));
+  app.useGlobalFilters(new HttpExceptionFilter(methodsOf));
   app.useGlobalGuards(new MultipartGuard(app.get(Reflector)));
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe({ style: options.fieldStyle }));
 }

@@ -22,6 +22,34 @@ export function requireJsonBodies(req: Request, _res: Response, next: NextFuncti
   next();
 }
 
+/** Whether a request carries a body (chunked, or a Content-Length other than 0). */
+function carriesBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * The route is known before the body is read (docs/decisions.md D-74): a request that carries a
+ * body to a path no route knows answers 404, and to a known path with a method none of its routes
+ * takes 405 with `Allow`, before its media type, size or JSON are looked at. A request without a
+ * body goes on to the router, whose answer is the same (HttpExceptionFilter).
+ */
+export function requireKnownRoute(allowedMethodsOf: AllowedMethodsOf) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (!carriesBody(req)) return next();
+    const allowed = allowedMethodsOf(req);
+    if (allowed.length === 0) return next(AppError.notFound());
+    if (!allowed.includes(req.method)) {
+      return next(
+        new AppError(ErrorCode.MethodNotAllowed, undefined, undefined, undefined, {
+          Allow: allowed.join(', '),
+        }),
+      );
+    }
+    next();
+  };
+}
+
 const ACCEPTS_FILES = 'rt:accepts-files';
 
 /** Lets a route take `multipart/form-data` (file uploads); every other route answers it with 415. */
@@ -45,6 +73,19 @@ interface RouteLayer {
 }
 
 /**
+ * Whether a route's pattern matches a path. Express's matcher also decodes the parameters and
+ * throws when one is not valid percent-encoded UTF-8 (`%ED%A0%80`): the path matches all the same,
+ * and the router answers that with 400 `bad_request`.
+ */
+function matches(layer: RouteLayer, path: string): boolean {
+  try {
+    return Boolean(layer.match(path));
+  } catch {
+    return true;
+  }
+}
+
+/**
  * The methods the app's routes answer for a path, read from Express's own route table with its
  * own matcher, so a known path with a wrong method gets 405 and `Allow` instead of 404.
  */
@@ -53,7 +94,7 @@ export function allowedMethodsOf(app: NestExpressApplication): AllowedMethodsOf 
   return (request) => {
     const methods = new Set<string>();
     for (const layer of express.router.stack) {
-      if (!layer.route || !layer.match(request.path)) continue;
+      if (!layer.route || !matches(layer, request.path)) continue;
       const routeMethods = layer.route._methods();
       // Middleware bound to every method (the request logger's catch-all) says nothing of the path.
       if (METHODS.every((method) => routeMethods.includes(method))) continue;

@@ -26,7 +26,14 @@ export function asServerUser(runAs: RunAs | undefined, file: string, args: strin
   return runAs ? ['runuser', ['-u', runAs.user, '--', file, ...args]] : [file, args];
 }
 
-/** The folder of `initdb` and `pg_ctl`: PG_BIN_DIR, else `pg_config --bindir`, else Debian's newest. */
+/** The server programs the throwaway clusters run (pg_basebackup: the read-replica tests' standby). */
+const SERVER_PROGRAMS = ['initdb', 'pg_ctl', 'postgres', 'pg_basebackup'];
+
+/**
+ * The folder of PostgreSQL's server programs (`initdb`, `pg_ctl`, `postgres`, `pg_basebackup`):
+ * PG_BIN_DIR, else `pg_config --bindir`, else Debian's newest. None: an error naming what is
+ * missing, never a reason to skip (`pnpm check:process` and `pnpm drill:restore` need them).
+ */
 export function postgresBinDir(): string {
   const candidates = [process.env.PG_BIN_DIR];
   try {
@@ -40,9 +47,13 @@ export function postgresBinDir(): string {
       candidates.push(join(debianRoot, version, 'bin'));
   }
   const found = candidates.find(
-    (dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
+    (dir) => dir && SERVER_PROGRAMS.every((program) => existsSync(join(dir, program))),
   );
-  if (!found) throw new Error('initdb and pg_ctl not found: install PostgreSQL or set PG_BIN_DIR');
+  if (!found) {
+    throw new Error(
+      `PostgreSQL's server programs (${SERVER_PROGRAMS.join(', ')}) not found in PG_BIN_DIR, \`pg_config --bindir\` or /usr/lib/postgresql/*/bin: install a PostgreSQL server with pgvector (Debian: postgresql and postgresql-<major>-pgvector) or set PG_BIN_DIR to its bin folder`,
+    );
+  }
   return found;
 }
 

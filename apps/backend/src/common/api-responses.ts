@@ -10,7 +10,7 @@ export const ApiValidationFailedResponse = (description = VALIDATION_FAILED) =>
   ApiResponse({ status: 422, type: ValidationErrorResponseDto, description });
 
 export const VALIDATION_FAILED =
-  'Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages.';
+  'Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem.';
 
 export const ApiUnauthenticatedResponse = () =>
   ApiResponse({

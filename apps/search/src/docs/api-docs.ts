@@ -17,7 +17,12 @@ export function buildOpenApiDocument(
     .setTitle('Travel search service')
     .setDescription(
       'Lists and searches travel offers (docs/search-api.md; the rules it follows: docs/decisions.md). Errors use the shared envelope: ' +
-        '422 `{message, errors, reason?}`, every other `{message, error}`.',
+        '422 `{message, errors, reason?}` with one message per parameter, naming it ("size must be an integer from 1 to 100."), ' +
+        'every other `{message, error}`. An unknown path answers 404 `not_found`, a known path with another method 405 ' +
+        '`method_not_allowed` with `Allow`, before any body is read. No route takes a body: one sent anyway answers 400 ' +
+        '`malformed_json` (not JSON) or `bad_request` (not what its `Content-Encoding` says), 413 `payload_too_large` or 415 ' +
+        '`unsupported_media_type`. A request the HTTP parser cannot read answers 400 `bad_request`, 408 `request_timeout` or ' +
+        '431 `request_header_fields_too_large`; a bug 500 `internal_error`.',
     )
     .setVersion(version)
     .addServer('/', 'This service')

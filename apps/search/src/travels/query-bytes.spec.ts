@@ -8,12 +8,14 @@ describe('invalidUtf8Parameters', () => {
 
   it('names each parameter whose bytes are not UTF-8', () => {
     expect(invalidUtf8Parameters('search=%FF&destination=CH&category=%C3%28')).toEqual({
-      search: ['The search field must be valid UTF-8 text.'],
-      category: ['The category field must be valid UTF-8 text.'],
+      search: ['search must be valid UTF-8 text.'],
+      category: ['category must be valid UTF-8 text.'],
     });
     expect(invalidUtf8Parameters('info_density=%80')).toEqual({
-      info_density: ['The info density field must be valid UTF-8 text.'],
+      info_density: ['info_density must be valid UTF-8 text.'],
     });
-    expect(invalidUtf8Parameters('%FF=1')).toEqual({ query: ['The query string must be valid UTF-8 text.'] });
+    expect(invalidUtf8Parameters('%FF=1')).toEqual({
+      query: ['query must be valid UTF-8 text; a parameter name is not.'],
+    });
   });
 });

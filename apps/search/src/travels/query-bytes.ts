@@ -20,7 +20,8 @@ function bytesOf(text: string): Uint8Array {
  * The parameters of a raw query string (`a=1&b=%FF`) whose percent-decoded bytes are not UTF-8:
  * the query parser keeps such a value as its literal escapes ("%FF"), so without this check a
  * search would look for the text "%FF". Reported under the parameter's name (or `query` when the
- * name itself is not UTF-8), never echoing the bytes. NUL characters and lone surrogates are the
+ * name itself is not UTF-8), in the service's style ("search must be valid UTF-8 text.",
+ * docs/decisions.md D-74), never echoing the bytes. NUL characters and lone surrogates are the
  * validation pipe's (findUnsafeInput).
  */
 export function invalidUtf8Parameters(queryString: string): FieldErrors | null {
@@ -33,14 +34,13 @@ export function invalidUtf8Parameters(queryString: string): FieldErrors | null {
     try {
       key = utf8.decode(bytesOf(rawKey)).replace(/\[.*$/, '');
     } catch {
-      problems.query = ['The query string must be valid UTF-8 text.'];
+      problems.query = ['query must be valid UTF-8 text; a parameter name is not.'];
       continue;
     }
     try {
       utf8.decode(bytesOf(rawValue));
     } catch {
-      const name = key.replace(/_/g, ' ');
-      problems[key] = [`The ${name} field must be valid UTF-8 text.`];
+      problems[key] = [`${key} must be valid UTF-8 text.`];
     }
   }
   return Object.keys(problems).length > 0 ? problems : null;

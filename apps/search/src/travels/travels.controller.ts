@@ -41,7 +41,9 @@ export class TravelsController {
   })
   @ApiUnprocessableEntityResponse({
     type: ValidationErrorResponseDto,
-    description: 'A parameter is out of bounds or malformed.',
+    description:
+      'A parameter is out of bounds, malformed or repeated: `errors` maps each to one message naming it ' +
+      '("size must be given once; it was repeated.").',
   })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,

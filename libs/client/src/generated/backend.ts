@@ -997,9 +997,10 @@ export interface components {
             /** @example The name field is required. */
             message: string;
             /**
+             * @description Each field (dotted paths for nested ones) with one message, its first problem.
              * @example {
-             *       "steps.0.time": [
-             *         "time must be HH:MM."
+             *       "name": [
+             *         "The name field is required."
              *       ]
              *     }
              */
@@ -1017,9 +1018,10 @@ export interface components {
             /** @example The name field is required. */
             message: string;
             /**
+             * @description Each field (dotted paths for nested ones) with one message, its first problem.
              * @example {
-             *       "steps.0.time": [
-             *         "time must be HH:MM."
+             *       "name": [
+             *         "The name field is required."
              *       ]
              *     }
              */
@@ -1268,9 +1270,10 @@ export interface components {
             /** @example The name field is required. */
             message: string;
             /**
+             * @description Each field (dotted paths for nested ones) with one message, its first problem.
              * @example {
-             *       "steps.0.time": [
-             *         "time must be HH:MM."
+             *       "name": [
+             *         "The name field is required."
              *       ]
              *     }
              */
@@ -2158,7 +2161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2402,7 +2405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2471,7 +2474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2563,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2673,7 +2676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2744,7 +2747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2859,7 +2862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,7 +2966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3034,7 +3037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3152,7 +3155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3312,7 +3315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3404,7 +3407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3479,7 +3482,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3553,7 +3556,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3645,7 +3648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3737,7 +3740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3852,7 +3855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,7 +3919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3998,7 +4001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4065,7 +4068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4157,7 +4160,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4261,7 +4264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4341,7 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4412,7 +4415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4504,7 +4507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4586,7 +4589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4690,7 +4693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4761,7 +4764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4853,7 +4856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4945,7 +4948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5027,7 +5030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5213,7 +5216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5317,7 +5320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5399,7 +5402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5470,7 +5473,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5562,7 +5565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5644,7 +5647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +5751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5828,7 +5831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5910,7 +5913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,7 +6017,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6118,7 +6121,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6202,7 +6205,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6308,7 +6311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6390,7 +6393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6455,7 +6458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6547,7 +6550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6629,7 +6632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6718,7 +6721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"];
                 };
             };
-            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to its messages. */
+            /** @description Validation failed: `errors` maps each field (dotted paths for nested ones; `x-viewing-as` for the viewing header) to one message, its first problem. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -350,9 +350,10 @@ export interface components {
             /** @example The name field is required. */
             message: string;
             /**
+             * @description Each field (dotted paths for nested ones) with one message, its first problem.
              * @example {
-             *       "steps.0.time": [
-             *         "time must be HH:MM."
+             *       "name": [
+             *         "The name field is required."
              *       ]
              *     }
              */
@@ -481,7 +482,7 @@ export interface operations {
                     "application/json": components["schemas"]["TravelListingResponseDto"];
                 };
             };
-            /** @description A parameter is out of bounds or malformed. */
+            /** @description A parameter is out of bounds, malformed or repeated: `errors` maps each to one message naming it ("size must be given once; it was repeated."). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,7 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { QueryArrayField, QueryDateTimeField } from '@rt/contracts';
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { QueryArrayField, QueryDateTimeField, QueryTextField } from '@rt/contracts';
 import { CODE_STATUSES, type CodeStatus } from '../activation-code-status';
 
 export const MAX_SEARCH_LENGTH = 100;
@@ -25,17 +22,8 @@ export class ActivationCodeFiltersDto {
   )
   expires_to?: string;
 
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' && value.trim() === '' ? undefined : value,
-  )
-  @IsOptional()
-  @IsString({ message: 'The search field must be a string.' })
-  @MaxLength(MAX_SEARCH_LENGTH, {
-    message: `The search field must not be greater than ${MAX_SEARCH_LENGTH} characters.`,
-  })
-  @ApiPropertyOptional({
-    type: 'string',
-    maxLength: MAX_SEARCH_LENGTH,
+  @QueryTextField({
+    max: MAX_SEARCH_LENGTH,
     description: 'Part of the code, any case (`efgh`, `CD-EF`); blank counts as absent.',
   })
   search?: string;

@@ -7,7 +7,9 @@ import { ValidateBy, ValidationArguments } from 'class-validator';
  * strings. Each item's format and existence are checked by the service, keyed `field.N`.
  */
 export function IdListField(options: { maxItems: number; description: string }): PropertyDecorator {
-  const problem = (value: unknown, field: string): string | null => {
+  const problem = (value: unknown, property: string): string | null => {
+    // "The activity ids field …", as every backend message names a field (docs/decisions.md D-74).
+    const field = property.replace(/_/g, ' ');
     if (value === undefined) return null;
     if (!Array.isArray(value)) return `The ${field} field must be an array.`;
     if (value.length > options.maxItems)

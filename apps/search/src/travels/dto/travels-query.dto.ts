@@ -1,16 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { parseQueryBoolean } from '@rt/contracts';
+import { CheckRule, parseQueryBoolean, singleValueProblem } from '@rt/contracts';
 import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsBoolean,
-  IsIn,
-  IsOptional,
-  IsString,
-  Matches,
-  MaxLength,
-  registerDecorator,
-} from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { MAX_DATE_RANGES, parseDateRanges } from '../date-ranges';
 
 export const INFO_DENSITIES = ['min', 'card', 'search', 'full'] as const;
@@ -22,6 +13,8 @@ export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 
 export const MAX_PAGE = 1_000_000;
 export const MAX_CATEGORIES = 100;
+export const MAX_CATEGORY_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 500;
 
 /** An empty query value (`?destination=`) counts as absent, as HTML forms send them. */
 const absentIfEmpty = (value: unknown) =>
@@ -46,11 +39,16 @@ const QueryBool = () =>
   Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) =>
     parseQueryBoolean(absentIfEmpty(obj[key])),
   );
-const boolMessage = '$property must be one of true, false, 1, 0, yes, no, on, off.';
+
+/** A comma list that did not arrive as one text (repeated, bracketed or nested): kept for its message. */
+class Unsplit {
+  constructor(readonly raw: unknown) {}
+}
 
 const CommaList = () =>
   Transform(({ value }: { value: unknown }) => {
     const given = absentIfEmpty(value);
+    if (typeof given === 'object' && given !== null) return new Unsplit(given);
     if (typeof given !== 'string') return given;
     const items = [
       ...new Set(
@@ -63,65 +61,93 @@ const CommaList = () =>
     return items.length === 0 ? undefined : items;
   });
 
-/** One rule, one message: a number (an integer when asked) within the bounds. */
+/**
+ * The one rule of a parameter (docs/decisions.md D-74): a value given once, then `check`, so each
+ * parameter reports one message, its first problem, naming it as clients send it ("size must be an
+ * integer from 1 to 100.", "size must be given once; it was repeated.").
+ */
+function Param(name: string, check: (value: unknown, field: string) => string | null): PropertyDecorator {
+  return CheckRule(name, (value, field) => singleValueProblem(value, field) ?? check(value, field));
+}
+
+/** A number (an integer when asked) within the bounds. */
 function InRange(kind: 'integer' | 'number', min: number, max?: number): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    registerDecorator({
-      name: 'inRange',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) =>
-          typeof value === 'number' &&
-          Number.isFinite(value) &&
-          (kind === 'number' || Number.isInteger(value)) &&
-          value >= min &&
-          (max === undefined || value <= max),
-        defaultMessage: (args) => {
-          const what = kind === 'integer' ? 'an integer' : 'a number';
-          const bounds = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
-          return `${args?.property ?? String(propertyName)} must be ${what} ${bounds}.`;
-        },
-      },
-    });
-  };
+  return Param('inRange', (value, field) => {
+    const fine =
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      (kind === 'number' || Number.isInteger(value)) &&
+      value >= min &&
+      (max === undefined || value <= max);
+    if (fine) return null;
+    const what = kind === 'integer' ? 'an integer' : 'a number';
+    const bounds = max === undefined ? `of at least ${min}` : `from ${min} to ${max}`;
+    return `${field} must be ${what} ${bounds}.`;
+  });
+}
+
+/** One of a fixed set of values. */
+function OneOf(values: readonly string[]): PropertyDecorator {
+  return Param('oneOf', (value, field) =>
+    values.includes(value as string) ? null : `${field} must be one of ${values.join(', ')}.`,
+  );
+}
+
+/** A boolean in one of the eight spellings of docs/decisions.md D-9 (QueryBool has parsed it). */
+function IsQueryBoolean(): PropertyDecorator {
+  return Param('queryBoolean', (value, field) =>
+    typeof value === 'boolean' ? null : `${field} must be one of true, false, 1, 0, yes, no, on, off.`,
+  );
 }
 
 function IsDateRanges(): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    registerDecorator({
-      name: 'isDateRanges',
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && parseDateRanges(value).ok,
-        defaultMessage: (args) => {
-          const value: unknown = args?.value;
-          if (typeof value !== 'string') return 'dates must be a string.';
-          const parsed = parseDateRanges(value);
-          return parsed.ok ? '' : parsed.message;
-        },
-      },
-    });
-  };
+  return Param('isDateRanges', (value, field) => {
+    if (typeof value !== 'string') return `${field} must be a string.`;
+    const parsed = parseDateRanges(value);
+    return parsed.ok ? null : parsed.message;
+  });
+}
+
+/** Category slugs, split on commas by CommaList: at most MAX_CATEGORIES, each of at most MAX_CATEGORY_LENGTH characters. */
+function IsCategories(): PropertyDecorator {
+  // Not Param: the value is a list once CommaList has split it; what arrived is in Unsplit.
+  return CheckRule('isCategories', (value, field) => {
+    if (value instanceof Unsplit) {
+      return singleValueProblem(value.raw, field) ?? `${field} must be category slugs separated by commas.`;
+    }
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+      return `${field} must be category slugs separated by commas.`;
+    }
+    if (value.length > MAX_CATEGORIES) return `${field} accepts at most ${MAX_CATEGORIES} slugs.`;
+    return value.every((item: string) => item.length <= MAX_CATEGORY_LENGTH)
+      ? null
+      : `${field} accepts slugs of at most ${MAX_CATEGORY_LENGTH} characters.`;
+  });
 }
 
 /** The query of `GET /travels` (docs/search-api.md "Parameters"; bounds → 422, docs/decisions.md D-48). */
 export class TravelsQueryDto {
   @ApiPropertyOptional({
-    maxLength: 500,
+    maxLength: MAX_SEARCH_LENGTH,
     description: 'Free text. Non-blank switches to the ranked (search) branch; blank counts as absent.',
   })
   @IsOptional()
-  @IsString({ message: 'search must be a string.' })
-  @MaxLength(500, { message: 'search must be shorter than or equal to 500 characters.' })
+  @Param('search', (value, field) => {
+    if (typeof value !== 'string') return `${field} must be a string.`;
+    return value.length > MAX_SEARCH_LENGTH
+      ? `${field} must be shorter than or equal to ${MAX_SEARCH_LENGTH} characters.`
+      : null;
+  })
   search?: string;
 
   @ApiPropertyOptional({ description: 'ISO 3166-1 alpha-2 country code (case-insensitive).', example: 'FR' })
   @QueryString()
   @IsOptional()
-  @IsString()
-  @Matches(/^[A-Za-z]{2}$/, { message: 'destination must be an ISO 3166-1 alpha-2 country code such as FR.' })
+  @Param('destination', (value, field) =>
+    typeof value === 'string' && /^[A-Za-z]{2}$/.test(value)
+      ? null
+      : `${field} must be an ISO 3166-1 alpha-2 country code such as FR.`,
+  )
   destination?: string;
 
   @ApiPropertyOptional({
@@ -131,9 +157,7 @@ export class TravelsQueryDto {
   })
   @CommaList()
   @IsOptional()
-  @IsString({ each: true, message: 'category must be category slugs separated by commas.' })
-  @ArrayMaxSize(MAX_CATEGORIES)
-  @MaxLength(200, { each: true })
+  @IsCategories()
   category?: string[];
 
   @ApiPropertyOptional({
@@ -151,19 +175,19 @@ export class TravelsQueryDto {
   })
   @QueryBool()
   @IsOptional()
-  @IsBoolean({ message: boolMessage })
+  @IsQueryBoolean()
   hide_invalid?: boolean;
 
   @ApiPropertyOptional({ type: Boolean, description: 'Three states: true, false, absent.' })
   @QueryBool()
   @IsOptional()
-  @IsBoolean({ message: boolMessage })
+  @IsQueryBoolean()
   discountclub?: boolean;
 
   @ApiPropertyOptional({ type: Boolean, description: 'Three states: true, false, absent.' })
   @QueryBool()
   @IsOptional()
-  @IsBoolean({ message: boolMessage })
+  @IsQueryBoolean()
   seaside?: boolean;
 
   @ApiPropertyOptional({
@@ -175,7 +199,7 @@ export class TravelsQueryDto {
   })
   @QueryBool()
   @IsOptional()
-  @IsBoolean({ message: boolMessage })
+  @IsQueryBoolean()
   explain?: boolean;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 })
@@ -193,7 +217,7 @@ export class TravelsQueryDto {
   @ApiPropertyOptional({ enum: INFO_DENSITIES, description: 'Absent: the full record.' })
   @QueryString()
   @IsOptional()
-  @IsIn(INFO_DENSITIES, { message: `infoDensity must be one of ${INFO_DENSITIES.join(', ')}.` })
+  @OneOf(INFO_DENSITIES)
   infoDensity?: InfoDensity;
 
   @ApiPropertyOptional({
@@ -202,13 +226,13 @@ export class TravelsQueryDto {
   })
   @QueryString()
   @IsOptional()
-  @IsIn(ORDER_BYS, { message: `orderBy must be one of ${ORDER_BYS.join(', ')}.` })
+  @OneOf(ORDER_BYS)
   orderBy?: OrderBy;
 
   @ApiPropertyOptional({ enum: ORDER_DIRECTIONS, default: 'asc' })
   @QueryString()
   @IsOptional()
-  @IsIn(ORDER_DIRECTIONS, { message: `orderDirection must be one of ${ORDER_DIRECTIONS.join(', ')}.` })
+  @OneOf(ORDER_DIRECTIONS)
   orderDirection?: OrderDirection;
 
   @ApiPropertyOptional({
