@@ -47,7 +47,10 @@ RUN pnpm --filter backend build \
   && node docker/sbom.mjs /out
 
 FROM node:24.21.0-bookworm-slim AS runtime
+# HOST: every interface, so that the port published or the pod's address reaches the process (a
+# run outside an image listens on loopback only); pnpm check:deploy asserts it.
 ENV NODE_ENV=production \
+  HOST=0.0.0.0 \
   PORT=3000 \
   DATA_DIR=/data/database \
   MAIL_DIR=/data/mail

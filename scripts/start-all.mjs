@@ -10,7 +10,8 @@
 //
 // PORT and DATA_DIR are per service, so here BACKEND_PORT / SEARCH_PORT choose the ports (3000 and
 // 3001), and a DATA_DIR given gets one folder per service inside it (the backend keeps its mail,
-// images and image signing keys beside its own: README.md, "Configuration").
+// images and image signing keys beside its own: README.md, "Configuration"). HOST, the address both
+// listen on (127.0.0.1 unless set), is passed on to both as it is.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

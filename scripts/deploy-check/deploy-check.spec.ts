@@ -356,6 +356,24 @@ describe('Dockerfiles', () => {
       'docker/backend.Dockerfile: VERSION_TAG must be a build ARG passed to the process with ENV',
     ]);
   });
+  it('fails unless the final stage listens on every interface (ENV HOST=0.0.0.0)', () => {
+    // No HOST at all: the service would listen on loopback, out of reach of the published port.
+    edit(root, 'docker/backend.Dockerfile', '  HOST=0.0.0.0 \\\n', '');
+    // Another address, and HOST=0.0.0.0 set only in the build stage, do not count either.
+    edit(root, 'docker/search.Dockerfile', 'HOST=0.0.0.0', 'HOST=127.0.0.1');
+    edit(root, 'docker/search.Dockerfile', 'WORKDIR /workspace', 'ENV HOST=0.0.0.0\nWORKDIR /workspace');
+    expect(checkDockerfiles(root)).toEqual([
+      'docker/backend.Dockerfile: the final stage must set ENV HOST=0.0.0.0, to listen on every interface (no HOST: loopback only)',
+      'docker/search.Dockerfile: the final stage must set ENV HOST=0.0.0.0, to listen on every interface (HOST=127.0.0.1)',
+    ]);
+  });
+
+  it('takes the last HOST of the final stage', () => {
+    edit(root, 'docker/backend.Dockerfile', 'USER 1000:1000', 'USER 1000:1000\nENV HOST=::1');
+    expect(checkDockerfiles(root)).toEqual([
+      'docker/backend.Dockerfile: the final stage must set ENV HOST=0.0.0.0, to listen on every interface (HOST=::1)',
+    ]);
+  });
 });
 
 describe('docker/compose.yaml', () => {

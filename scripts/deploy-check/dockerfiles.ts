@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import ignore from '@balena/dockerignore';
-import { DockerfileParser, type Instruction } from 'dockerfile-ast';
+import { DockerfileParser, Env, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { imagePinProblem } from './images';
 
@@ -34,7 +34,10 @@ function contextSources(instruction: Instruction): string[] {
   return values.slice(0, -1);
 }
 
-/** Checks one Dockerfile: lint, base images, user, health check, build values, and its build context. */
+/**
+ * Checks one Dockerfile: lint, base images, user, health check, build values, the address the
+ * process listens on, and its build context.
+ */
 export function dockerfileProblems(root: string, file: string, packageManager: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
   const problems: string[] = [];
@@ -75,6 +78,19 @@ export function dockerfileProblems(root: string, file: string, packageManager: s
     const passed = keywordArgs('ENV').some((env) => new RegExp(`\\b${name}=\\$\\{?${name}\\}?`).test(env));
     if (!hasArg || !passed)
       problems.push(`${file}: ${name} must be a build ARG passed to the process with ENV`);
+  }
+  // A service listens on loopback unless HOST says otherwise (README.md, "Configuration"): in an
+  // image that would leave it unreachable through a published port or the pod's address.
+  const host = final
+    .filter((i): i is Env => i instanceof Env)
+    .flatMap((env) => env.getProperties())
+    .filter((property) => property.getName() === 'HOST')
+    .pop()
+    ?.getValue();
+  if (host !== '0.0.0.0') {
+    problems.push(
+      `${file}: the final stage must set ENV HOST=0.0.0.0, to listen on every interface (${host === undefined ? 'no HOST: loopback only' : `HOST=${host}`})`,
+    );
   }
   if (keywordArgs('CMD').length === 0 && keywordArgs('ENTRYPOINT').length === 0) {
     problems.push(`${file}: the final stage has no CMD`);

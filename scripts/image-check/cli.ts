@@ -100,6 +100,7 @@ async function main(): Promise<number> {
       service: 'backend',
       image: images.backend,
       versionTag,
+      port: 3000,
       env: {
         ...productionEnv,
         CONTRACT_ACCESS_TOKEN: hex(),
@@ -139,6 +140,7 @@ async function main(): Promise<number> {
       service: 'search',
       image: images.search,
       versionTag,
+      port: 3001,
       env: {
         ...productionEnv,
         CATALOGUE_SOURCE: '/catalogue/sample.ndjson',

@@ -1,19 +1,21 @@
 // Runs one image as the Kubernetes manifests do (migration Job, then the server) and checks it.
 import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { type AddressInfo, connect, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer, isIPv4, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { mustPodman, podman, RUN_FLAGS } from './podman';
+import { mustPodman, podman, RUN_FLAGS, SERVER_FLAGS, SERVER_NETWORK } from './podman';
 import { CommandError, log, tail } from './shell';
 
 export interface ServiceCheck {
   service: 'backend' | 'search';
   image: string;
   versionTag: string;
-  /** The server's environment besides DATABASE_URL and PORT (secrets generated per run). */
+  /** The server's environment besides DATABASE_URL (secrets generated per run). */
   env: Record<string, string>;
+  /** The port the image listens on (its EXPOSE and PORT), published on a free port of the host. */
+  port: number;
   /** podman run arguments of the server (e.g. a read-only mount). */
   mounts: string[];
   /** Commands of the image run before the server, after the migration (each a fresh container). */
@@ -65,7 +67,7 @@ async function freshDatabase(
   };
 }
 
-/** A port nothing listens on (the containers share the host's network). */
+/** A port nothing listens on, on the host's loopback. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -75,6 +77,65 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Whether an IPv4 address is in a subnet (`10.88.0.0/16`). */
+function inSubnet(address: string | undefined, subnet: string): boolean {
+  const [base, bits] = subnet.split('/');
+  const value = (ip: string) => ip.split('.').reduce((sum, part) => sum * 256 + Number(part), 0);
+  if (!address || !isIPv4(address) || !isIPv4(base)) return false;
+  const size = 2 ** (32 - Number(bits));
+  return Math.floor(value(address) / size) === Math.floor(value(base) / size);
+}
+
+/**
+ * The machine's PostgreSQL for the server on podman's bridge network, where 127.0.0.1 is the
+ * container itself: a relay on the host, reached at the network's gateway, that forwards to the
+ * database of `databaseUrl` (which may listen on loopback only). It listens on every interface (the
+ * bridge's may not exist before the first container on it) and takes connections from that network
+ * only. Answers the URL the container uses.
+ */
+async function databaseRelay(databaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const [network] = JSON.parse(await mustPodman(['network', 'inspect', SERVER_NETWORK])) as {
+    subnets?: { subnet: string; gateway: string }[];
+  }[];
+  const subnet = network?.subnets?.find(({ gateway }) => isIPv4(gateway));
+  if (!subnet) throw new CheckFailure(`podman's network ${SERVER_NETWORK} has no IPv4 subnet`);
+  const target = new URL(databaseUrl);
+  const targetHost = target.hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = createServer((client) => {
+    track(client);
+    if (!inSubnet(client.remoteAddress, subnet.subnet)) {
+      client.destroy();
+      return;
+    }
+    const upstream = connect(Number(target.port || 5432), targetHost);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.once('close', () => upstream.destroy());
+    upstream.once('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '0.0.0.0', () => resolve());
+  });
+  const url = new URL(databaseUrl);
+  url.hostname = subnet.gateway;
+  url.port = String((server.address() as AddressInfo).port);
+  return {
+    url: url.toString(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 async function logsOf(container: string): Promise<string> {
@@ -87,9 +148,10 @@ export async function checkService(check: ServiceCheck, adminUrl: string): Promi
   const port = await freePort();
   const envDir = mkdtempSync(join(tmpdir(), 'road-trip-image-check-'));
   const container = `rt-image-check-${check.service}-${id.replace('_', '-')}`;
+  let relay: Awaited<ReturnType<typeof databaseRelay>> | undefined;
   const envFile = (extra: Record<string, string> = {}) => {
     const file = join(envDir, `${randomBytes(4).toString('hex')}.env`);
-    const all = { ...check.env, DATABASE_URL: database.url, PORT: String(port), ...extra };
+    const all = { ...check.env, DATABASE_URL: database.url, ...extra };
     writeFileSync(
       file,
       Object.entries(all)
@@ -123,16 +185,20 @@ export async function checkService(check: ServiceCheck, adminUrl: string): Promi
         );
     }
 
-    // 2. The server, as the Deployment starts it (its own CMD, the image's user).
-    step(`server on port ${port}`);
+    // 2. The server, as the Deployment starts it (its own CMD, user, HOST and PORT), in a network
+    // namespace of its own: reached through its published port, it must listen on every interface.
+    relay = await databaseRelay(database.url);
+    step(`server: its port ${check.port} published on 127.0.0.1:${port}`);
     await mustPodman([
       'run',
       '--detach',
       '--name',
       container,
-      ...RUN_FLAGS,
+      ...SERVER_FLAGS,
+      '--publish',
+      `127.0.0.1:${port}:${check.port}`,
       '--env-file',
-      envFile(),
+      envFile({ DATABASE_URL: relay.url }),
       ...check.mounts,
       check.image,
     ]);
@@ -225,6 +291,7 @@ export async function checkService(check: ServiceCheck, adminUrl: string): Promi
     );
   } finally {
     await podman(['rm', '--force', '--time', '0', container]);
+    await relay?.close();
     rmSync(envDir, { recursive: true, force: true });
     await database.drop();
   }

@@ -3,9 +3,15 @@ import { asRoot, exec, must, type Outcome } from './shell';
 /**
  * podman as this machine runs it (k8s/README.md, "The release images"): chroot isolation for builds,
  * runc for containers (crun and the default isolation are refused with cgroups in hybrid mode),
- * the host's network (so the containers reach PostgreSQL at 127.0.0.1), bounded file and process limits.
+ * bounded file and process limits. The one-off commands (migrations, create-admin) run on the
+ * host's network (so they reach PostgreSQL at 127.0.0.1); the server runs on podman's bridge network
+ * with its port published (SERVER_FLAGS), so that it is reached as a deployment reaches it.
  */
-export const RUN_FLAGS = ['--network=host', '--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024'];
+const LIMITS = ['--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024'];
+export const RUN_FLAGS = ['--network=host', ...LIMITS];
+/** The bridge network (podman's default, named `podman`) that the server runs on. */
+export const SERVER_NETWORK = 'podman';
+export const SERVER_FLAGS = [`--network=${SERVER_NETWORK}`, ...LIMITS];
 
 export function podman(args: string[], input?: string): Promise<Outcome> {
   const [command, rest] = asRoot('podman', ['--runtime', 'runc', ...args]);

@@ -2,7 +2,7 @@
 import { tracing } from './tracing';
 import 'reflect-metadata';
 import { startApp } from '@rt/database';
-import { httpAppOn, runEntryPoint, serveStarted } from '@rt/platform';
+import { httpAppOn, listeningOrigin, runEntryPoint, serveStarted } from '@rt/platform';
 import { AppModule } from './app.module';
 import { loadBackendConfig } from './config';
 import { BACKEND_EXTENSIONS } from './database/extensions';
@@ -69,8 +69,8 @@ async function bootstrap(): Promise<void> {
       );
     }
   }
-  await app.listen(config.port);
-  logger.log(`Backend listening on http://localhost:${config.port}/api`, 'Bootstrap');
+  await app.listen(config.port, config.HOST);
+  logger.log(`Backend listening on ${listeningOrigin(config.HOST, config.port)}/api`, 'Bootstrap');
 }
 
 runEntryPoint(bootstrap);

@@ -2,7 +2,7 @@
 import { tracing } from './tracing';
 import 'reflect-metadata';
 import { defaultDataDir, startApp } from '@rt/database';
-import { httpAppOn, runEntryPoint, serveStarted } from '@rt/platform';
+import { httpAppOn, listeningOrigin, runEntryPoint, serveStarted } from '@rt/platform';
 import { AppModule } from './app.module';
 import { loadSearchConfig } from './config';
 import { SEARCH_EXTENSIONS } from './database/extensions';
@@ -39,8 +39,8 @@ async function bootstrap(): Promise<void> {
     logger.log('Building the index before listening (embedded database)…', 'Bootstrap');
     await reindex.idle();
   }
-  await app.listen(config.port);
-  logger.log(`Search listening on http://localhost:${config.port}`, 'Bootstrap');
+  await app.listen(config.port, config.HOST);
+  logger.log(`Search listening on ${listeningOrigin(config.HOST, config.port)}`, 'Bootstrap');
 }
 
 runEntryPoint(bootstrap);

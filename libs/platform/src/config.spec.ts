@@ -19,6 +19,18 @@ describe('loadConfig', () => {
     expect(config.APP_ENV).toBe('local');
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.BODY_LIMIT_BYTES).toBe(1024 * 1024);
+    expect(config.HOST).toBe('127.0.0.1');
+  });
+
+  it('reads HOST as an IP address or a host name, and refuses anything else', () => {
+    for (const host of ['0.0.0.0', '::', '::1', '10.1.2.3', 'localhost', 'api.internal', 'my-host']) {
+      expect(loadConfig(BaseEnv, { HOST: host }).HOST).toBe(host);
+    }
+    for (const host of ['http://localhost', 'localhost:3000', '[::1]', 'two words', '-bad-', '999.1.1.1.1']) {
+      expect(() => loadConfig(BaseEnv, { HOST: host })).toThrow(
+        /HOST: HOST must be an IP address or a host name/,
+      );
+    }
   });
 
   it('converts numbers and booleans', () => {

@@ -11,7 +11,10 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   getMetadataStorage,
+  isFQDN,
+  isIP,
   validateSync,
 } from 'class-validator';
 import { parseQueryBoolean } from '@rt/contracts';
@@ -82,6 +85,21 @@ export const StringSetting = ({ maxLength }: { maxLength?: number } = {}) =>
 /** One of the values given. */
 export const OneOfSetting = (values: readonly unknown[]) => composed(IsOptional(), IsIn(values));
 
+/** An address to listen on: an IP address (`127.0.0.1`, `0.0.0.0`, `::`) or a host name (`localhost`). */
+export const HostSetting = () =>
+  composed(
+    IsOptional(),
+    IsString(),
+    ValidateBy({
+      name: 'isHost',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false })),
+        defaultMessage: () => '$property must be an IP address or a host name',
+      },
+    }),
+  );
+
 /** A comma-separated list of strings (`a, b,c`); `each` adds rules every item must follow. */
 export const ListSetting = (...each: PropertyDecorator[]) =>
   composed(EnvList(), IsOptional(), IsArray(), IsString({ each: true }), ...each);
@@ -90,6 +108,13 @@ export const ListSetting = (...each: PropertyDecorator[]) =>
 export class BaseEnv {
   @IntSetting({ min: 0, max: 65535 })
   PORT?: number;
+
+  /**
+   * The address the HTTP server listens on: loopback by default, so that a local run is not reached
+   * from the network; the images set `0.0.0.0` (every interface), which `pnpm check:deploy` asserts.
+   */
+  @HostSetting()
+  HOST: string = '127.0.0.1';
 
   @OneOfSetting(APP_ENVS)
   APP_ENV: AppEnv = 'local';

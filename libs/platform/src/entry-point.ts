@@ -33,6 +33,15 @@ export function httpAppOn<Connection>(
   };
 }
 
+/**
+ * The origin a service listening on `host` (its HOST) and `port` is reached at, for its start-up
+ * line: `http://localhost:<port>` on loopback (the default), the address itself otherwise.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  if (['127.0.0.1', '::1', 'localhost'].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** What `startApp` answers a service, as far as serving it goes. */
 export interface StartedService {
   app: NestExpressApplication;
