@@ -1,6 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { checkCompose } from './compose';
 import { checkDockerfiles } from './dockerfiles';
@@ -8,6 +8,7 @@ import { checkKubernetes, renderedOverlayProblems } from './kubernetes';
 import type { K8sObject } from './kubernetes';
 import { headingAnchors, promtoolProblem, renderedMonitoringProblems, selectorsOf } from './monitoring';
 import { checkWorkflows } from './workflows';
+import { copyOfRepository, edit, repositoryRoot } from './repository-copy.spec-helper';
 
 /**
  * The deployment check's own logic, with no tool (part of `pnpm test`): the rules of the Kubernetes
@@ -16,31 +17,6 @@ import { checkWorkflows } from './workflows';
  * Dockerfiles, the compose file and the workflows on a copy of the repository. The same check with
  * kubectl and promtool on the repository itself: deploy-check.tools.spec.ts, in `pnpm check:deploy`.
  */
-const repositoryRoot = join(__dirname, '..', '..');
-const skipped = new Set(['node_modules', 'dist', '.git', '.data', '.test-results', 'coverage']);
-
-/** A copy of the repository (sources only) that a test may break. */
-function copyOfRepository(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'deploy-check-'));
-  cpSync(repositoryRoot, copy, {
-    recursive: true,
-    filter: (source) =>
-      !relative(repositoryRoot, source)
-        .split(sep)
-        .some((part) => skipped.has(part)),
-  });
-  return copy;
-}
-
-/** Replaces `search` by `replacement` in one file of the copy, and fails when it is not there. */
-function edit(root: string, file: string, search: string | RegExp, replacement: string): void {
-  const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  const changed = text.replace(search, replacement);
-  if (changed === text) throw new Error(`${file} does not contain ${String(search)}`);
-  writeFileSync(path, changed);
-}
-
 const FIXTURE = join(__dirname, 'fixtures', 'production-database.yaml');
 
 /** A fresh copy of the rendered overlay's objects, for a test to break. */

@@ -4,36 +4,11 @@
  * only Node: deploy-check.spec.ts tests the same rules on a rendered fixture, with no tool. The
  * check on the repository as it is runs just before, in the same command.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { checkKubernetes } from './kubernetes';
 import { checkMonitoring } from './monitoring';
-
-const repositoryRoot = join(__dirname, '..', '..');
-const skipped = new Set(['node_modules', 'dist', '.git', '.data', '.test-results', 'coverage']);
-
-/** A copy of the repository (sources only) that a test may break. */
-function copyOfRepository(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'deploy-check-'));
-  cpSync(repositoryRoot, copy, {
-    recursive: true,
-    filter: (source) =>
-      !relative(repositoryRoot, source)
-        .split(sep)
-        .some((part) => skipped.has(part)),
-  });
-  return copy;
-}
-
-/** Replaces `search` by `replacement` in one file of the copy, and fails when it is not there. */
-function edit(root: string, file: string, search: string | RegExp, replacement: string): void {
-  const path = join(root, file);
-  const text = readFileSync(path, 'utf8');
-  const changed = text.replace(search, replacement);
-  if (changed === text) throw new Error(`${file} does not contain ${String(search)}`);
-  writeFileSync(path, changed);
-}
+import { copyOfRepository, edit } from './repository-copy.spec-helper';
 
 let root: string;
 beforeEach(() => {
