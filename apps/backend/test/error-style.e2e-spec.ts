@@ -1,18 +1,25 @@
-import { dtoInputsOf, NAMED_FIELD_STYLE, styleProblems, walkDtoFields } from '@rt/errors';
+import { dtoInputsOf, type FieldStyle, NAMED_FIELD_STYLE, styleProblems, walkDtoFields } from '@rt/errors';
+import { buildContractDocument } from '../src/contract/contract-document';
 import type { SignedIn } from './factories';
 import { createTestAppAsSuperAdmin, TestApp } from './test-app';
+
+/** The viewing header is named as clients send it: "The X-Viewing-As header is required: …". */
+const VIEWING_HEADER_STYLE: FieldStyle = { subject: () => 'The X-Viewing-As header' };
 
 /**
  * One voice for errors (docs/decisions.md D-74, docs/backend-api.md "Errors"): every field of
  * every request DTO the backend validates, given wrong values, answers one message per field in
- * the style "The first name field …", ending with a full stop. The DTOs and their fields are read
- * from the running app, so a new one is covered without being listed here.
+ * the style "The first name field …", ending with a full stop; every route that takes the viewing
+ * header answers a missing or malformed one under `x-viewing-as`, naming the header as sent. The
+ * DTOs, their fields and the routes are read from the running app, so a new one is covered without
+ * being listed here.
  */
 describe('the error style of the backend', () => {
   let t: TestApp;
+  let signedIn: SignedIn;
   let admin: ReturnType<SignedIn['as']>;
   beforeAll(async () => {
-    ({ t, asAdmin: admin } = await createTestAppAsSuperAdmin());
+    ({ t, admin: signedIn, asAdmin: admin } = await createTestAppAsSuperAdmin());
   });
   afterAll(() => t.close());
 
@@ -35,6 +42,40 @@ describe('the error style of the backend', () => {
     expect(walk.fields.length).toBeGreaterThan(150);
     expect(walk.unrefused).toEqual([]);
     expect(walk.problems).toEqual([]);
+  });
+
+  it('every route that takes X-Viewing-As refuses a missing, malformed or repeated hat in the style', async () => {
+    const contract = buildContractDocument(t.app);
+    const someId = '00000000-0000-4000-8000-000000000000';
+    const problems: string[] = [];
+    let routes = 0;
+    for (const [path, item] of Object.entries(contract.paths)) {
+      for (const [method, operation] of Object.entries(item) as [
+        string,
+        { parameters?: { name?: string }[] },
+      ][]) {
+        if (!operation.parameters?.some((parameter) => parameter.name === 'X-Viewing-As')) continue;
+        routes += 1;
+        const url = `/api${path.replace(/\{[^}]+\}/g, someId)}`;
+        // The hat is checked before the path id, the query and the body (docs/decisions.md D-23);
+        // a header sent twice reaches the app joined by a comma.
+        for (const hat of [undefined, 'nobody', 'super-admin, traveller']) {
+          const call = signedIn.agent[method as 'get' | 'post' | 'put' | 'patch' | 'delete'](url);
+          const res = hat === undefined ? await call : await call.set('X-Viewing-As', hat);
+          const shown = `${method.toUpperCase()} ${path} with ${JSON.stringify(hat)}`;
+          if (res.status !== 422) problems.push(`${shown}: ${res.status}`);
+          else if (Object.keys(res.body.errors).join() !== 'x-viewing-as') {
+            problems.push(`${shown}: errors on ${Object.keys(res.body.errors).join()}`);
+          } else {
+            problems.push(
+              ...styleProblems(res.body, VIEWING_HEADER_STYLE).map((problem) => `${shown}: ${problem}`),
+            );
+          }
+        }
+      }
+    }
+    expect(routes).toBeGreaterThanOrEqual(40);
+    expect(problems).toEqual([]);
   });
 
   it.each([

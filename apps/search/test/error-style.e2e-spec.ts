@@ -8,12 +8,28 @@ interface QueryParameter {
   in: string;
 }
 
+/** What the contract says of a 422: its schema's examples, and the answer of `GET /travels`. */
+interface ValidationErrorContract {
+  info: { description: string };
+  components: { schemas: Record<string, { properties: Record<string, { examples?: unknown[] }> }> };
+  paths: {
+    '/travels': {
+      get: {
+        responses: {
+          422: { description: string; content: { 'application/json': { schema: { $ref: string } } } };
+        };
+      };
+    };
+  };
+}
+
 /**
  * One voice for errors (docs/decisions.md D-74, docs/search-api.md "Errors"): every parameter the
  * service validates, given wrong values, answers one message per parameter that begins with the
  * parameter's name as clients send it and ends with a full stop ("size must be an integer from 1
  * to 100."). The DTOs come from the running app and the parameters from its OpenAPI document, so a
- * new one is covered without being listed here.
+ * new one is covered without being listed here; the examples that document shows are held to the
+ * answers they stand for.
  */
 describe('the error style of the search service', () => {
   let t: TestApp;
@@ -85,6 +101,22 @@ describe('the error style of the search service', () => {
   ])('?%s → %s', async (query, field, message) => {
     const res = await t.http.get(`/travels?${query}`).expect(422);
     expect(res.body).toEqual({ message, errors: { [field]: [message] } });
+  });
+
+  it("the contract's 422 example is what the service answers, in its style", async () => {
+    const document = buildOpenApiDocument(t.app, 'test') as unknown as ValidationErrorContract;
+    const { message, errors } = document.components.schemas.ValidationErrorResponseDto.properties;
+    const example = { message: message.examples?.[0], errors: errors.examples?.[0] };
+    expect(styleProblems(example, WIRE_NAME_STYLE)).toEqual([]);
+    expect((await t.http.get('/travels?size=101').expect(422)).body).toEqual(example);
+    expect(document.info.description).toContain(`("${example.message}")`);
+
+    const invalid = document.paths['/travels'].get.responses['422'];
+    expect(invalid.content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/ValidationErrorResponseDto',
+    );
+    const quoted = /\("([^"]+)"\)/.exec(invalid.description)?.[1];
+    expect((await t.http.get('/travels?size=3&size=4').expect(422)).body.errors).toEqual({ size: [quoted] });
   });
 
   it(`category with more than ${MAX_CATEGORIES} slugs speaks like dates`, async () => {

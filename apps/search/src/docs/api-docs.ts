@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
+import { ErrorResponseDto } from '@rt/contracts';
 import { docsPagePolicy, documentServiceUnavailable, toOpenApi31 } from '@rt/platform';
 import type { Request, Response } from 'express';
+import { SearchValidationErrorResponseDto } from './validation-error.response';
 
 /** Redoc's standalone bundle, served by the service itself from the `redoc` package (no CDN). */
 const REDOC_BUNDLE_PATH = '/redoc/redoc.standalone.js';
@@ -28,7 +29,7 @@ export function buildOpenApiDocument(
     .addServer('/', 'This service')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
-    extraModels: [ErrorResponseDto, ValidationErrorResponseDto],
+    extraModels: [ErrorResponseDto, SearchValidationErrorResponseDto],
   });
   // No endpoint needs a token (docs/decisions.md D-46): every operation says so explicitly.
   for (const pathItem of Object.values(document.paths)) {

@@ -8,9 +8,10 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ErrorResponseDto, ValidationErrorResponseDto } from '@rt/contracts';
+import { ErrorResponseDto } from '@rt/contracts';
 import { AppError } from '@rt/errors';
 import type { Request, Response } from 'express';
+import { SearchValidationErrorResponseDto } from '../docs/validation-error.response';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { TravelListingResponseDto } from './dto/travel-listing.response';
 import { TravelsQueryDto } from './dto/travels-query.dto';
@@ -40,7 +41,7 @@ export class TravelsController {
     },
   })
   @ApiUnprocessableEntityResponse({
-    type: ValidationErrorResponseDto,
+    type: SearchValidationErrorResponseDto,
     description:
       'A parameter is out of bounds, malformed or repeated: `errors` maps each to one message naming it ' +
       '("size must be given once; it was repeated.").',

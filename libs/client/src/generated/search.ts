@@ -347,13 +347,13 @@ export interface components {
             records: (components["schemas"]["TravelMinDto"] | components["schemas"]["TravelCardDto"] | components["schemas"]["TravelSearchDto"] | components["schemas"]["TravelFullDto"])[];
         };
         ValidationErrorResponseDto: {
-            /** @example The name field is required. */
+            /** @example size must be an integer from 1 to 100. */
             message: string;
             /**
              * @description Each field (dotted paths for nested ones) with one message, its first problem.
              * @example {
-             *       "name": [
-             *         "The name field is required."
+             *       "size": [
+             *         "size must be an integer from 1 to 100."
              *       ]
              *     }
              */
