@@ -2,6 +2,6 @@
 module.exports = require('./jest.base.config.js')({
   resultsName: 'process',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/test/**/*.process-spec.ts'],
   testTimeout: 120000,
 });

@@ -147,7 +147,7 @@ async function main(): Promise<number> {
       },
       mounts: [
         '--volume',
-        `${join(root, 'apps/search/catalogue/sample.ndjson')}:/catalogue/sample.ndjson:ro`,
+        `${join(root, 'apps/search/src/catalogue/sample.ndjson')}:/catalogue/sample.ndjson:ro`,
       ],
       before: [],
       exercise: async (url) => {

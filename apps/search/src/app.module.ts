@@ -4,7 +4,8 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
 import { SEARCH_SESSION_SETTINGS } from './database/session-settings';
-import { HOLDS_TEXT_INDEX, TextIndexModule, TextIndexService } from './text-index/text-index.service';
+import { HOLDS_TEXT_INDEX, TextIndexService } from './text-index/text-index.service';
+import { TextIndexModule } from './text-index/text-index.module';
 import {
   EXTRA_DATABASE_POOLS,
   HealthModule,
@@ -20,7 +21,7 @@ import {
   SEARCH_READER,
 } from './database/database-runtime';
 import type { DatabaseRuntime } from './database/database-runtime';
-import { searchEntities } from './database/entities';
+import { searchEntities } from './entities';
 import { searchMigrations } from './database/migrations';
 import { ReplicaLag } from './database/replica-lag';
 import { PreviewModule } from './preview/preview.module';

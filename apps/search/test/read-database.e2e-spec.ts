@@ -2,7 +2,7 @@ import { loadSearchConfig } from '../src/config';
 
 /**
  * DATABASE_READ_URL (apps/search/README.md, "Read replicas"): its settings. The service on a read
- * database runs in the process tests (`pnpm check:process`, test/read-replica.e2e-spec.ts): on a
+ * database runs in the process tests (`pnpm check:process`, test/read-replica.process-spec.ts): on a
  * second database that receives nothing, which shows which database each side uses, and on a real
  * streaming standby. They need a PostgreSQL server, which `pnpm test` does not (on the embedded
  * database, one session, there is no read pool, and the variable needs DATABASE_URL).

@@ -15,7 +15,7 @@ import { ReindexService } from '../src/reindex/reindex.service';
 import { QueryAnalysisService } from '../src/text-index/query-analysis.service';
 import type { QueryTerm } from '../src/text-index/query-terms';
 import { TextIndexService } from '../src/text-index/text-index.service';
-import type { RankingRequest } from '../src/travels/travels-request';
+import type { RankingRequest } from '../src/request/listing-request';
 import { catalogueFolder, toNdjson } from './catalogue-fixtures';
 
 export interface TestApp {

@@ -1,6 +1,5 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index } from 'typeorm';
 import { CreatedAtColumn, UuidPrimaryColumn } from '../database/columns';
-import type { User } from '../users/user.entity';
 
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -29,14 +28,12 @@ export class Image {
   @Column({ name: 'byte_size', type: 'integer' })
   byteSize!: number;
 
+  // A key to the users by entity name, without a relation: the users entity names this one (profile
+  // pictures), and imports may not go in a circle.
   @Column({ name: 'uploaded_by_user_id', type: 'uuid', nullable: true })
+  @ForeignKey('User', { onDelete: 'SET NULL' })
   uploadedByUserId!: string | null;
 
   @CreatedAtColumn()
   createdAt!: Date;
-
-  // By name: the users entity names this one (profile pictures), and imports may not go in a circle.
-  @ManyToOne('User', { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'uploaded_by_user_id' })
-  uploadedBy?: User;
 }

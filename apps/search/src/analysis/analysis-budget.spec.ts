@@ -5,7 +5,7 @@ import { TYPED_SEARCHES } from '../bench/typed-searches';
 import { generateCatalogue } from '../catalogue/catalogue-generator';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
-import type { ExpansionWeights } from '../travels/travels-request';
+import type { ExpansionWeights } from '../text-index/text-search';
 import {
   AnalysisWork,
   MAX_ANALYSED_WORD_LENGTH,
@@ -15,7 +15,7 @@ import {
 } from './analysis-budget';
 import { QueryAnalyser, requiredTokens } from '../text-index/query-analyser';
 import type { AnalysedTerm } from '../text-index/query-analyser';
-import { QUERY_WORDS } from '../text-index/query-limits';
+import { QUERY_WORDS } from './query-limits';
 import type { TokenForms } from './stems';
 import { TermDictionary } from './term-dictionary';
 import { foldWords } from './tokenizer';

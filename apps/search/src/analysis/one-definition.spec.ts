@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * Each rule of the text analysis is defined once, in src/analysis (issue 49): the typo, compound
- * and pair numbering constants, the edit distance and the compound splitter. Read from the source
- * text of the service's production files (specs aside; the migrations aside, which hold the
- * retired SQL functions a rolling release still reads).
+ * Each rule of the text analysis is defined once, in src/analysis (issue 49): the typo and
+ * compound constants, the query words' kinds, the score's constants, the edit distance and the
+ * compound splitter. Read from the source text of the service's production files (specs aside;
+ * the migrations aside, which hold the retired SQL functions a rolling release still reads).
  */
 const SRC = join(__dirname, '..');
 
@@ -32,6 +32,12 @@ function filesMatching(pattern: RegExp): string[] {
   return sources.filter(({ code }) => pattern.test(code)).map(({ file }) => file);
 }
 
+/** The files declaring a type or an interface whose name matches `name`, once per declaration. */
+function typeDeclarations(name: RegExp): string[] {
+  const declared = new RegExp(`\\b(?:type|interface)\\s+(${name.source})\\b`, 'g');
+  return sources.flatMap(({ file, code }) => Array.from(code.matchAll(declared), () => file));
+}
+
 /** The files declaring a constant or a function whose name matches `name`, once per declaration. */
 function declarations(name: RegExp): string[] {
   const declared = new RegExp(`\\b(?:const|let|var|function)\\s+(${name.source})\\b`, 'g');
@@ -40,6 +46,8 @@ function declarations(name: RegExp): string[] {
 
 /** The folders of the text analysis and its users, where a bare rule number would be a copy. */
 const ANALYSIS_FOLDERS = /^(analysis|text-index|glossary|gazetteer)\//;
+/** The folders that score or index the text side (the relevance's reference BM25 is a baseline of its own). */
+const SCORING_FOLDERS = /^(analysis|text-index|reindex|sql|listing|request|travels)\//;
 
 describe('one definition of each analysis rule (issue 49)', () => {
   it('reads the service source', () => {
@@ -71,8 +79,26 @@ describe('one definition of each analysis rule (issue 49)', () => {
     expect(copies).toEqual([]);
   });
 
-  it('PAIR_WORD: once, in analysis/query-words.ts', () => {
-    expect(declarations(/PAIR_WORD/)).toEqual(['analysis/query-words.ts']);
+  it("the query words' kinds: once, in analysis/query-words.ts, and no word numbered by convention", () => {
+    expect(typeDeclarations(/QueryWord/)).toEqual(['analysis/query-words.ts']);
+    // a pair or a compound's tail as a number (PAIR_WORD + i, -i)
+    expect(declarations(/\w*PAIR_WORD\w*/)).toEqual([]);
+    const numbered = filesMatching(/\b1000\s*\+|\+\s*1000\b|%\s*1000\b/);
+    expect(numbered.filter((file) => ANALYSIS_FOLDERS.test(file) || SCORING_FOLDERS.test(file))).toEqual([]);
+  });
+
+  it("the score's constants: once, in analysis/similarity.ts", () => {
+    const constants =
+      /IDF_EXPONENT|FREQUENT_WORD_SHARE|\w+_CONCEPT|\w*K1|B|\w*BOOSTS?|\w+_WEIGHTS?|SCALE|roundHalfEven|idfOf/;
+    const copies = (files: string[]) =>
+      files.filter((file) => SCORING_FOLDERS.test(file) && file !== 'analysis/similarity.ts');
+    expect(
+      declarations(constants).filter((file) => file === 'analysis/similarity.ts').length,
+    ).toBeGreaterThan(15);
+    // the compound weight, whose own rule is above
+    expect(copies(declarations(constants))).toEqual(['analysis/compounds.ts']);
+    // BM25's k1, b and the field boosts as bare numbers beside it
+    expect(copies(filesMatching(/\b(?:1\.2|0\.75|3\.0|1\.5)\b/))).toEqual([]);
   });
 
   it('the edit distance: one function, in analysis/string-metrics.ts', () => {

@@ -96,6 +96,19 @@ export class TermDictionary {
     return this.lookUp(term);
   }
 
+  /** Bytes of the dictionary's typed arrays (its words and the trigrams' slots are strings and a Map). */
+  get bytes(): number {
+    const arrays = [
+      this.wordDocuments,
+      this.trigramCounts,
+      this.trigramStarts,
+      this.trigramWords,
+      this.sharedStamp,
+      this.sharedCount,
+    ];
+    return arrays.reduce((bytes, array) => bytes + array.byteLength, 0);
+  }
+
   /** How many single-word terms (the candidates of typos and compound parts). */
   get wordCount(): number {
     return this.words.length;

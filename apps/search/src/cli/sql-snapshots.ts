@@ -5,14 +5,16 @@ import { parseArgs } from 'node:util';
 import { format } from 'sql-formatter';
 import { loadSearchConfig } from '../config';
 import type { SearchConfig } from '../config';
-import { pageRecordsSql } from '../travels/sql/page-records';
-import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../travels/sql/query-statements';
-import { semanticSideSql } from '../travels/sql/semantic-side';
+import { pageRecordsSql } from '../sql/page-records';
+import { postingsSql } from '../sql/postings';
+import { filterStatementsOf, searchRequestOf, searchSessionSql } from './query-statements';
+import { semanticSideSql } from '../sql/semantic-side';
 
-const USAGE = `Usage: pnpm sql:snapshots [--out apps/search/sql]
+const USAGE = `Usage: pnpm sql:snapshots [--out apps/search/sql-snapshots]
 
-Writes the statements the search service builds for a fixed set of GET /travels requests, one
-file each (<name>.sql: the request, the values, the statement formatted), and removes the other
+Writes the statements the search service builds for a fixed set of GET /travels requests and
+for the reindex, one file each (<name>.sql: the request, the values, the statements formatted),
+and removes the other
 .sql files of the folder. The files are committed; CI writes them again and fails on any
 difference, so that a change to the SQL is reviewed as SQL.`;
 
@@ -41,11 +43,12 @@ interface Snapshot {
   name: string;
   /** What the statement is, and which builder makes it (one line). */
   about: string;
-  /** The GET /travels query string, as the service receives it. */
-  query: Record<string, string>;
+  /** The GET /travels query string, as the service receives it; none for the reindex's statements. */
+  query?: Record<string, string>;
   /** Settings beside FIXED_ENV. */
   env?: Record<string, string>;
-  build(query: Record<string, string>, config: SearchConfig): Sql | undefined;
+  /** The statement, or the statements run one after the other. */
+  build(query: Record<string, string>, config: SearchConfig): Sql | Sql[] | undefined;
 }
 
 const filterListing = (query: Record<string, string>, config: SearchConfig) =>
@@ -99,6 +102,12 @@ const SNAPSHOTS: Snapshot[] = [
     query: { search: 'santorini beach' },
     build: searchSessionSql,
   },
+  {
+    name: 'reindex-postings',
+    about:
+      "the reindex's BM25 indexer: the staged offers' terms, lengths and postings, in its apply transaction (sql/postings.ts: postingsSql)",
+    build: () => postingsSql('staged'),
+  },
 ];
 
 /** One configuration per environment: the glossary is read once for each. */
@@ -115,22 +124,28 @@ function shown(value: unknown): string {
   return value === EMBEDDING ? "(the query's embedding, elided)" : JSON.stringify(value);
 }
 
-/** The file of one snapshot: its request, its values and its statement, formatted. */
+/** The file of one snapshot: its request, its values and its statements, formatted. */
 function snapshotText(snapshot: Snapshot): string {
-  const sql = snapshot.build(snapshot.query, configOf(snapshot.env));
-  if (!sql) throw new Error(`${snapshot.name}: no statement`);
-  const query = new URLSearchParams(snapshot.query).toString();
+  const built = snapshot.build(snapshot.query ?? {}, configOf(snapshot.env));
+  const statements = built === undefined ? [] : [built].flat();
+  if (!statements.length) throw new Error(`${snapshot.name}: no statement`);
+  const values = statements.flatMap((sql) => sql.values);
+  // each statement numbers its own parameters from $1
+  if (statements.length > 1 && values.length)
+    throw new Error(`${snapshot.name}: values of several statements`);
+  const request = snapshot.query && new URLSearchParams(snapshot.query).toString();
   const env = Object.entries({ ...FIXED_ENV, ...snapshot.env }).map(([name, value]) => `${name}=${value}`);
   const header = [
     `-- Written by \`pnpm sql:snapshots\` (apps/search/src/cli/sql-snapshots.ts); do not edit.`,
     `-- ${snapshot.about}`,
-    `-- request: GET /travels${query ? `?${query}` : ''}`,
-    `-- settings: ${env.join(' ')}`,
-    ...(sql.values.length
-      ? ['-- values:', ...sql.values.map((value, i) => `--   $${i + 1} = ${shown(value)}`)]
+    ...(request === undefined
+      ? []
+      : [`-- request: GET /travels${request ? `?${request}` : ''}`, `-- settings: ${env.join(' ')}`]),
+    ...(values.length
+      ? ['-- values:', ...values.map((value, i) => `--   $${i + 1} = ${shown(value)}`)]
       : ['-- values: none']),
   ];
-  const statement = format(sql.text, {
+  const statement = format(statements.map((sql) => sql.text).join(';\n'), {
     language: 'postgresql',
     keywordCase: 'preserve',
     dataTypeCase: 'preserve',
@@ -145,7 +160,7 @@ function snapshotText(snapshot: Snapshot): string {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      out: { type: 'string', default: resolve(__dirname, '..', '..', 'sql') },
+      out: { type: 'string', default: resolve(__dirname, '..', '..', 'sql-snapshots') },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { migrationCliInput, typeOrmOptions } from '@rt/database';
 import { loadSearchConfig } from '../config';
-import { searchEntities } from './entities';
+import { searchEntities } from '../entities';
 import { searchMigrations } from './migrations';
 
 /** For the TypeORM CLI (`pnpm --filter search migration:generate`): see migrationCliInput. */

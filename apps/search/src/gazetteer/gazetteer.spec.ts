@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { LANGUAGES } from '../analysis/languages';
 import { loadTravelGlossary } from '../glossary/glossary';
 import {
   buildGazetteer,
   COUNTRIES_PATH,
   foldName,
-  GAZETTEER_LANGUAGES,
   GazetteerError,
   loadGazetteer,
   loadSharedNames,
@@ -66,7 +66,7 @@ describe('the gazetteer', () => {
 
   it('gives every place a name in French, German, English and Italian', () => {
     for (const place of gazetteer.places) {
-      for (const language of GAZETTEER_LANGUAGES) {
+      for (const language of LANGUAGES) {
         expect([place.id, language, place.names[language].length > 0]).toEqual([place.id, language, true]);
       }
     }
@@ -160,7 +160,7 @@ describe('the gazetteer', () => {
     for (const concept of loadTravelGlossary()) {
       if (concept.domain === 'place' || concept.domain === 'country') continue;
       if (GLOSSARY_CONCEPTS_THAT_ARE_PLACES.includes(concept.id)) continue;
-      for (const language of GAZETTEER_LANGUAGES) {
+      for (const language of LANGUAGES) {
         for (const word of concept.words[language])
           words.set(word, (words.get(word) ?? new Set()).add(language));
       }
@@ -182,7 +182,7 @@ describe('the gazetteer', () => {
     for (const concept of loadTravelGlossary()) {
       if (concept.domain !== 'place' && concept.domain !== 'country') continue;
       if (GLOSSARY_GENERIC_PLACES.includes(concept.id)) continue;
-      const found = GAZETTEER_LANGUAGES.map((language) => ids(concept.words[language][0]));
+      const found = LANGUAGES.map((language) => ids(concept.words[language][0]));
       const common = found.reduce((all, some) => all.filter((id) => some.includes(id)));
       if (!common.length) disagreements.push(`${concept.id}: ${JSON.stringify(found)}`);
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldWords } from '../analysis/tokenizer';
-import { GLOSSARY_LANGUAGES, type GlossaryLanguage } from '../glossary/glossary';
+import { LANGUAGES, type Language } from '../analysis/languages';
 import { DataFileError, listCell, tsvRows, type TsvRow } from '../common/tsv';
 
 /**
@@ -13,8 +13,6 @@ import { DataFileError, listCell, tsvRows, type TsvRow } from '../common/tsv';
  * and `GENEVE` find the same place. The ranking finds places in searches through PlaceFinder
  * (place-finder.ts; apps/search/README.md, "Places").
  */
-export const GAZETTEER_LANGUAGES = GLOSSARY_LANGUAGES;
-export type GazetteerLanguage = GlossaryLanguage;
 
 /** What a place is; the order is the one of GAZETTEER.md's counts. */
 export const PLACE_KINDS = [
@@ -48,14 +46,14 @@ export interface Place {
   /** The id of the hand-written place it lies in (Zermatt ⊂ Mattertal ⊂ Upper Valais ⊂ Valais). */
   parent?: string;
   /** Per language, the names as written (accents, capitals), the usual one first. */
-  names: Record<GazetteerLanguage, string[]>;
+  names: Record<Language, string[]>;
   /** The names used on the spot, in the local language(s), any script; may repeat a name above. */
   local: string[];
   /**
    * Folded names that are also a common word of one of the four languages (Bergen: German "in den
    * Bergen"; Nice: English "nice"), with those languages: a later ranking step decides by context.
    */
-  ambiguous: Record<string, GazetteerLanguage[]>;
+  ambiguous: Record<string, Language[]>;
   /** Where the place is written: file name and 1-based line, as an editor shows it. */
   source: string;
   line: number;
@@ -67,9 +65,9 @@ export interface GazetteerMatch {
   /** The folded name looked up. */
   name: string;
   /** The name lists of the place the name is in (a name can be, say, French and German). */
-  languages: (GazetteerLanguage | 'local')[];
+  languages: (Language | 'local')[];
   /** The languages in which the name is also a common word (empty: a name only). */
-  commonWordIn: GazetteerLanguage[];
+  commonWordIn: Language[];
 }
 
 /** A name that two or more places carry on purpose (shared-names.tsv). */
@@ -96,15 +94,7 @@ export function foldName(text: string): string {
   return foldWords(text).join(' ');
 }
 
-export const PLACE_HEADER = [
-  'id',
-  'kind',
-  'countries',
-  'parent',
-  ...GAZETTEER_LANGUAGES,
-  'local',
-  'ambiguous',
-];
+export const PLACE_HEADER = ['id', 'kind', 'countries', 'parent', ...LANGUAGES, 'local', 'ambiguous'];
 const SHARED_HEADER = ['name', 'places', 'reason'];
 const PLACE_ID = /^[a-z][a-z0-9_]*$/;
 const COUNTRY_CODE = /^[A-Z]{2}$/;
@@ -146,17 +136,15 @@ export function parsePlaces(text: string, source: string): Place[] {
     if (new Set(countries).size !== countries.length) throw fail(`place "${id}" repeats a country`);
     if (parent !== '' && !PLACE_ID.test(parent)) throw fail(`malformed parent id "${parent}"`);
     if (parent === id) throw fail(`place "${id}" is its own parent`);
-    const names = {} as Record<GazetteerLanguage, string[]>;
+    const names = {} as Record<Language, string[]>;
     [fr, de, en, it].forEach((cell, i) => {
-      const language = GAZETTEER_LANGUAGES[i];
+      const language = LANGUAGES[i];
       names[language] = [...new Set(listCell(cell).filter((name) => foldName(name) !== ''))];
       if (!names[language].length) throw fail(`place "${id}" has no ${language} name`);
     });
     const local = [...new Set(listCell(localCell).filter((name) => foldName(name) !== ''))];
-    const own = new Set(
-      [...GAZETTEER_LANGUAGES.flatMap((language) => names[language]), ...local].map(foldName),
-    );
-    const ambiguous: Record<string, GazetteerLanguage[]> = {};
+    const own = new Set([...LANGUAGES.flatMap((language) => names[language]), ...local].map(foldName));
+    const ambiguous: Record<string, Language[]> = {};
     for (const entry of listCell(ambiguousCell)) {
       const match = AMBIGUITY.exec(entry);
       if (!match) throw fail(`malformed ambiguity "${entry}" (name:lang[,lang])`);
@@ -165,14 +153,12 @@ export function parsePlaces(text: string, source: string): Place[] {
       if (ambiguous[name]) throw fail(`ambiguity "${entry}": "${match[1]}" is already marked`);
       const languages = match[2].split(',');
       for (const language of languages) {
-        if (!(GAZETTEER_LANGUAGES as readonly string[]).includes(language)) {
-          throw fail(
-            `ambiguity "${entry}": unknown language "${language}" (${GAZETTEER_LANGUAGES.join(', ')})`,
-          );
+        if (!(LANGUAGES as readonly string[]).includes(language)) {
+          throw fail(`ambiguity "${entry}": unknown language "${language}" (${LANGUAGES.join(', ')})`);
         }
       }
       if (new Set(languages).size !== languages.length) throw fail(`ambiguity "${entry}" repeats a language`);
-      ambiguous[name] = languages as GazetteerLanguage[];
+      ambiguous[name] = languages as Language[];
     }
     places.push({
       id,
@@ -226,10 +212,8 @@ export class Gazetteer {
     let maxNameWords = 0;
     for (const place of places) {
       this.byId.set(place.id, place);
-      const lists: [GazetteerLanguage | 'local', string[]][] = [
-        ...GAZETTEER_LANGUAGES.map(
-          (language) => [language, place.names[language]] as [GazetteerLanguage, string[]],
-        ),
+      const lists: [Language | 'local', string[]][] = [
+        ...LANGUAGES.map((language) => [language, place.names[language]] as [Language, string[]]),
         ['local', place.local],
       ];
       const matches = new Map<string, GazetteerMatch>();

@@ -1,12 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import * as isoCountries from 'i18n-iso-countries';
-import {
-  COUNTRIES_PATH,
-  foldName,
-  GAZETTEER_LANGUAGES,
-  type GazetteerLanguage,
-  PLACE_HEADER,
-} from './gazetteer';
+import { LANGUAGES, type Language } from '../analysis/languages';
+import { COUNTRIES_PATH, foldName, PLACE_HEADER } from './gazetteer';
 
 /**
  * Writes countries.tsv, the gazetteer's countries (GAZETTEER.md), from the i18n-iso-countries
@@ -55,7 +50,7 @@ const REPLACED: Record<string, string[]> = {
 };
 
 /** Usual names the package lacks (short forms and exonyms in everyday use), added after its own. */
-const ADDED: Record<string, Partial<Record<GazetteerLanguage, string[]>>> = {
+const ADDED: Record<string, Partial<Record<Language, string[]>>> = {
   BN: { en: ['Brunei'] },
   BQ: { it: ['Bonaire'] },
   CZ: { fr: ['Tchéquie'], it: ['Cechia'] },
@@ -234,7 +229,7 @@ export function renderCountries(): string {
   const used = new Set<string>();
   const codes = Object.keys(isoCountries.getAlpha2Codes()).sort();
   const lines = codes.map((code) => {
-    const names = GAZETTEER_LANGUAGES.map((language) => {
+    const names = LANGUAGES.map((language) => {
       const own = edited(code, language, isoCountries.getName(code, language, { select: 'all' }) ?? [], used);
       for (const name of ADDED[code]?.[language] ?? []) {
         if (own.some((other) => foldName(other) === foldName(name))) {

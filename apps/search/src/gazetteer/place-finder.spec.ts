@@ -1,10 +1,10 @@
 import { foldWords } from '../analysis/tokenizer';
 import { loadGazetteer } from './gazetteer';
-import { PlaceFinder } from './place-finder';
+import { loadPlacePrepositions, PlaceFinder } from './place-finder';
 
 describe('PlaceFinder', () => {
   const gazetteer = loadGazetteer();
-  const finder = new PlaceFinder(gazetteer);
+  const finder = new PlaceFinder(gazetteer, loadPlacePrepositions());
   const mentions = (search: string, language?: 'fr' | 'de' | 'en' | 'it') =>
     finder.mentions(foldWords(search), language).map((mention) => ({
       name: mention.name,
@@ -46,7 +46,7 @@ describe('PlaceFinder', () => {
 });
 
 describe('PlaceFinder: a name that is also a word of the search language', () => {
-  const finder = new PlaceFinder(loadGazetteer());
+  const finder = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
   const tokens = (search: string, language: 'fr' | 'de' | 'en' | 'it') =>
     finder.mentions(foldWords(search), language).map((mention) => mention.token);
 

@@ -1,7 +1,12 @@
-import type { GlossaryLanguage } from '../glossary/glossary';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGUAGES } from '../analysis/languages';
+import type { Language } from '../analysis/languages';
 import { AnalysisWork } from '../analysis/analysis-budget';
+import { foldWords } from '../analysis/tokenizer';
 import { TypoCorrector } from '../analysis/typos';
-import { foldName } from './gazetteer';
+import { parseLanguageWordLists } from '../common/language-word-lists';
+import { foldName, GazetteerError } from './gazetteer';
 import type { Gazetteer, GazetteerMatch, Place } from './gazetteer';
 
 /** A place named in a search: which words, and the places the name leads to. */
@@ -17,26 +22,33 @@ export interface PlaceMention {
   matches: GazetteerMatch[];
 }
 
+/** The committed prepositions of place (same path from dist; `files` of package.json ships it). */
+export const PLACE_PREPOSITIONS_PATH = join(
+  __dirname,
+  '..',
+  '..',
+  'src',
+  'gazetteer',
+  'place-prepositions.tsv',
+);
+
 /**
- * Prepositions that put a place after them in the four languages ("in Zug", "nach Bergen", "à
- * Nice", "a Brig"), folded; an article between them and the name ("in den Bergen") makes it a
- * common word again.
+ * The prepositions that put a place after them in the four languages ("in Zug", "nach Bergen", "à
+ * Nice", "a Brig"), folded (place-prepositions.tsv, reviewed data: GAZETTEER.md): read and
+ * validated at start. An article between them and the name ("in den Bergen") makes it a common
+ * word again.
  */
-const PLACE_PREPOSITIONS = new Set([
-  'in',
-  'nach',
-  'ab',
-  'bis',
-  'a',
-  'en',
-  'to',
-  'at',
-  'from',
-  'near',
-  'da',
-  'di',
-  'verso',
-]);
+export function loadPlacePrepositions(path = PLACE_PREPOSITIONS_PATH): Set<string> {
+  const lists = parseLanguageWordLists(readFileSync(path, 'utf8'), {
+    languages: LANGUAGES,
+    foldWords,
+    error: (line, reason) => new GazetteerError(path, line, reason),
+  });
+  return new Set(LANGUAGES.flatMap((language) => lists[language]));
+}
+
+/** The shortest one-word name looked up as a place (`a`, `en` never are). */
+const MIN_ONE_WORD_NAME = 3;
 
 /**
  * The most names of places lying inside a named one that a search gains (nearest first): every
@@ -58,7 +70,11 @@ export class PlaceFinder {
   /** The one-word names' typo corrector (analysis/typos.ts). */
   private readonly typos: TypoCorrector;
 
-  constructor(private readonly gazetteer: Gazetteer) {
+  constructor(
+    private readonly gazetteer: Gazetteer,
+    /** The prepositions of place (loadPlacePrepositions). */
+    private readonly prepositions: ReadonlySet<string>,
+  ) {
     for (const place of gazetteer.places) {
       if (place.parent === undefined) continue;
       const siblings = this.children.get(place.parent);
@@ -74,7 +90,7 @@ export class PlaceFinder {
    * For a word the catalogue does not hold: a word it holds is a word of its own. Counted on
    * `work`, within its budget; a word longer than MAX_ANALYSED_WORD_LENGTH is no misspelt place.
    */
-  corrected(word: string, language?: GlossaryLanguage, work = new AnalysisWork()): PlaceMention | undefined {
+  corrected(word: string, language?: Language, work = new AnalysisWork()): PlaceMention | undefined {
     const best = this.typos.closest(word, work, 'sorted');
     if (!best) return undefined;
     const matches = this.gazetteer
@@ -88,18 +104,18 @@ export class PlaceFinder {
    * (`lago dei quattro cantoni` before `lago`), never overlapping. A name that is also a common word
    * of the search's language (`language`: "Bergen" in German, "Nice" in English) is that word, not
    * the place, unless a preposition of place comes right before it without an article (`ferien in
-   * zug` is the town; `mit dem zug`, `in den bergen` are the words); so is a one-word name of fewer
-   * than 3 letters left out.
+   * zug` is the town; `mit dem zug`, `in den bergen` are the words); a one-word name shorter than
+   * MIN_ONE_WORD_NAME is left out.
    */
-  mentions(words: string[], language?: GlossaryLanguage): PlaceMention[] {
+  mentions(words: string[], language?: Language): PlaceMention[] {
     const found: PlaceMention[] = [];
     for (let start = 0; start < words.length;) {
       let mention: PlaceMention | undefined;
       for (let length = Math.min(this.gazetteer.maxNameWords, words.length - start); length >= 1; length--) {
         const spanned = words.slice(start, start + length);
-        if (length === 1 && spanned[0].length < 3) continue;
+        if (length === 1 && spanned[0].length < MIN_ONE_WORD_NAME) continue;
         const name = spanned.join(' ');
-        const placed = start > 0 && PLACE_PREPOSITIONS.has(words[start - 1]);
+        const placed = start > 0 && this.prepositions.has(words[start - 1]);
         const matches = this.gazetteer
           .lookup(name)
           .filter((match) => language === undefined || placed || !match.commonWordIn.includes(language));

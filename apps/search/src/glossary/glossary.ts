@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LANGUAGES } from '../analysis/languages';
+import type { Language } from '../analysis/languages';
 import { foldWords } from '../analysis/tokenizer';
 import { DataFileError, listCell, tsvRows } from '../common/tsv';
 
@@ -8,8 +10,6 @@ import { DataFileError, listCell, tsvRows } from '../common/tsv';
  * their words in French, German, English and Italian. A query word of one language expands to the
  * words of its concepts in the others (query-expander.ts).
  */
-export const GLOSSARY_LANGUAGES = ['fr', 'de', 'en', 'it'] as const;
-export type GlossaryLanguage = (typeof GLOSSARY_LANGUAGES)[number];
 
 export const GLOSSARY_DOMAINS = [
   'activity',
@@ -31,7 +31,7 @@ export interface GlossaryConcept {
   id: string;
   domain: GlossaryDomain;
   /** Per language, the concept's words folded as the text side folds them (analysis/tokenizer.ts, foldWords). */
-  words: Record<GlossaryLanguage, string[]>;
+  words: Record<Language, string[]>;
 }
 
 /** The committed glossary (same path from dist; `files` of package.json ships it). */
@@ -40,7 +40,7 @@ export const TRAVEL_GLOSSARY_PATH = join(__dirname, '..', '..', 'src', 'glossary
 /** A glossary line that cannot be read: `line` is 1-based, as an editor shows it. */
 export class GlossaryError extends DataFileError {}
 
-const HEADER = ['id', 'domain', ...GLOSSARY_LANGUAGES];
+const HEADER = ['id', 'domain', ...LANGUAGES];
 const HIERARCHY_HEADER = ['broader', 'narrower'];
 const CONCEPT_ID = /^[a-z][a-z0-9_]*$/;
 
@@ -65,8 +65,8 @@ export function parseGlossary(text: string, source = 'travel-glossary.tsv'): Glo
     if (!(GLOSSARY_DOMAINS as readonly string[]).includes(domain)) {
       throw new GlossaryError(source, line, `unknown domain "${domain}" (${GLOSSARY_DOMAINS.join(', ')})`);
     }
-    const words = {} as Record<GlossaryLanguage, string[]>;
-    GLOSSARY_LANGUAGES.forEach((language, i) => {
+    const words = {} as Record<Language, string[]>;
+    LANGUAGES.forEach((language, i) => {
       const folded = cells[i]
         .split(';')
         .map((word) => foldWords(word).join(' '))

@@ -1,10 +1,10 @@
 import { QUERIES } from '../relevance/build-multilingual-judgements';
 import { foldWords } from '../analysis/tokenizer';
 import { loadTravelGlossary } from './glossary';
-import { LanguageGuesser } from './language-guess';
+import { LanguageGuesser, loadFunctionWords } from './language-guess';
 
 describe('LanguageGuesser', () => {
-  const guesser = new LanguageGuesser(loadTravelGlossary());
+  const guesser = new LanguageGuesser(loadTravelGlossary(), loadFunctionWords());
   const guess = (search: string) => guesser.guess(foldWords(search));
 
   it('guesses from glossary words, little words and compounds of a known part', () => {

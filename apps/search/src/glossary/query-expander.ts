@@ -1,4 +1,4 @@
-import { GLOSSARY_LANGUAGES } from './glossary';
+import { LANGUAGES } from '../analysis/languages';
 import type { ConceptHierarchy, GlossaryConcept } from './glossary';
 import type { LanguageGuess } from './language-guess';
 import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
@@ -71,7 +71,7 @@ export function glossaryRules(
   const wordsOf = new Map(
     concepts.map((concept) => [
       concept.id,
-      [...new Set(GLOSSARY_LANGUAGES.flatMap((language) => concept.words[language]))],
+      [...new Set(LANGUAGES.flatMap((language) => concept.words[language]))],
     ]),
   );
   const narrowerOf = (id: string, seen: Set<string>): string[][] =>
@@ -99,6 +99,7 @@ export function glossaryRules(
 const MAX_PHRASE_WORDS = 3;
 /** Inflection endings tried off a word the rules do not hold ("wanderungen" → "wanderung"). */
 const ENDINGS = ['en', 'er', 'es', 's', 'n', 'e', 'x'];
+/** The shortest word left once an ending is taken off (and the shortest general tail of a compound). */
 const MIN_STEM = 4;
 /** The most words of the rules' a query word gains (the rules' words in turn). */
 const TERMS_PER_WORD = 40;

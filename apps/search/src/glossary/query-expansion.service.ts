@@ -1,14 +1,14 @@
-import { Injectable, Logger, Module, Optional } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
-import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
-import { QUERY_WORDS } from '../text-index/query-limits';
+import { SearchMetrics } from '../metrics/search-metrics';
+import { QUERY_WORDS } from '../analysis/query-limits';
 import { AnalysisWork } from '../analysis/analysis-budget';
 import { loadGazetteer } from '../gazetteer/gazetteer';
-import { PlaceFinder } from '../gazetteer/place-finder';
+import { loadPlacePrepositions, PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
 import { foldWords } from '../analysis/tokenizer';
 import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
-import { LanguageGuesser } from './language-guess';
+import { LanguageGuesser, loadFunctionWords } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import { QueryExpansionSettings } from './query-expansion.settings';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
@@ -38,8 +38,8 @@ export class QueryExpansionService implements OnModuleInit {
   ) {
     const concepts = loadTravelGlossary();
     this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts));
-    this.languages = new LanguageGuesser(concepts);
-    this.places = new PlaceFinder(loadGazetteer());
+    this.languages = new LanguageGuesser(concepts, loadFunctionWords());
+    this.places = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
     this.expanders = this.build();
   }
 
@@ -140,10 +140,3 @@ export class QueryExpansionService implements OnModuleInit {
     };
   }
 }
-
-@Module({
-  imports: [SearchMetricsModule],
-  providers: [QueryExpansionService],
-  exports: [QueryExpansionService],
-})
-export class QueryExpansionModule {}

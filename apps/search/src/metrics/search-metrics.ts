@@ -1,5 +1,5 @@
-import { Injectable, Module } from '@nestjs/common';
-import { MetricsModule, MetricsService } from '@rt/platform';
+import { Injectable } from '@nestjs/common';
+import { MetricsService } from '@rt/platform';
 import { Counter, Gauge, Histogram } from 'prom-client';
 
 export type ListingBranch = 'filter' | 'search';
@@ -86,7 +86,7 @@ export class SearchMetrics {
     });
     this.textIndexBytes = new Gauge({
       name: 'search_text_index_bytes',
-      help: "Bytes of the in-memory text index's arrays (postings and filter columns) this replica serves from.",
+      help: "Bytes of the in-memory text index's typed arrays (postings, filter columns, per-search work arrays, term dictionary) this replica serves from.",
       registers,
     });
     this.textIndexLoadSeconds = new Gauge({
@@ -120,10 +120,3 @@ export class SearchMetrics {
     this.reindexLastSuccess.set(0);
   }
 }
-
-@Module({
-  imports: [MetricsModule],
-  providers: [SearchMetrics],
-  exports: [SearchMetrics],
-})
-export class SearchMetricsModule {}

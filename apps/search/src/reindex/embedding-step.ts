@@ -6,7 +6,7 @@ import type { CatalogueRecord, IndexedOffer } from '../catalogue/catalogue-recor
 import type { EmbeddingIdentity } from '../catalogue/content-hash';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../embedding/embedding-provider';
 import type { EmbeddingProvider } from '../embedding/embedding-provider';
-import { departureDaysMultirange } from '../travels/date-ranges';
+import { departureDaysMultirange } from '../catalogue/date-ranges';
 import type { RebuildRun } from './rebuild-run';
 import type { RebuildSession, StagedOffer } from './reindex.repository';
 import { ReindexSettings } from './reindex.settings';

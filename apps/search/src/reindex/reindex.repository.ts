@@ -4,6 +4,8 @@ import { DataSource, QueryRunner, Repository } from 'typeorm';
 import { SEARCH_DATABASE } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
 import { POSTING_BLOCKS_SQL } from '../text-index/text-index.loader';
+import { postingsSql } from '../sql/postings';
+import type { PostingOffers } from '../sql/postings';
 import { ReindexRun } from './reindex-run.entity';
 import { ReindexSettings } from './reindex.settings';
 
@@ -268,15 +270,8 @@ export class ReindexRepository {
 }
 
 /**
- * The postings of the removed and the staged offers, in the apply transaction (the text side's
- * inverted index, apps/search/README.md "The text side"): each lexeme occurrence of
- * `search_vector` weighs 3 in the name (A), 1.5 in the destination and the first category (B),
- * 0.75 in the other categories (C), 1 in the description (D); a pair of adjacent lexemes of one
- * field is a term of its own ("ski zermatt"). An offer's weighted length goes to `search_lengths`;
- * a posting keeps its BM25 term-frequency part (`impact`, migration ImpactOrderedPostings) against
- * `search_stats.reference_length` (the average length itself on a first build, or after the
- * catalogue was empty). Written in offer order, so that an offer's postings share a page or two.
- * Uses search_postings_offer_idx to delete.
+ * The postings of the removed and the staged offers, in the apply transaction (sql/postings.ts:
+ * the BM25 indexer). Uses search_postings_offer_idx to delete.
  */
 async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promise<void> {
   for (const table of ['search_postings', 'search_lengths']) {
@@ -285,45 +280,14 @@ async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promi
       [removedIds],
     );
   }
-  await writePostings(runner, 'o.id IN (SELECT id FROM travel_offers_staging)');
+  await writePostings(runner, 'staged');
 }
 
-const K1 = 1.2;
-const B = 0.75;
 /** How far the average length may drift from the postings' reference length before every posting is rewritten. */
 export const REFERENCE_LENGTH_DRIFT = 0.1;
 
-async function writePostings(runner: QueryRunner, offers: string): Promise<void> {
-  await runner.query(`
-    CREATE TEMPORARY TABLE posting_terms ON COMMIT DROP AS
-    WITH occurrences AS (
-      SELECT o.id, u.lexeme, p.pos, p.weight,
-        CASE p.weight WHEN 'A' THEN 3.0 WHEN 'B' THEN 1.5 WHEN 'C' THEN 0.75 ELSE 1.0 END AS boost
-      FROM travel_offers o, unnest(o.search_vector) u, unnest(u.positions, u.weights) p(pos, weight)
-      WHERE ${offers}
-    ),
-    sequence AS (
-      SELECT id, lexeme, pos, weight, boost,
-        lead(lexeme) OVER w AS next_lexeme, lead(pos) OVER w AS next_pos, lead(weight) OVER w AS next_weight
-      FROM occurrences WINDOW w AS (PARTITION BY id ORDER BY pos)
-    ),
-    terms AS (
-      SELECT id, lexeme AS term, boost FROM sequence
-      UNION ALL
-      SELECT id, lexeme || ' ' || next_lexeme, boost FROM sequence WHERE next_pos = pos + 1 AND next_weight = weight
-    )
-    SELECT id, term COLLATE "C" AS term, sum(boost)::float8 AS tf, sum(boost) FILTER (WHERE strpos(term, ' ') = 0)::float8 AS length
-    FROM terms GROUP BY id, term`);
-  await runner.query(`
-    INSERT INTO search_lengths (offer_id, length)
-    SELECT id, sum(length)::real FROM posting_terms GROUP BY id`);
-  await runner.query(`
-    INSERT INTO search_postings (term, offer_id, impact)
-    SELECT t.term, t.id, (t.tf * ${K1 + 1} / (t.tf + ${K1} * (${1 - B} + ${B} * l.length / r.reference)))::real
-    FROM posting_terms t JOIN search_lengths l ON l.offer_id = t.id,
-      (SELECT coalesce((SELECT reference_length FROM search_stats WHERE offers > 0), (SELECT avg(length) FROM search_lengths)) AS reference) r
-    ORDER BY t.id, t.term`);
-  await runner.query('DROP TABLE posting_terms');
+async function writePostings(runner: QueryRunner, offers: PostingOffers): Promise<void> {
+  for (const { text, values } of postingsSql(offers)) await runner.query(text, values);
 }
 
 /**
@@ -349,7 +313,7 @@ async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
   if (drifted) {
     await runner.query('DELETE FROM search_postings');
     await runner.query('DELETE FROM search_lengths');
-    await writePostings(runner, 'true');
+    await writePostings(runner, 'all');
   }
   await runner.query('DELETE FROM search_terms');
   await runner.query(

@@ -1,10 +1,20 @@
-import type { DateRange } from '../travels/date-ranges';
-import type { ListingFilters } from '../travels/travels-request';
+import type { DateRange } from '../catalogue/date-ranges';
+
+/** The filters of GET /travels, parsed (docs/decisions.md D-49). */
+export interface ListingFilters {
+  /** ISO-2, upper case. */
+  destination?: string;
+  categories?: string[];
+  dateRanges?: DateRange[];
+  hideInvalid?: boolean;
+  discountClub?: boolean;
+  seaside?: boolean;
+}
 
 /**
  * The filterable fields of every offer as compact columns, by ordinal (the offer's position in id
  * order), so that the in-memory text side applies the filters of GET /travels itself
- * (docs/decisions.md D-49; the SQL conditions are travels/sql/filter-conditions.ts's
+ * (docs/decisions.md D-49; the SQL conditions are sql/filter-conditions.ts's
  * filterConditions, which these mirror).
  */
 export interface OfferFilterColumns {

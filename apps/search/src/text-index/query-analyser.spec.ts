@@ -1,6 +1,7 @@
 import { NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
-import type { ExpansionWeights } from '../travels/travels-request';
+import type { ExpansionWeights } from './text-search';
+import type { QueryWord } from '../analysis/query-words';
 import type { StemsOf, TokenForms } from '../analysis/stems';
 import { TermDictionary } from '../analysis/term-dictionary';
 import { trigramSimilarity } from '../analysis/string-metrics';
@@ -82,7 +83,10 @@ const dictionary = dictionaryOf(Object.entries(TERMS));
 const analyser = new QueryAnalyser(dictionary);
 const analyse = (search: string, expansion: QueryExpansion = NO_EXPANSION, weights = WEIGHTS) =>
   analyser.analyse(search, expansion, weights, stemsOf);
-const row = (word: number, term: string, weight: number, kind: AnalysedTerm['kind']): AnalysedTerm => ({
+const word = (position: number): QueryWord => ({ kind: 'word', position });
+const tail = (position: number): QueryWord => ({ kind: 'tail', position });
+const pair = (position: number): QueryWord => ({ kind: 'pair', position });
+const row = (word: QueryWord, term: string, weight: number, kind: AnalysedTerm['kind']): AnalysedTerm => ({
   word,
   term,
   documents: TERMS[term],
@@ -129,69 +133,69 @@ describe('TermDictionary', () => {
 describe('QueryAnalyser', () => {
   it('finds a word and its stems exactly, and pairs of adjacent words', () => {
     expect(analyse('Ski Zermatt')).toEqual([
-      row(1, 'ski', 1, 'exact'),
-      row(1002, 'ski zermatt', 0.5, 'phrase'),
-      row(2, 'zermatt', 1, 'exact'),
+      row(word(1), 'ski', 1, 'exact'),
+      row(pair(2), 'ski zermatt', 0.5, 'phrase'),
+      row(word(2), 'zermatt', 1, 'exact'),
     ]);
     // "wanderungen" is found as its German stem; "skiing" pairs as its English one
-    expect(analyse('Wanderungen')).toEqual([row(1, 'wander', 1, 'exact')]);
+    expect(analyse('Wanderungen')).toEqual([row(word(1), 'wander', 1, 'exact')]);
     expect(analyse('skiing, Zermatt!')).toEqual([
-      row(1, 'ski', 1, 'exact'),
-      row(1002, 'ski zermatt', 0.5, 'phrase'),
-      row(2, 'zermatt', 1, 'exact'),
+      row(word(1), 'ski', 1, 'exact'),
+      row(pair(2), 'ski zermatt', 0.5, 'phrase'),
+      row(word(2), 'zermatt', 1, 'exact'),
     ]);
   });
 
   it('weighs stop words 0.1 and pairs no stop word', () => {
     expect(analyse('Wanderung am See')).toEqual([
-      row(1, 'wander', 1, 'exact'),
-      row(2, 'am', 0.1, 'stop'),
-      row(3, 'see', 1, 'exact'),
+      row(word(1), 'wander', 1, 'exact'),
+      row(word(2), 'am', 0.1, 'stop'),
+      row(word(3), 'see', 1, 'exact'),
     ]);
   });
 
   it('skips a repeated word, but still pairs it', () => {
     expect(analyse('ski zermatt ski ski')).toEqual([
-      row(1, 'ski', 1, 'exact'),
-      row(1002, 'ski zermatt', 0.5, 'phrase'),
-      row(2, 'zermatt', 1, 'exact'),
-      row(1003, 'zermatt ski', 0.5, 'phrase'),
+      row(word(1), 'ski', 1, 'exact'),
+      row(pair(2), 'ski zermatt', 0.5, 'phrase'),
+      row(word(2), 'zermatt', 1, 'exact'),
+      row(pair(3), 'zermatt ski', 0.5, 'phrase'),
     ]);
   });
 
   it('reads the first 16 words only', () => {
     const search = `${'x '.repeat(15)}zermatt ski`;
-    expect(analyse(search)).toEqual([row(16, 'zermatt', 1, 'exact')]);
+    expect(analyse(search)).toEqual([row(word(16), 'zermatt', 1, 'exact')]);
   });
 
   it('corrects typos: the 5 closest, most frequent, then by term', () => {
     // within 1 edit of "strand" (6 letters); "stranded" is 2 away; equal counts by term
     expect(analyse('strand')).toEqual([
-      row(1, 'stand', 0.6, 'typo'),
-      row(1, 'strands', 0.6, 'typo'),
-      row(1, 'strana', 0.6, 'typo'),
-      row(1, 'sprand', 0.6, 'typo'),
-      row(1, 'straand', 0.6, 'typo'),
+      row(word(1), 'stand', 0.6, 'typo'),
+      row(word(1), 'strands', 0.6, 'typo'),
+      row(word(1), 'strana', 0.6, 'typo'),
+      row(word(1), 'sprand', 0.6, 'typo'),
+      row(word(1), 'straand', 0.6, 'typo'),
     ]);
     // 9+ letters: 2 edits, the closest first whatever their counts
     expect(analyse('Dubrovnikk')).toEqual([
-      row(1, 'dubrovnik', 0.6, 'typo'),
-      row(1, 'dubrovnic', 0.4, 'typo'),
+      row(word(1), 'dubrovnik', 0.6, 'typo'),
+      row(word(1), 'dubrovnic', 0.4, 'typo'),
     ]);
     // under 5 letters: no typo
     expect(analyse('skii')).toEqual([]);
   });
 
   it('splits a compound into two words of 4+ letters the index holds, the longest part first', () => {
-    // "gletscher" + "wanderung" (found as its stem "wander"): the head as the word, the tail as -word
+    // "gletscher" + "wanderung" (found as its stem "wander"): the head as the word, the tail as its tail
     expect(analyse('Gletscherwanderung')).toEqual([
-      row(1, 'gletscher', 0.8, 'compound'),
-      row(-1, 'wander', 0.8, 'compound'),
+      row(word(1), 'gletscher', 0.8, 'compound'),
+      row(tail(1), 'wander', 0.8, 'compound'),
     ]);
     // "winter" + "sport", never "winter(s)" + "port", whose longer part is no longer
     expect(analyse('Wintersport')).toEqual([
-      row(1, 'winter', 0.8, 'compound'),
-      row(-1, 'sport', 0.8, 'compound'),
+      row(word(1), 'winter', 0.8, 'compound'),
+      row(tail(1), 'sport', 0.8, 'compound'),
     ]);
     // no part of 3 letters ("see", "ski"), nothing guessed from the start or end of a word
     expect(analyse('Seewanderung')).toEqual([]);
@@ -204,7 +208,7 @@ describe('QueryAnalyser', () => {
       knownWords: ['strand', 'skiferien'],
       terms: [{ token: 'strand', term: 'beach', kind: 'glossary' }],
     };
-    expect(analyse('strand skiferien', expansion)).toEqual([row(1, 'beach', 0.3, 'glossary')]);
+    expect(analyse('strand skiferien', expansion)).toEqual([row(word(1), 'beach', 0.3, 'glossary')]);
     // nothing expanded (weighing 0): no word is known, each is corrected and split as any other
     const unweighted = { ...WEIGHTS, glossary: 0 };
     expect(analyse('strand', expansion, unweighted).map((term) => term.kind)).toEqual(Array(5).fill('typo'));
@@ -223,11 +227,11 @@ describe('QueryAnalyser', () => {
     ];
     // "kust", a form of "kuste" (its German stem), is found as the word, not as its expansion
     expect(analyse('strand kuste lake', { knownWords: ['strand', 'kuste', 'lake'], terms })).toEqual([
-      row(2, 'kust', 1, 'exact'),
-      row(1, 'beach', 0.5, 'synonym'),
-      row(1, 'plag', 0.3, 'glossary'),
-      row(3, 'du lac', 0.3, 'glossary'),
-      row(3, 'bord du', 0.3, 'glossary'),
+      row(word(2), 'kust', 1, 'exact'),
+      row(word(1), 'beach', 0.5, 'synonym'),
+      row(word(1), 'plag', 0.3, 'glossary'),
+      row(word(3), 'du lac', 0.3, 'glossary'),
+      row(word(3), 'bord du', 0.3, 'glossary'),
     ]);
   });
 

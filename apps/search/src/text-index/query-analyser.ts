@@ -1,26 +1,35 @@
 import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
 import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
-import { COMPOUND_WEIGHT, splitIntoWords, splitPartsOf, splitWordsOf } from '../analysis/compounds';
-import { PAIR_WORD } from '../analysis/query-words';
+import { splitIntoWords, splitPartsOf, splitWordsOf } from '../analysis/compounds';
+import { byAnalysisOrder, wordKey } from '../analysis/query-words';
+import type { QueryWord } from '../analysis/query-words';
+import {
+  EXACT_WEIGHT,
+  ONE_EDIT_WEIGHT,
+  PHRASE_WEIGHT,
+  SPLIT_WEIGHT,
+  STOP_WEIGHT,
+  TWO_EDITS_WEIGHT,
+} from '../analysis/similarity';
 import { termFormsOf, variantsOf } from '../analysis/stems';
 import type { StemsOf } from '../analysis/stems';
 import { byDocuments } from '../analysis/term-dictionary';
 import type { TermDictionary } from '../analysis/term-dictionary';
 import { foldWords } from '../analysis/tokenizer';
 import { indexTypos } from '../analysis/typos';
-import { EXPANSIONS_PER_WORD, QUERY_WORDS } from './query-limits';
-import type { ExpansionWeights } from '../travels/travels-request';
+import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../analysis/query-limits';
+import type { ExpansionWeights } from './text-search';
 
 /**
  * The query analysis of the text side: the terms of the index a search is scored with, found in
  * one generation's term dictionary with the analysis module's rules (src/analysis), step by step:
  * - the search folded and split (foldWords), its first `maxWords` words;
  * - per word its variants: the word and its French, German and English Snowball stems;
- * - pairs of adjacent words (no stop word) as the index pairs them (`phrase`, word PAIR_WORD + i);
+ * - pairs of adjacent words (no stop word) as the index pairs them (`phrase`, a `pair` word);
  * - a repeated word is skipped; a stop word is looked up as its variants (`stop`); else its
  *   variants found (`exact`); else, unless the glossary knows it, the index words within 1 or 2
  *   edits (`typo`, analysis/typos.ts); else a split in two real words (`compound`, the head as
- *   word i, the tail as word -i: analysis/compounds.ts);
+ *   the word, the tail as its `tail`: analysis/compounds.ts);
  * - then the expansions, at most `maxExpansions` index terms per query word (and more of places
  *   and narrower concepts).
  * The typo and compound steps are bounded (analysis/analysis-budget.ts) and count their work on
@@ -50,24 +59,17 @@ const NARROWER_EXPANSIONS_PER_WORD = 24;
 
 /** One term of a search's analysis. */
 export interface AnalysedTerm {
-  /** The query word (analysis/query-words.ts): i (1-based), -i a compound's tail, PAIR_WORD + i a pair. */
-  word: number;
+  /** The query word the term counts for: a word, a compound's tail or a pair (analysis/query-words.ts). */
+  word: QueryWord;
   term: string;
   /** How many offers hold the term. */
   documents: number;
-  /** A float4 value (Math.fround), as the index's scores were first computed in SQL. */
+  /** A float4 value (Math.fround): its kind's (analysis/similarity.ts) or its expansion's weight. */
   weight: number;
   kind: AnalysedKind;
 }
 
-const STOP_WEIGHT = Math.fround(0.1);
-const EXACT_WEIGHT = Math.fround(1);
-const ONE_EDIT_WEIGHT = Math.fround(0.6);
-const TWO_EDITS_WEIGHT = Math.fround(0.4);
-const SPLIT_WEIGHT = Math.fround(COMPOUND_WEIGHT);
-const PHRASE_WEIGHT = Math.fround(0.5);
-
-/** Limits of the call (query-limits.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
+/** Limits of the call (analysis/query-limits.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
 export interface QueryAnalyserLimits {
   maxWords: number;
   maxExpansions: number;
@@ -103,13 +105,14 @@ export class QueryAnalyser {
     let previous: string[] | undefined;
     let previousStop = false;
     words.forEach((token, index) => {
-      const word = index + 1;
+      const position = index + 1;
+      const word: QueryWord = { kind: 'word', position };
       const forms = stems(token);
       const variants = variantsOf(token, forms);
       const { stop } = forms;
       if (previous && !stop && !previousStop) {
         const pairs = previous.map((first, k) => `${first} ${variants[k]}`);
-        this.found(rows, PAIR_WORD + word, pairs, PHRASE_WEIGHT, 'phrase');
+        this.found(rows, { kind: 'pair', position }, pairs, PHRASE_WEIGHT, 'phrase');
       }
       previous = variants;
       previousStop = stop;
@@ -134,7 +137,7 @@ export class QueryAnalyser {
       );
       if (!parts) return;
       this.found(rows, word, parts.head, SPLIT_WEIGHT, 'compound');
-      this.found(rows, -word, parts.tail, SPLIT_WEIGHT, 'compound');
+      this.found(rows, { kind: 'tail', position }, parts.tail, SPLIT_WEIGHT, 'compound');
     });
     if (expanded.length) rows.push(...this.expansions(words, expanded, weights, stems));
     return rows;
@@ -143,7 +146,7 @@ export class QueryAnalyser {
   /** Appends the terms of `terms` the index holds (each once); how many. */
   private found(
     rows: AnalysedTerm[],
-    word: number,
+    word: QueryWord,
     terms: string[],
     weight: number,
     kind: AnalysedKind,
@@ -171,19 +174,20 @@ export class QueryAnalyser {
     weights: ExpansionWeights,
     stems: StemsOf,
   ): AnalysedTerm[] {
-    const byWord = new Map<number, Map<string, AnalysedTerm>>();
+    const byWord = new Map<string, { word: QueryWord; terms: Map<string, AnalysedTerm> }>();
     for (const expansion of expanded) {
       const position = words.indexOf(expansion.token) + 1;
       if (position === 0) continue;
-      // a compound's second concept counts for its tail (word -i), as the analyser's own split
-      const word = expansion.tail ? -position : position;
+      // a compound's second concept counts for its tail, as the analyser's own split
+      const word: QueryWord = { kind: expansion.tail ? 'tail' : 'word', position };
       const forms = termFormsOf(expansion.term, stems);
       const own = termFormsOf(expansion.token, stems);
       // a term or a query word without forms (no word, or only a pair of stop words) adds nothing
       if (!forms || !own) continue;
       const weight = Math.fround(weights[expansion.kind]);
-      const terms = byWord.get(word) ?? new Map<string, AnalysedTerm>();
-      byWord.set(word, terms);
+      const key = wordKey(word);
+      const terms = byWord.get(key)?.terms ?? new Map<string, AnalysedTerm>();
+      byWord.set(key, { word, terms });
       forms.forEach((term, k) => {
         if (forms.indexOf(term) < k || own.includes(term)) return;
         const documents = this.dictionary.documentsOf(term);
@@ -194,8 +198,9 @@ export class QueryAnalyser {
       });
     }
     const rows: AnalysedTerm[] = [];
-    for (const word of [...byWord.keys()].sort((a, b) => a - b)) {
-      const ranked = [...byWord.get(word)!.values()].sort((a, b) => b.weight - a.weight || byDocuments(a, b));
+    const ordered = [...byWord.values()].sort((a, b) => byAnalysisOrder(a.word, b.word));
+    for (const { terms } of ordered) {
+      const ranked = [...terms.values()].sort((a, b) => b.weight - a.weight || byDocuments(a, b));
       // a place's names and a narrower concept's words come on top of the glossary's words: a
       // region's towns are many, each rare; a broader concept includes several others
       const isPlace = (row: AnalysedTerm) => PLACE_KINDS.has(row.kind);

@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SEARCH_READER } from '../database/database-runtime';
-import type { RankingRequest } from '../travels/travels-request';
 import { foldWords } from '../analysis/tokenizer';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { StemCache } from '../analysis/stems';
 import { requiredTokens } from './query-analyser';
-import { QUERY_WORDS } from './query-limits';
+import { QUERY_WORDS } from '../analysis/query-limits';
 import { AnalysisWork } from '../analysis/analysis-budget';
 import { queryTermsOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
 import type { TextIndex } from './text-index';
+import type { TextSearch } from './text-search';
 
 /**
  * A search's query terms (apps/search/README.md, "The text index in memory"): analysed in
@@ -30,7 +30,7 @@ export class QueryAnalysisService {
     this.stems = new StemCache((text, values) => dataSource.query(text, values));
   }
 
-  async termsOf(request: RankingRequest, index: TextIndex): Promise<QueryTerm[]> {
+  async termsOf(request: TextSearch, index: TextIndex): Promise<QueryTerm[]> {
     const weights = request.tuning.expansionWeights;
     const { dictionary } = index.analyser;
     // the search's budget goes on from the expansion's work, afresh for each run of the search

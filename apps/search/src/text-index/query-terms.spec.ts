@@ -1,8 +1,14 @@
+import type { QueryWord } from '../analysis/query-words';
+import { idfOf, MAJOR_CONCEPT, MINOR_CONCEPT } from '../analysis/similarity';
 import type { AnalysedTerm } from './query-analyser';
-import { idfOf, MAJOR_CONCEPT, MINOR_CONCEPT, queryTermsOf, textQueryOf } from './query-terms';
+import { queryTermsOf, textQueryOf } from './query-terms';
+
+const word = (position: number): QueryWord => ({ kind: 'word', position });
+const tail = (position: number): QueryWord => ({ kind: 'tail', position });
+const pair = (position: number): QueryWord => ({ kind: 'pair', position });
 
 const term = (
-  word: number,
+  word: QueryWord,
   name: string,
   documents: number,
   kind: AnalysedTerm['kind'] = 'exact',
@@ -17,7 +23,7 @@ const term = (
 
 describe('query terms', () => {
   it("weighs a term by its weight times BM25's idf to the power 1.5", () => {
-    const [ski] = queryTermsOf([term(1, 'ski', 100, 'typo', 0.6)], 10_000);
+    const [ski] = queryTermsOf([term(word(1), 'ski', 100, 'typo', 0.6)], 10_000);
     expect(ski.idf).toBe(Math.log(1 + (10_000 - 100 + 0.5) / (100 + 0.5)));
     expect(ski.factor).toBe(Math.fround(0.6) * Math.pow(idfOf(100, 10_000), 1.5));
     expect(ski.frequent).toBe(false);
@@ -26,11 +32,11 @@ describe('query terms', () => {
   it('marks stop words, frequent terms and the expansions of a frequent word frequent', () => {
     const terms = queryTermsOf(
       [
-        term(1, 'hotel', 2_000),
-        term(1, 'hebergement', 50, 'glossary', 0.3),
-        term(2, 'lac', 300),
-        term(2, 'see', 50, 'glossary', 0.3),
-        term(3, 'de', 9_000, 'stop', 0.1),
+        term(word(1), 'hotel', 2_000),
+        term(word(1), 'hebergement', 50, 'glossary', 0.3),
+        term(word(2), 'lac', 300),
+        term(word(2), 'see', 50, 'glossary', 0.3),
+        term(word(3), 'de', 9_000, 'stop', 0.1),
       ],
       10_000,
     );
@@ -47,17 +53,17 @@ describe('query terms', () => {
     const query = textQueryOf(
       queryTermsOf(
         [
-          term(1, 'ski', 100),
-          term(1, 'skis', 50, 'typo', 0.6),
-          term(1, 'sci', 40, 'glossary', 0.9),
-          term(2, 'de', 9_000, 'stop', 0.1),
-          term(1002, 'ski de', 3, 'phrase', 0.5),
-          term(3, 'wallis', 30),
+          term(word(1), 'ski', 100),
+          term(word(1), 'skis', 50, 'typo', 0.6),
+          term(word(1), 'sci', 40, 'glossary', 0.9),
+          term(word(2), 'de', 9_000, 'stop', 0.1),
+          term(pair(2), 'ski de', 3, 'phrase', 0.5),
+          term(word(3), 'wallis', 30),
         ],
         10_000,
       ),
     );
-    expect(query.terms.map((t) => [t.term, t.selects, t.cov])).toEqual([
+    expect(query.terms.map((t) => [t.term, t.selects, t.conceptWeight])).toEqual([
       ['ski', true, MAJOR_CONCEPT],
       ['skis', true, MAJOR_CONCEPT],
       ['sci', true, MAJOR_CONCEPT],
@@ -70,27 +76,36 @@ describe('query terms', () => {
 
   it('weighs a general or frequent word as a minor concept, and stop words alone as minor ones', () => {
     const terms = queryTermsOf(
-      [term(1, 'ferien', 120), term(2, 'hotel', 2_000), term(3, 'zermatt', 30), term(-4, 'ferien', 120)],
+      [
+        term(word(1), 'ferien', 120),
+        term(word(2), 'hotel', 2_000),
+        term(word(3), 'zermatt', 30),
+        term(tail(4), 'ferien', 120),
+      ],
       10_000,
       { words: ['ferien', 'hotel', 'zermatt', 'skiferien'], genericWords: ['ferien'] },
     );
-    expect(terms.map((t) => [t.word, t.concept])).toEqual([
-      [1, MINOR_CONCEPT],
-      [2, MINOR_CONCEPT],
-      [3, MAJOR_CONCEPT],
-      [-4, MINOR_CONCEPT],
+    expect(terms.map((t) => [t.word, t.conceptWeight])).toEqual([
+      [word(1), MINOR_CONCEPT],
+      [word(2), MINOR_CONCEPT],
+      [word(3), MAJOR_CONCEPT],
+      [tail(4), MINOR_CONCEPT],
     ]);
     const stops = queryTermsOf(
-      [term(1, 'the', 9_000, 'stop', 0.1), term(2, 'in', 9_500, 'stop', 0.1)],
+      [term(word(1), 'the', 9_000, 'stop', 0.1), term(word(2), 'in', 9_500, 'stop', 0.1)],
       10_000,
     );
-    expect(stops.map((t) => t.concept)).toEqual([MINOR_CONCEPT, MINOR_CONCEPT]);
+    expect(stops.map((t) => t.conceptWeight)).toEqual([MINOR_CONCEPT, MINOR_CONCEPT]);
   });
 
   it('lets the rarest word select when every word is frequent', () => {
     const query = textQueryOf(
       queryTermsOf(
-        [term(1, 'the', 9_000, 'stop', 0.1), term(2, 'hotel', 2_000), term(3, 'in', 9_500, 'stop', 0.1)],
+        [
+          term(word(1), 'the', 9_000, 'stop', 0.1),
+          term(word(2), 'hotel', 2_000),
+          term(word(3), 'in', 9_500, 'stop', 0.1),
+        ],
         10_000,
       ),
     );
@@ -98,6 +113,14 @@ describe('query terms', () => {
       ['the', false],
       ['hotel', true],
       ['in', false],
+    ]);
+    // equally rare: the first in analysis order (a compound's tail before the words)
+    const tied = textQueryOf(
+      queryTermsOf([term(word(1), 'ferien', 2_000), term(tail(2), 'ferien', 2_000, 'compound', 0.8)], 10_000),
+    );
+    expect(tied.terms.map((t) => [t.word, t.selects])).toEqual([
+      [word(1), false],
+      [tail(2), true],
     ]);
   });
 });

@@ -1,16 +1,18 @@
-import { PAIR_WORD } from '../analysis/query-words';
+import { wordKey } from '../analysis/query-words';
+import type { QueryWord } from '../analysis/query-words';
+import { contributionOf } from '../analysis/similarity';
+import type { ScoreRecorder } from '../analysis/similarity';
 import { compareCodePoints, foldWords } from '../analysis/tokenizer';
-import { QUERY_WORDS } from './query-limits';
+import { QUERY_WORDS } from '../analysis/query-limits';
 import { textQueryOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
-import { roundHalfEven, SCALE } from './text-index';
 import type { TextIndex } from './text-index';
 
 /** A row of the explain mode: one query term an offer of the page holds. */
 export interface ExplainTermRow {
   id: string;
-  /** The query word's number (analysis/query-words.ts: `i`, `-i` a compound's second part, `PAIR_WORD + i` a pair). */
-  word: number;
+  /** The query word the term counts for: a word, a compound's tail or a pair (analysis/query-words.ts). */
+  word: QueryWord;
   /** The query word (or pair of words) folded, as the text side split the search. */
   token: string | null;
   term: string;
@@ -28,48 +30,55 @@ export interface ExplainTermRow {
   score: number | null;
   /** part / 1e6 × coverage: the term's share of the score when it counts (null as coverage). */
   contribution: number | null;
-  /** Whether the term covers its word's concept (query-terms.ts, `concept`). */
+  /** Whether the term covers its word's concept (query-terms.ts, `conceptWeight`). */
   covers: boolean;
 }
 
-/** A concept of a search: its query word (number and folded token) and its weight. */
+/** A concept of a search: its query word (and the word folded) and its weight. */
 export interface QueryConcept {
-  word: number;
+  word: QueryWord;
   token: string;
   weight: number;
 }
 
-/** The concepts of a search (its query words of some concept weight), in query order. */
+/** The concepts of a search (its query words of some concept weight), in query order, a word before its tail. */
 export function queryConceptsOf(terms: QueryTerm[], search: string): QueryConcept[] {
   const words = foldWords(search).slice(0, QUERY_WORDS);
-  const weights = new Map<number, number>();
+  const concepts = new Map<string, { word: QueryWord; weight: number }>();
   for (const term of terms) {
-    if (term.word >= PAIR_WORD || term.concept <= 0) continue;
-    weights.set(term.word, Math.max(weights.get(term.word) ?? 0, term.concept));
+    if (term.word.kind === 'pair' || term.conceptWeight <= 0) continue;
+    const key = wordKey(term.word);
+    const weight = Math.max(concepts.get(key)?.weight ?? 0, term.conceptWeight);
+    concepts.set(key, { word: term.word, weight });
   }
-  return [...weights]
-    .sort(([a], [b]) => Math.abs(a) - Math.abs(b) || b - a)
-    .map(([word, weight]) => ({ word, token: tokenOf(words, word) ?? '', weight }));
+  return [...concepts.values()]
+    .sort(
+      (a, b) => a.word.position - b.word.position || CONCEPT_ORDER[a.word.kind] - CONCEPT_ORDER[b.word.kind],
+    )
+    .map(({ word, weight }) => ({ word, token: tokenOf(words, word) ?? '', weight }));
 }
+
+const CONCEPT_ORDER = { word: 0, tail: 1, pair: 2 } as const;
+/** Rows by position, and at one position a compound's tail, then the word, then the pair ending there. */
+const ROW_ORDER = { tail: 0, word: 1, pair: 2 } as const;
 
 /**
  * Explain mode (apps/search/README.md, "Explain mode"): every query term each offer `ids` holds,
- * read from the in-memory text index with the scoring's own numbers (TextIndex.match), so that they
- * add up to the scores that ranked the page:
+ * as the in-memory text index records them while it scores those offers (TextIndex.explain), so
+ * that they add up to the scores that ranked the page:
  *
  * - per offer, query word and term: the term's `kind` and `weight` (a float4, given as its shortest
- *   decimal: 0.3, not 0.30000001…), its part (an integer: `round(factor × impact × SCALE)`) and
- *   whether it is the word's best form (the highest part; ties on term, then kind), which alone
- *   counts;
+ *   decimal: 0.3, not 0.30000001…), its part (an integer) and whether it is the word's best form
+ *   (the highest part; ties on term, then kind), which alone counts;
  * - per offer: whether the query selects it (`matches`: else its text score is 0, as the listings
  *   count it), the share of the query it covers (`coverage`, the score's multiplier) and its text
  *   `score`;
  * - `token`: the query word a term counts for, folded and split as the analyser splits the search
- *   (its first QUERY_WORDS words): word `i` is the i-th, `-i` the second part of the i-th (a
- *   compound), `1000 + i` the pair of the (i − 1)-th and i-th.
+ *   (its first QUERY_WORDS words): a word or a compound's tail, the word at its position; a pair,
+ *   the word before it and the word.
  *
- * Ordered by offer (as `ids`), then word (a compound's tail before its head, the pair last), best
- * form first, then part descending, then term. An id the index does not hold has no row.
+ * Ordered by offer (as `ids`), then word (ROW_ORDER), best form first, then part descending, then
+ * term. An id the index does not hold has no row.
  */
 export function explainTerms(
   index: TextIndex,
@@ -79,98 +88,94 @@ export function explainTerms(
 ): ExplainTermRow[] {
   const words = foldWords(search).slice(0, QUERY_WORDS);
   const query = textQueryOf(terms);
-  const coverable = query.coverable > 0 ? query.coverable : NaN;
+  const known = ids.map((id) => index.ordinalOf(id)).filter((ordinal) => ordinal !== undefined);
+  const records = new ExplainRecords();
+  index.explain(query, Int32Array.from(new Set(known)).sort(), records);
   const rows: ExplainTermRow[] = [];
   for (const id of ids) {
     const ordinal = index.ordinalOf(id);
     if (ordinal === undefined) continue;
-    const held: (ExplainTermRow & { cov: number; selects: boolean })[] = [];
-    query.terms.forEach((scored, i) => {
-      const impact = impactOf(index, scored.term, ordinal);
-      if (impact === undefined) return;
-      const term = terms[i];
-      held.push({
-        id,
-        word: term.word,
-        token: tokenOf(words, term.word),
-        term: term.term,
-        kind: term.kind,
-        weight: shortestFloat4(term.weight),
-        part: roundHalfEven(scored.factor * impact * SCALE),
-        best: false,
-        matches: false,
-        coverage: null,
-        score: null,
-        contribution: null,
-        covers: scored.cov > 0,
-        cov: scored.cov,
-        selects: scored.selects,
+    const { parts, coverage, score } = records.of(ordinal);
+    const held = parts
+      .sort((a, b) => a.term - b.term)
+      .map(({ term: t, part }): ExplainTermRow => {
+        const term = terms[t];
+        return {
+          id,
+          word: term.word,
+          token: tokenOf(words, term.word),
+          term: term.term,
+          kind: term.kind,
+          weight: shortestFloat4(term.weight),
+          part,
+          best: false,
+          matches: false,
+          coverage: nullIfNaN(coverage),
+          score: nullIfNaN(score),
+          contribution: nullIfNaN(contributionOf(part, coverage)),
+          covers: query.terms[t].conceptWeight > 0,
+        };
       });
-    });
-    let partSum = 0;
-    let covSum = 0;
-    let matches = false;
-    const byWord = new Map<number, typeof held>();
+    const matches = parts.some(({ term }) => query.terms[term].selects);
+    const byWord = new Map<string, ExplainTermRow[]>();
     for (const row of held) {
-      byWord.set(row.word, [...(byWord.get(row.word) ?? []), row]);
-      if (row.selects) matches = true;
+      const key = wordKey(row.word);
+      byWord.set(key, [...(byWord.get(key) ?? []), row]);
     }
     for (const forms of byWord.values()) {
       forms.sort(
         (a, b) => b.part - a.part || compareCodePoints(a.term, b.term) || a.kind.localeCompare(b.kind),
       );
       forms[0].best = true;
-      partSum += forms[0].part;
-      covSum += Math.max(...forms.map((form) => form.cov));
     }
-    const coverage = Math.min(1, covSum / coverable);
-    const score = (partSum / SCALE) * coverage;
     held.sort(
       (a, b) =>
-        Math.abs(a.word % PAIR_WORD) - Math.abs(b.word % PAIR_WORD) ||
-        a.word - b.word ||
+        a.word.position - b.word.position ||
+        ROW_ORDER[a.word.kind] - ROW_ORDER[b.word.kind] ||
         Number(b.best) - Number(a.best) ||
         b.part - a.part ||
         compareCodePoints(a.term, b.term),
     );
-    for (const { cov: _cov, selects: _selects, ...row } of held) {
-      rows.push({
-        ...row,
-        matches,
-        coverage: nullIfNaN(coverage),
-        score: nullIfNaN(score),
-        contribution: nullIfNaN((row.part / SCALE) * coverage),
-      });
-    }
+    for (const row of held) rows.push({ ...row, matches });
   }
   return rows;
 }
 
-/** The impact of `term`'s posting for the offer `ordinal`, if it holds the term. */
-function impactOf(index: TextIndex, term: string, ordinal: number): number | undefined {
-  const list = index.postings.get(term);
-  if (!list) return undefined;
-  const { ordinals } = list;
-  let low = 0;
-  let high = ordinals.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const value = ordinals[mid];
-    if (value === ordinal) return list.impacts[mid];
-    if (value < ordinal) low = mid + 1;
-    else high = mid - 1;
+/** What TextIndex.explain records, by offer: each term's part (by the term's number in the query) and its score. */
+class ExplainRecords implements ScoreRecorder {
+  private readonly offers = new Map<number, OfferRecord>();
+
+  part(ordinal: number, term: number, part: number): void {
+    this.of(ordinal).parts.push({ term, part });
   }
-  return undefined;
+
+  offer(ordinal: number, coverage: number, score: number): void {
+    const record = this.of(ordinal);
+    record.coverage = coverage;
+    record.score = score;
+  }
+
+  of(ordinal: number): OfferRecord {
+    let record = this.offers.get(ordinal);
+    if (!record) this.offers.set(ordinal, (record = { parts: [], coverage: NaN, score: NaN }));
+    return record;
+  }
 }
 
-/** The query word (or pair) a word number counts for. */
-function tokenOf(words: string[], word: number): string | null {
-  if (word >= PAIR_WORD) {
-    const first = words[word - PAIR_WORD - 2];
-    const second = words[word - PAIR_WORD - 1];
+interface OfferRecord {
+  parts: { term: number; part: number }[];
+  coverage: number;
+  score: number;
+}
+
+/** The query word (or pair) folded. */
+function tokenOf(words: string[], word: QueryWord): string | null {
+  if (word.kind === 'pair') {
+    const first = words[word.position - 2];
+    const second = words[word.position - 1];
     return first === undefined || second === undefined ? null : `${first} ${second}`;
   }
-  return words[Math.abs(word) - 1] ?? null;
+  return words[word.position - 1] ?? null;
 }
 
 /** A float4 as its shortest decimal (PostgreSQL's `real::numeric`): Math.fround(0.3) → 0.3. */

@@ -56,7 +56,7 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
       const filters = new OfferFilterColumnsBuilder();
       const ids: string[] = [];
       for (const offer of offers) {
-        if (ids.length % 20_000 === 19_999) await yieldToEventLoop();
+        if (ids.length % OFFERS_PER_YIELD === OFFERS_PER_YIELD - 1) await yieldToEventLoop();
         ordinals.set(offer.id, ids.length);
         ids.push(offer.id);
         filters.add({
@@ -81,7 +81,7 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
         const list = postingsOf(row.ordinals, row.impacts, ids.length);
         postings.set(row.term, list);
         sinceYield += list.ordinals.length;
-        if (sinceYield > 200_000) {
+        if (sinceYield > POSTINGS_PER_YIELD) {
           sinceYield = 0;
           await yieldToEventLoop();
         }
@@ -111,6 +111,10 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
  * of a load: reading 100,000 offers' postings into arrays is over a second of work.
  */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Offers read between two yields. */
+const OFFERS_PER_YIELD = 20_000;
+/** Postings read between two yields. */
+const POSTINGS_PER_YIELD = 200_000;
 
 interface OfferRow {
   id: string;

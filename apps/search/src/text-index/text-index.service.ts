@@ -1,18 +1,9 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Module,
-  OnApplicationBootstrap,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
 import { DataSource } from 'typeorm';
 import { SEARCH_DATABASE, SEARCH_READER } from '../database/database-runtime';
 import type { DatabaseRuntime } from '../database/database-runtime';
-import { SearchMetrics, SearchMetricsModule } from '../metrics/search-metrics';
-import { QueryExpansionModule } from '../glossary/query-expansion.service';
-import { QueryAnalysisService } from './query-analysis.service';
+import { SearchMetrics } from '../metrics/search-metrics';
 import { TextIndexSettings } from './text-index.settings';
 import { loadTextIndex } from './text-index.loader';
 import type { TextIndex } from './text-index';
@@ -26,7 +17,7 @@ export const HOLDS_TEXT_INDEX = Symbol('HOLDS_TEXT_INDEX');
  * a newer generation (after this replica's own reindex at once; another replica's within
  * SEARCH_TEXT_INDEX_POLL_MS), built aside and swapped in whole, so a search reads one generation.
  * A search whose statements read another generation than the index's waits for that generation's
- * load and runs again (travels.repository.ts): a replica never mixes two catalogues. Every search
+ * load and runs again (listing/listing.service.ts): a replica never mixes two catalogues. Every search
  * is analysed and scored against it.
  */
 @Injectable()
@@ -136,10 +127,3 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 }
-
-@Module({
-  imports: [SearchMetricsModule, QueryExpansionModule],
-  providers: [TextIndexService, QueryAnalysisService],
-  exports: [TextIndexService, QueryAnalysisService],
-})
-export class TextIndexModule {}

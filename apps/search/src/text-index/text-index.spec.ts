@@ -1,8 +1,12 @@
 import { OfferFilterColumnsBuilder, offerFilterOf, parseDayRanges, dayNumber } from './offer-filters';
 import type { OfferFilterRow } from './offer-filters';
-import { roundHalfEven, SCALE, TextIndex, TextMatches } from './text-index';
+import { roundHalfEven, SCALE } from '../analysis/similarity';
+import type { QueryWord } from '../analysis/query-words';
+import { TextIndex, TextMatches } from './text-index';
 import { postingsOf } from './text-index.loader';
 import type { TermPostings, TextQuery } from './text-index';
+
+const word = (position: number): QueryWord => ({ kind: 'word', position });
 
 /** The rank of an offer among the matches scoring at least `floor`, or undefined when it is not one. */
 const rankOf = (matches: TextMatches, ordinal: number, floor: number) =>
@@ -35,7 +39,7 @@ function indexOf(rows: OfferFilterRow[], postings: Record<string, [number, numbe
   );
 }
 
-/** The score the retired SQL text side computed: per word the best part, times coverage. */
+/** A form's part written out (analysis/similarity.ts): factor × float4 impact, scaled, halves to even. */
 const part = (factor: number, impact: number) => roundHalfEven(factor * Math.fround(impact) * SCALE);
 
 describe('roundHalfEven (PostgreSQL round(float8))', () => {
@@ -67,10 +71,10 @@ describe('TextIndex.match', () => {
   const query: TextQuery = {
     coverable: 3_000_000 + 4_000_000,
     terms: [
-      { word: 1, term: 'ski', factor: 3, cov: 3_000_000, selects: true },
-      { word: 1, term: 'skis', factor: 1.8, cov: 1_800_000, selects: true },
-      { word: 2, term: 'zermatt', factor: 4, cov: 4_000_000, selects: true },
-      { word: 3, term: 'the', factor: 0.01, cov: 10_000, selects: false },
+      { word: word(1), term: 'ski', factor: 3, conceptWeight: 3_000_000, selects: true },
+      { word: word(1), term: 'skis', factor: 1.8, conceptWeight: 1_800_000, selects: true },
+      { word: word(2), term: 'zermatt', factor: 4, conceptWeight: 4_000_000, selects: true },
+      { word: word(3), term: 'the', factor: 0.01, conceptWeight: 10_000, selects: false },
     ],
   };
 
@@ -81,7 +85,7 @@ describe('TextIndex.match', () => {
     expect(matches.scoreOf(0)).toBe(both * Math.min(1, (3_000_000 + 4_000_000 + 10_000) / query.coverable));
     const skiOnly = (part(3, 0.9) + part(0.01, 0.4)) / SCALE;
     expect(matches.scoreOf(1)).toBe(skiOnly * ((3_000_000 + 10_000) / query.coverable));
-    // offer 2 holds only the weaker form of word 1 (its cov counts, 1.8M) and zermatt
+    // offer 2 holds only the weaker form of word 1 (its concept weight counts, 1.8M) and zermatt
     const weak = (part(1.8, 0.7) + part(4, 1.6) + part(0.01, 0.4)) / SCALE;
     expect(matches.scoreOf(2)).toBe(weak * Math.min(1, (1_800_000 + 4_000_000 + 10_000) / query.coverable));
   });
@@ -127,14 +131,14 @@ describe('TextIndex.match', () => {
     });
     const matches = tied.match({
       coverable: 2_000_000,
-      terms: [{ word: 1, term: 'lake', factor: 2, cov: 2_000_000, selects: true }],
+      terms: [{ word: word(1), term: 'lake', factor: 2, conceptWeight: 2_000_000, selects: true }],
     });
     expect(matches.best(3, 0).map((match) => match.ordinal)).toEqual([0, 1, 2]);
     expect([3, 2, 1, 0].map((ordinal) => rankOf(matches, ordinal, 0))).toEqual([4, 3, 2, 1]);
   });
 
-  it('ranks many offers at once as one at a time would, tiers, ties and floors included (ranksOf)', () => {
-    // deterministic pseudo-random tiers and scores with many ties (few distinct values), and a few NaN
+  it('ranks many offers at once as one at a time would, concept weights, ties and floors included (ranksOf)', () => {
+    // deterministic pseudo-random concept weights covered and scores with many ties (few distinct values), and a few NaN
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const count = 2_000;
@@ -142,17 +146,17 @@ describe('TextIndex.match', () => {
     const scores = Float64Array.from({ length: count }, () =>
       next() < 0.02 ? NaN : Math.floor(next() * 40) / 4,
     );
-    const tiers = Int32Array.from({ length: count }, () => Math.floor(next() * 3));
-    const matches = new TextMatches(ordinals, scores, tiers);
-    // the rank by its definition: kept matches of a higher tier, then of the same tier and a higher
-    // score, then of the same both and a lower ordinal
+    const covered = Int32Array.from({ length: count }, () => Math.floor(next() * 3));
+    const matches = new TextMatches(ordinals, scores, covered);
+    // the rank by its definition: kept matches of a higher concept weight covered, then of the same
+    // and a higher score, then of the same both and a lower ordinal
     const rankByDefinition = (at: number, floor: number) => {
       let rank = 1;
       for (let i = 0; i < count; i++) {
         if (!(scores[i] >= floor)) continue;
         const above =
-          tiers[i] > tiers[at] ||
-          (tiers[i] === tiers[at] && (scores[i] > scores[at] || (scores[i] === scores[at] && i < at)));
+          covered[i] > covered[at] ||
+          (covered[i] === covered[at] && (scores[i] > scores[at] || (scores[i] === scores[at] && i < at)));
         if (above) rank++;
       }
       return rank;
@@ -177,16 +181,16 @@ describe('TextIndex.match', () => {
     const matches = index.match({
       coverable: 8,
       terms: [
-        { word: 1, term: 'ski', factor: 30, cov: 4, selects: true },
-        { word: 2, term: 'zermatt', factor: 1, cov: 4, selects: true },
+        { word: word(1), term: 'ski', factor: 30, conceptWeight: 4, selects: true },
+        { word: word(2), term: 'zermatt', factor: 1, conceptWeight: 4, selects: true },
       ],
     });
     // offer 0 holds both words; 1 and 3 hold "ski", 2 only "zermatt"
-    expect(Array.from(matches.tiers)).toEqual([8, 4, 4, 4]);
+    expect(Array.from(matches.covered)).toEqual([8, 4, 4, 4]);
     const best = matches.best(4, 0);
     expect(best[0].ordinal).toBe(0);
     // offer 2 holds only "zermatt" (score 1 × 1.6 × ½), below offers 1 and 3 of "ski" (30 × …)
-    // by score, but its tier equals theirs: the score decides among them
+    // by score, but it covers as much as they do: the score decides among them
     expect(best.map((match) => match.ordinal)).toEqual([0, 3, 1, 2]);
     expect(matches.scoreOf(0)).toBeCloseTo(30 * 1.1 + 1 * 1.5, 5);
   });
@@ -194,7 +198,7 @@ describe('TextIndex.match', () => {
   it('gives NaN (kept by no floor) when nothing of the query is coverable', () => {
     const matches = index.match({
       coverable: 0,
-      terms: [{ word: 1, term: 'ski', factor: 3, cov: 0, selects: true }],
+      terms: [{ word: word(1), term: 'ski', factor: 3, conceptWeight: 0, selects: true }],
     });
     expect(Number.isNaN(matches.scoreOf(0))).toBe(true);
     expect(matches.countAtLeast(0)).toBe(0);
@@ -205,6 +209,46 @@ describe('TextIndex.match', () => {
     const first = index.match(query).scores;
     for (let i = 0; i < 50; i++) index.match({ ...query, terms: query.terms.slice(i % 3) });
     expect(index.match(query).scores).toEqual(first);
+  });
+});
+
+describe('TextIndex.bytes (the search_text_index_bytes metric)', () => {
+  /** The byte lengths of every typed array reachable from `root`, each counted once. */
+  function typedArrayBytes(root: unknown): number {
+    const seen = new Set<unknown>();
+    let bytes = 0;
+    const visit = (value: unknown) => {
+      if (value === null || typeof value !== 'object' || seen.has(value)) return;
+      seen.add(value);
+      if (ArrayBuffer.isView(value)) {
+        bytes += value.byteLength;
+        return;
+      }
+      const children = value instanceof Map ? [...value.keys(), ...value.values()] : Object.values(value);
+      for (const child of children) visit(child);
+    };
+    visit(root);
+    return bytes;
+  }
+
+  it('is the real byte length of every typed array the index holds: postings, filters, work arrays, dictionary', () => {
+    const index = indexOf([row({ categories: ['ski', 'lake'] }), row(), row({ destination: 'FR' })], {
+      ski: [
+        [0, 1.1],
+        [2, 0.9],
+      ],
+      skiing: [[1, 0.5]],
+      'ski zermatt': [[0, 0.7]],
+    });
+    expect(index.bytes).toBe(typedArrayBytes(index));
+    expect(typedArrayBytes(index.analyser.dictionary)).toBeGreaterThan(0);
+    // the per-search work arrays: 4 of 8 bytes and 3 of 4 bytes per offer
+    const without = indexOf([], {});
+    const offers = indexOf([row(), row(), row(), row(), row()], {});
+    const perOffer =
+      (offers.bytes - without.bytes - (typedArrayBytes(offers.filters) - typedArrayBytes(without.filters))) /
+      5;
+    expect(perOffer).toBe(44);
   });
 });
 

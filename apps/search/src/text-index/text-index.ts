@@ -1,41 +1,48 @@
 import type { OfferFilter, OfferFilterColumns } from './offer-filters';
+import { coverageOf, partOf, scoreOf } from '../analysis/similarity';
+import type { ScoreRecorder } from '../analysis/similarity';
 import { TermDictionary } from '../analysis/term-dictionary';
+import { wordKey } from '../analysis/query-words';
+import type { QueryWord } from '../analysis/query-words';
 import { QueryAnalyser } from './query-analyser';
 
 /** A term's postings, by ascending offer ordinal: the posting's BM25 term-frequency part (`impact`). */
 export interface TermPostings {
   ordinals: Int32Array;
-  /** `search_postings.impact` (real): kept as the same 32-bit floats, so scores are the SQL side's bits. */
+  /**
+   * `search_postings.impact` (real): kept as the same 32-bit floats, so that the parts are computed
+   * from the very bits the reindex wrote.
+   */
   impacts: Float32Array;
 }
 
 /**
- * One query term as the text side scores it: `word` groups a query word's forms (a word scores its
- * best form), `factor` is weight × idf^1.5, `cov` the word's concept weight (an integer, 0 for a
- * pair or a stop word: query-terms.ts), `selects` whether holding it makes an offer a match.
+ * One query term as the text side scores it (analysis/similarity.ts): `word` groups a query word's
+ * forms (a word scores its best form), `factor` is weight × idf^IDF_EXPONENT, `conceptWeight` its
+ * word's concept weight (0 for a pair or a stop word: query-terms.ts), `selects` whether holding it
+ * makes an offer a match.
  */
 export interface ScoredTerm {
-  word: number;
+  word: QueryWord;
   term: string;
   factor: number;
-  cov: number;
+  conceptWeight: number;
   selects: boolean;
 }
 
-/** A search's terms and the query's coverable total (the sum of its words' best `cov`). */
+/** A search's terms and the query's coverable concept weight (the sum of its words' highest). */
 export interface TextQuery {
   terms: ScoredTerm[];
   coverable: number;
 }
 
-/** Scores are sums of integers (each part rounded to 1e-6): the same bits whatever order they are summed in. */
-export const SCALE = 1_000_000;
-
-/** PostgreSQL's `round(float8)`: to the nearest integer, halves to even (C's `rint`). */
-export function roundHalfEven(value: number): number {
-  const rounded = Math.round(value);
-  return rounded - value === 0.5 && rounded % 2 !== 0 ? rounded - 1 : rounded;
-}
+/**
+ * The stamps of the work arrays start again from 0 past this, long before 2^31 (a search takes
+ * one per query word, and one).
+ */
+const MAX_STAMP = 0x3f000000;
+/** The candidates are sorted when fewer than one offer in this many, else collected in one pass. */
+const SORTED_CANDIDATES_SHARE = 64;
 
 /**
  * The text index of one generation of the catalogue, held in memory (apps/search/README.md, "The
@@ -48,10 +55,10 @@ export class TextIndex {
   /** Per-search work arrays, one entry per offer (searches are scored one at a time: scoring is synchronous). */
   private readonly wordStamp: Int32Array;
   private readonly wordPart: Float64Array;
-  private readonly wordCov: Float64Array;
+  private readonly wordConceptWeight: Float64Array;
   private readonly seenStamp: Int32Array;
   private readonly partSum: Float64Array;
-  private readonly covSum: Float64Array;
+  private readonly covered: Float64Array;
   /** Offers collected by a pass (the candidates, then each word's touched offers). */
   private readonly buffer: Int32Array;
   private stamp = 0;
@@ -75,10 +82,10 @@ export class TextIndex {
     const offers = ids.length;
     this.wordStamp = new Int32Array(offers);
     this.wordPart = new Float64Array(offers);
-    this.wordCov = new Float64Array(offers);
+    this.wordConceptWeight = new Float64Array(offers);
     this.seenStamp = new Int32Array(offers);
     this.partSum = new Float64Array(offers);
-    this.covSum = new Float64Array(offers);
+    this.covered = new Float64Array(offers);
     this.buffer = new Int32Array(offers);
     this.ordinalById = ordinalById ?? new Map(ids.map((id, ordinal) => [id, ordinal]));
   }
@@ -94,14 +101,28 @@ export class TextIndex {
     return count;
   }
 
-  /** Bytes of the typed arrays (postings and filter columns): the index's share of the heap. */
+  /**
+   * Bytes of the index's typed arrays (the `search_text_index_bytes` metric): the postings, the
+   * filter columns, the per-search work arrays and the term dictionary's. The strings and maps
+   * (offer ids, terms, the trigram slots) are heap beside them.
+   */
   get bytes(): number {
     let bytes = 0;
     for (const list of this.postings.values()) bytes += list.ordinals.byteLength + list.impacts.byteLength;
     for (const column of Object.values(this.filters)) {
       if (ArrayBuffer.isView(column)) bytes += column.byteLength;
     }
-    return bytes + 7 * 8 * this.offers;
+    const work = [
+      this.wordStamp,
+      this.wordPart,
+      this.wordConceptWeight,
+      this.seenStamp,
+      this.partSum,
+      this.covered,
+      this.buffer,
+    ];
+    for (const array of work) bytes += array.byteLength;
+    return bytes + this.analyser.dictionary.bytes;
   }
 
   ordinalOf(id: string): number | undefined {
@@ -110,20 +131,12 @@ export class TextIndex {
 
   /**
    * Every match of a search (apps/search/README.md, "The text side"): the offers holding a
-   * selecting term and passing the filter; each covers, per query word it holds by any form, the
-   * word's concept weight (its `tier`, the sum), and scores, per query word, its best form's part
-   * `round(factor × impact × SCALE)`, summed, divided by SCALE and multiplied by the share of the
-   * query's concept weight covered (NaN when nothing is coverable, which no floor keeps).
+   * selecting term and passing the filter, each scored as analysis/similarity.ts defines (per query
+   * word its best form's part and concept weight, summed; the parts times the coverage).
    */
   match(query: TextQuery, filter?: OfferFilter): TextMatches {
-    if (this.stamp > 0x3f000000) {
-      // stamps wrap long before 2^31 (a search takes one per query word, and one)
-      this.stamp = 0;
-      this.seenStamp.fill(0);
-      this.wordStamp.fill(0);
-    }
-    const stamp = this.nextStamp();
-    const { seenStamp, partSum, covSum, buffer } = this;
+    const stamp = this.nextSearch();
+    const { seenStamp, partSum, covered, buffer } = this;
     // Candidates: the selecting terms' postings passing the filter (seenStamp = stamp), and the
     // offers found failing it (-stamp), each checked once.
     let candidateCount = 0;
@@ -142,69 +155,102 @@ export class TextIndex {
         }
         seenStamp[o] = stamp;
         partSum[o] = 0;
-        covSum[o] = 0;
+        covered[o] = 0;
         buffer[candidateCount++] = o;
       }
     }
     const candidates = this.inOrdinalOrder(candidateCount, stamp);
-    // Per query word, each candidate's best part and cov among the word's terms (a word of one
-    // term adds its part and cov straight away).
-    const byWord = new Map<number, ScoredTerm[]>();
-    for (const term of query.terms) {
-      if (!this.postings.has(term.term)) continue;
-      const terms = byWord.get(term.word);
-      if (terms) terms.push(term);
-      else byWord.set(term.word, [term]);
+    this.scoreWords(query, stamp);
+    return this.scored(candidates, query.coverable);
+  }
+
+  /**
+   * Scores the offers `ordinals` (ascending, distinct) as a search does, whether the query selects
+   * them or not, and records each part each holds and each one's score (the explain mode).
+   */
+  explain(query: TextQuery, ordinals: Int32Array, recorder: ScoreRecorder): TextMatches {
+    const stamp = this.nextSearch();
+    const { seenStamp, partSum, covered } = this;
+    for (const o of ordinals) {
+      seenStamp[o] = stamp;
+      partSum[o] = 0;
+      covered[o] = 0;
     }
-    const { wordStamp, wordPart, wordCov } = this;
+    this.scoreWords(query, stamp, recorder);
+    return this.scored(ordinals, query.coverable, recorder);
+  }
+
+  /**
+   * Adds, per query word, each candidate's (seenStamp = stamp) best part and concept weight among
+   * the word's terms to its sums (a word of one term adds them straight away).
+   */
+  private scoreWords(query: TextQuery, stamp: number, recorder?: ScoreRecorder): void {
+    const byWord = new Map<string, number[]>();
+    query.terms.forEach((term, t) => {
+      if (!this.postings.has(term.term)) return;
+      const key = wordKey(term.word);
+      const terms = byWord.get(key);
+      if (terms) terms.push(t);
+      else byWord.set(key, [t]);
+    });
+    const { seenStamp, partSum, covered, buffer, wordStamp, wordPart, wordConceptWeight } = this;
     for (const terms of byWord.values()) {
       if (terms.length === 1) {
-        const { ordinals, impacts } = this.postings.get(terms[0].term)!;
-        const { factor, cov } = terms[0];
+        const t = terms[0];
+        const { ordinals, impacts } = this.postings.get(query.terms[t].term)!;
+        const { factor, conceptWeight } = query.terms[t];
         for (let i = 0; i < ordinals.length; i++) {
           const o = ordinals[i];
           if (seenStamp[o] !== stamp) continue;
-          partSum[o] += roundHalfEven(factor * impacts[i] * SCALE);
-          covSum[o] += cov;
+          const part = partOf(factor, impacts[i]);
+          partSum[o] += part;
+          covered[o] += conceptWeight;
+          if (recorder !== undefined) recorder.part(o, t, part);
         }
         continue;
       }
       const wordMark = this.nextStamp();
       let touchedCount = 0;
-      for (const term of terms) {
-        const { ordinals, impacts } = this.postings.get(term.term)!;
-        const { factor, cov } = term;
+      for (const t of terms) {
+        const { ordinals, impacts } = this.postings.get(query.terms[t].term)!;
+        const { factor, conceptWeight } = query.terms[t];
         for (let i = 0; i < ordinals.length; i++) {
           const o = ordinals[i];
           if (seenStamp[o] !== stamp) continue;
-          const part = roundHalfEven(factor * impacts[i] * SCALE);
+          const part = partOf(factor, impacts[i]);
+          if (recorder !== undefined) recorder.part(o, t, part);
           if (wordStamp[o] !== wordMark) {
             wordStamp[o] = wordMark;
             wordPart[o] = part;
-            wordCov[o] = cov;
+            wordConceptWeight[o] = conceptWeight;
             buffer[touchedCount++] = o;
           } else {
             if (part > wordPart[o]) wordPart[o] = part;
-            if (cov > wordCov[o]) wordCov[o] = cov;
+            if (conceptWeight > wordConceptWeight[o]) wordConceptWeight[o] = conceptWeight;
           }
         }
       }
       for (let i = 0; i < touchedCount; i++) {
         const o = buffer[i];
         partSum[o] += wordPart[o];
-        covSum[o] += wordCov[o];
+        covered[o] += wordConceptWeight[o];
       }
     }
-    const ordinals = candidates;
+  }
+
+  /** The scored offers `ordinals` (NaN scores when nothing of the query is coverable, which no floor keeps). */
+  private scored(ordinals: Int32Array, coverable: number, recorder?: ScoreRecorder): TextMatches {
+    const { partSum, covered } = this;
     const scores = new Float64Array(ordinals.length);
-    const tiers = new Int32Array(ordinals.length);
-    const coverable = query.coverable > 0 ? query.coverable : NaN;
+    const coveredOf = new Int32Array(ordinals.length);
     for (let i = 0; i < ordinals.length; i++) {
       const o = ordinals[i];
-      scores[i] = (partSum[o] / SCALE) * Math.min(1, covSum[o] / coverable);
-      tiers[i] = covSum[o];
+      const coverage = coverageOf(covered[o], coverable);
+      scores[i] = scoreOf(partSum[o], coverage);
+      coveredOf[i] = covered[o];
+      if (recorder !== undefined) recorder.offer(o, coverage, scores[i]);
     }
-    return new TextMatches(ordinals, scores, tiers);
+    return new TextMatches(ordinals, scores, coveredOf);
   }
 
   /**
@@ -212,11 +258,21 @@ export class TextIndex {
    * by one pass over the stamps (a typed array's sort of 30,000 ordinals took 1–2 ms).
    */
   private inOrdinalOrder(count: number, stamp: number): Int32Array {
-    if (count * 64 < this.offers) return this.buffer.slice(0, count).sort();
+    if (count * SORTED_CANDIDATES_SHARE < this.offers) return this.buffer.slice(0, count).sort();
     const sorted = new Int32Array(count);
     const { seenStamp } = this;
     for (let o = 0, at = 0; at < count; o++) if (seenStamp[o] === stamp) sorted[at++] = o;
     return sorted;
+  }
+
+  /** The stamp of a new search, the work arrays' stamps cleared first when they reach MAX_STAMP. */
+  private nextSearch(): number {
+    if (this.stamp > MAX_STAMP) {
+      this.stamp = 0;
+      this.seenStamp.fill(0);
+      this.wordStamp.fill(0);
+    }
+    return this.nextStamp();
   }
 
   /** A fresh stamp for the work arrays. */
@@ -234,17 +290,17 @@ export interface RankedMatch {
 
 /**
  * The matches of one search: every offer the query selects under the filters, with its score and
- * the concept weight it covers (its tier), by ordinal. Ranked by tier descending (an offer covering
- * more of the search first), then score descending, then ordinal (= id); `floor` keeps those
- * scoring at least it.
+ * the concept weight it covers, by ordinal. Ranked by concept weight covered descending (an offer
+ * covering more of the search first), then score descending, then ordinal (= id); `floor` keeps
+ * those scoring at least it.
  */
 export class TextMatches {
   constructor(
     /** Ascending. */
     readonly ordinals: Int32Array,
     readonly scores: Float64Array,
-    /** The concept weight each covers (TextQuery's `cov` summed per query word). */
-    readonly tiers: Int32Array,
+    /** The concept weight each covers (its query words' highest `conceptWeight`, summed). */
+    readonly covered: Int32Array,
   ) {}
 
   /** How many matches score at least `floor` (NaN scores never do). */
@@ -262,7 +318,7 @@ export class TextMatches {
 
   /** The `wanted` best matches scoring at least `floor`, best first (ties by ordinal), ranked from 1. */
   best(wanted: number, floor: number): RankedMatch[] {
-    const heap = new WorstFirstHeap(wanted, this.tiers, this.scores, this.ordinals);
+    const heap = new WorstFirstHeap(wanted, this.covered, this.scores, this.ordinals);
     for (let i = 0; i < this.scores.length; i++) if (this.scores[i] >= floor) heap.offer(i);
     return heap
       .drain()
@@ -270,13 +326,14 @@ export class TextMatches {
   }
 
   /**
-   * The ranks of offers among the matches scoring at least `floor` (tier descending, then score
-   * descending, then ordinal), for those that are such matches. One pass over the matches whatever
-   * the number of offers asked (a hybrid search asks for its semantic side's hundred): each match is
-   * placed among the asked ones by binary search, rather than every match being sorted.
+   * The ranks of offers among the matches scoring at least `floor` (concept weight covered
+   * descending, then score descending, then ordinal), for those that are such matches. One pass
+   * over the matches whatever the number of offers asked (a hybrid search asks for its semantic
+   * side's hundred): each match is placed among the asked ones by binary search, rather than every
+   * match being sorted.
    */
   ranksOf(ordinals: Iterable<number>, floor: number): Map<number, number> {
-    const { scores, tiers } = this;
+    const { scores, covered } = this;
     const asked: { ordinal: number; at: number }[] = [];
     for (const ordinal of new Set(ordinals)) {
       const at = this.indexOf(ordinal);
@@ -284,8 +341,8 @@ export class TextMatches {
     }
     const ranks = new Map<number, number>();
     if (asked.length === 0) return ranks;
-    // ascending rank keys: (tier, score) ascending, then position (the ordinal order) ascending
-    const keyOrder = (a: number, b: number) => tiers[a] - tiers[b] || scores[a] - scores[b];
+    // ascending rank keys: (covered, score) ascending, then position (the ordinal order) ascending
+    const keyOrder = (a: number, b: number) => covered[a] - covered[b] || scores[a] - scores[b];
     asked.sort((a, b) => keyOrder(a.at, b.at) || a.at - b.at);
     const askedAt = Int32Array.from(asked, (entry) => entry.at);
     // The first asked entry whose key is at least (or above) match i's.
@@ -348,25 +405,25 @@ export class TextMatches {
 }
 
 /**
- * The best `capacity` entries (indexes into `tiers`/`scores`/`ordinals`) seen, as a binary heap
- * whose root is the worst kept: a lower tier, or the same tier and a lower score, or both the same
- * and a higher ordinal.
+ * The best `capacity` entries (indexes into `covered`/`scores`/`ordinals`) seen, as a binary heap
+ * whose root is the worst kept: a lower concept weight covered, or the same and a lower score, or
+ * both the same and a higher ordinal.
  */
 class WorstFirstHeap {
   private readonly items: number[] = [];
 
   constructor(
     private readonly capacity: number,
-    private readonly tiers: Int32Array,
+    private readonly covered: Int32Array,
     private readonly scores: Float64Array,
     private readonly ordinals: Int32Array,
   ) {}
 
   /** Whether entry a ranks below entry b. */
   private worse(a: number, b: number): boolean {
-    const ta = this.tiers[a];
-    const tb = this.tiers[b];
-    if (ta !== tb) return ta < tb;
+    const ca = this.covered[a];
+    const cb = this.covered[b];
+    if (ca !== cb) return ca < cb;
     const sa = this.scores[a];
     const sb = this.scores[b];
     return sa < sb || (sa === sb && this.ordinals[a] > this.ordinals[b]);

@@ -1,103 +1,12 @@
 import { COMPOUND_WEIGHT } from '../analysis/compounds';
+import { parseDateRanges } from '../catalogue/date-ranges';
 import { NO_EXPANSION } from '../glossary/query-expander';
-import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
+import type { QueryExpansion } from '../glossary/query-expander';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
-import type { DateRange } from './date-ranges';
-import { parseDateRanges } from './date-ranges';
-import type { InfoDensity, OrderBy, OrderDirection, TravelsQueryDto } from './dto/travels-query.dto';
+import type { InfoDensity, ListingPage, RankingTuning, TravelsRequest } from '../request/listing-request';
+import type { ListingFilters } from '../text-index/offer-filters';
+import type { TravelsQueryDto } from './dto/travels-query.dto';
 import type { RankingSettings } from './ranking.settings';
-
-/** The filters of GET /travels, parsed (docs/decisions.md D-49). */
-export interface ListingFilters {
-  /** ISO-2, upper case. */
-  destination?: string;
-  categories?: string[];
-  dateRanges?: DateRange[];
-  hideInvalid?: boolean;
-  discountClub?: boolean;
-  seaside?: boolean;
-}
-
-export interface ListingPage {
-  /** 1-based, as the response reports it. */
-  number: number;
-  limit: number;
-  offset: number;
-}
-
-/** How the HNSW index is searched (configuration: SEARCH_HNSW_*). */
-export interface HnswTuning {
-  efSearch: number;
-  iterativeScan: 'off' | 'relaxed_order' | 'strict_order';
-  maxScanTuples: number;
-}
-
-/** How a search is ranked: the query's values, else the configuration's (SEARCH_*). */
-export interface RankingTuning {
-  /** `w` of RRF: the semantic side's weight; 0 empties the semantic side, 1 the text side. */
-  rrfVectorWeight: number;
-  /** Cosine similarity minimum of the semantic side. */
-  semanticFloor: number;
-  /**
-   * The semantic side's minimum when no word of the search is found in any form by the text side
-   * (at least `semanticFloor`): what a search of nonsense is kept from. A query's own
-   * `semanticFloor` applies to every search.
-   */
-  noMatchSemanticFloor: number;
-  /** Full-text rank (`ts_rank_cd`) minimum of the text side. */
-  tsvectorFloor: number;
-  /** `k` of RRF. */
-  k: number;
-  /** The semantic side takes at most this many nearest records (after the filters) from the index. */
-  semanticCandidates: number;
-  /**
-   * The offers holding a lexeme close in spelling to a search word join the semantic candidates
-   * when the lexeme is held by at most this many offers (0: none do).
-   */
-  spellingNeighbourMaxDocuments: number;
-  hnsw: HnswTuning;
-  /** When the embedding service is unavailable: a full-text answer (true) or 503 (false). */
-  fullTextFallback: boolean;
-  /** The weight of an expanded word of each kind (0: that kind is left out). */
-  expansionWeights: ExpansionWeights;
-}
-
-export type ExpansionWeights = Record<ExpansionKind, number>;
-
-/** The filter-only branch of GET /travels (no search, or a blank one). */
-export interface FilterRequest {
-  branch: 'filter';
-  filters: ListingFilters;
-  page: ListingPage;
-  /** Count at most this many records (SEARCH_TOTAL_EXACT_LIMIT + 1: one past the bound); absent: all. */
-  countLimit?: number;
-  density: InfoDensity;
-  /** Absent: id order. */
-  orderBy?: OrderBy;
-  direction: OrderDirection;
-}
-
-/** The ranked branch of GET /travels (a non-blank search), complete: every default is resolved. */
-export interface RankingRequest {
-  branch: 'search';
-  /** Trimmed, never blank. */
-  search: string;
-  /** What the glossary (and operator synonyms) make of the search, computed in memory. */
-  expansion: QueryExpansion;
-  filters: ListingFilters;
-  page: ListingPage;
-  /** Count at most this many records (SEARCH_TOTAL_EXACT_LIMIT + 1: one past the bound); absent: all. */
-  countLimit?: number;
-  density: InfoDensity;
-  tuning: RankingTuning;
-  /**
-   * `explain=true`: each record also gets why it ranks where it does (apps/search/README.md,
-   * "Explain mode"); absent or false: the statements and the answer are those without it.
-   */
-  explain?: boolean;
-}
-
-export type TravelsRequest = FilterRequest | RankingRequest;
 
 const DEFAULT_PAGE_SIZE = 8;
 

@@ -1,9 +1,9 @@
-import type { ExplainTermRow } from './travels.repository';
+import type { ExplainTermRow } from '../text-index/text-explain';
 import { termKindOf, toExplanation, toTermExplanation, toTravelRecord } from './travels.mapper';
 
 const term = (over: Partial<ExplainTermRow>): ExplainTermRow => ({
   id: 'T1',
-  word: 1,
+  word: { kind: 'word', position: 1 },
   token: 'wanderung',
   term: 'wanderung',
   kind: 'exact',
@@ -24,7 +24,7 @@ describe('termKindOf', () => {
     expect(termKindOf({ kind: 'exact', term: 'wander', token: 'wanderung' })).toBe('stem');
   });
 
-  it('keeps the other kinds as travel_query_terms names them', () => {
+  it('keeps the other kinds as the analysis names them', () => {
     for (const kind of ['typo', 'compound', 'phrase', 'stop', 'glossary', 'synonym'] as const) {
       expect(termKindOf({ kind, term: 'x', token: 'y' })).toBe(kind);
     }
@@ -58,12 +58,12 @@ describe('toExplanation', () => {
       terms: [
         term({ contribution: 3 }),
         term({ term: 'hiking', kind: 'glossary', weight: 0.3, best: false, contribution: 0.2 }),
-        term({ word: 2, token: 'see', term: 'see', contribution: 1 }),
+        term({ word: { kind: 'word', position: 2 }, token: 'see', term: 'see', contribution: 1 }),
       ],
       concepts: [
-        { word: 1, token: 'wanderung', weight: 4 },
-        { word: 2, token: 'see', weight: 4 },
-        { word: 3, token: 'zermatt', weight: 16 },
+        { word: { kind: 'word', position: 1 }, token: 'wanderung', weight: 4 },
+        { word: { kind: 'word', position: 2 }, token: 'see', weight: 4 },
+        { word: { kind: 'word', position: 3 }, token: 'zermatt', weight: 16 },
       ],
       language: 'de',
     });
@@ -101,7 +101,7 @@ describe('toExplanation', () => {
         semanticRank: 1,
         textRank: null,
         terms: [term({ kind: 'stop', matches: false })],
-        concepts: [{ word: 1, token: 'wanderung', weight: 4 }],
+        concepts: [{ word: { kind: 'word', position: 1 }, token: 'wanderung', weight: 4 }],
         language: null,
       },
     );

@@ -1,4 +1,4 @@
-import type { InfoDensity } from './dto/travels-query.dto';
+import type { InfoDensity } from '../request/listing-request';
 import { TERM_KINDS } from './dto/travel-listing.response';
 import type {
   ExplanationDto,
@@ -8,9 +8,11 @@ import type {
   TravelRecordDto,
   TravelScoresDto,
 } from './dto/travel-listing.response';
-import { rrfScore } from './rrf-score';
-import type { RowExplanation } from './search-ranker';
-import type { ExplainTermRow, ListingRow } from './travels.repository';
+import { rrfScore } from '../listing/rrf-score';
+import type { RowExplanation } from '../listing/search-ranker';
+import type { ExplainTermRow } from '../text-index/text-explain';
+import type { ListingRow } from '../listing/listing-row';
+import { sameWord } from '../analysis/query-words';
 
 /** The scores of the filter-only branch (docs/decisions.md D-47): 1.0, 0.0, 0.0. */
 export const FILTER_SCORES: TravelScoresDto = { _relevance_score: 1, semantic_score: 0, tsvector_score: 0 };
@@ -103,7 +105,7 @@ export function toExplanation(scores: TravelScoresDto, explain: RowExplanation):
       concepts: concepts.map((concept) => ({
         word: concept.token,
         weight: concept.weight,
-        covered: matches && terms.some((term) => term.word === concept.word && term.covers),
+        covered: matches && terms.some((term) => sameWord(term.word, concept.word) && term.covers),
       })),
       language,
       terms: terms.map(toTermExplanation),
@@ -125,8 +127,8 @@ export function toTermExplanation(row: ExplainTermRow): TermExplanationDto {
 }
 
 /**
- * The wire kind of a query term: `travel_query_terms` says `exact` for a word's folded form and its
- * stems alike, so a term other than the folded word is a `stem`.
+ * The wire kind of a query term: the analysis says `exact` for a word's folded form and its stems
+ * alike, so a term other than the folded word is a `stem`.
  */
 export function termKindOf({ kind, term, token }: Pick<ExplainTermRow, 'kind' | 'term' | 'token'>): TermKind {
   if (kind === 'exact') return term === token ? 'exact' : 'stem';

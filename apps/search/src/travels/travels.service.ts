@@ -5,12 +5,12 @@ import { SearchMetrics } from '../metrics/search-metrics';
 import type { TravelListingResponseDto } from './dto/travel-listing.response';
 import type { TravelsQueryDto } from './dto/travels-query.dto';
 import { RankingSettings } from './ranking.settings';
-import { SEARCH_RANKER } from './search-ranker';
-import type { SearchRanker } from './search-ranker';
+import { SEARCH_RANKER } from '../listing/search-ranker';
+import type { SearchRanker } from '../listing/search-ranker';
 import { SearchLog } from './search-log';
 import { FILTER_SCORES, toExplanation, toListingResponse, toTravelRecord } from './travels.mapper';
 import type { CountedTotal } from './travels.mapper';
-import { TravelsRepository } from './travels.repository';
+import { TravelsRepository } from '../listing/travels.repository';
 import { toTravelsRequest, travelsRequestSettings } from './travels-request';
 import type { TravelsRequestSettings } from './travels-request';
 

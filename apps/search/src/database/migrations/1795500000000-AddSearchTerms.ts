@@ -5,7 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * offers holding it (`ts_stat`), refreshed by each reindex in its apply transaction, with a
  * trigram index (contrib `pg_trgm`). A hybrid search looks up the lexemes closest in spelling to
  * its words ("santorni" → "santorini") and adds the offers holding the rarer of them to the
- * semantic candidates with exact distances (travels/sql/semantic-side.ts). Raw SQL, not an entity, like
+ * semantic candidates with exact distances (sql/semantic-side.ts). Raw SQL, not an entity, like
  * the index tables.
  */
 export class AddSearchTerms1795500000000 implements MigrationInterface {

@@ -2,14 +2,9 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { CheckRule, parseQueryBoolean, singleValueProblem } from '@rt/contracts';
 import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
-import { MAX_DATE_RANGES, parseDateRanges } from '../date-ranges';
-
-export const INFO_DENSITIES = ['min', 'card', 'search', 'full'] as const;
-export type InfoDensity = (typeof INFO_DENSITIES)[number];
-export const ORDER_BYS = ['rating', 'departure', 'duration'] as const;
-export type OrderBy = (typeof ORDER_BYS)[number];
-export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
-export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+import { MAX_DATE_RANGES, parseDateRanges } from '../../catalogue/date-ranges';
+import { INFO_DENSITIES, ORDER_BYS, ORDER_DIRECTIONS } from '../../request/listing-request';
+import type { InfoDensity, OrderBy, OrderDirection } from '../../request/listing-request';
 
 export const MAX_PAGE = 1_000_000;
 export const MAX_CATEGORIES = 100;

@@ -1,0 +1,127 @@
+-- Written by `pnpm sql:snapshots` (apps/search/src/cli/sql-snapshots.ts); do not edit.
+-- the reindex's BM25 indexer: the staged offers' terms, lengths and postings, in its apply transaction (sql/postings.ts: postingsSql)
+-- values: none
+
+CREATE TEMPORARY TABLE posting_terms ON
+COMMIT
+DROP AS
+WITH
+  occurrences AS (
+    SELECT
+      o.id,
+      u.lexeme,
+      p.pos,
+      p.weight,
+      CASE p.weight
+        WHEN 'A' THEN 3.0
+        WHEN 'B' THEN 1.5
+        WHEN 'C' THEN 0.75
+        ELSE 1.0
+      END AS boost
+    FROM
+      travel_offers o,
+      unnest(o.search_vector) u,
+      unnest(u.positions, u.weights) p (pos, weight)
+    WHERE
+      o.id IN (
+        SELECT
+          id
+        FROM
+          travel_offers_staging
+      )
+  ),
+  sequence AS (
+    SELECT
+      id,
+      lexeme,
+      pos,
+      weight,
+      boost,
+      lead(lexeme) OVER w AS next_lexeme,
+      lead(pos) OVER w AS next_pos,
+      lead(weight) OVER w AS next_weight
+    FROM
+      occurrences
+    WINDOW
+      w AS (
+        PARTITION BY
+          id
+        ORDER BY
+          pos
+      )
+  ),
+  terms AS (
+    SELECT
+      id,
+      lexeme AS term,
+      boost
+    FROM
+      sequence
+    UNION ALL
+    SELECT
+      id,
+      lexeme || ' ' || next_lexeme,
+      boost
+    FROM
+      sequence
+    WHERE
+      next_pos = pos + 1
+      AND next_weight = weight
+  )
+SELECT
+  id,
+  term COLLATE "C" AS term,
+  sum(boost)::float8 AS tf,
+  sum(boost) FILTER (
+    WHERE
+      strpos(term, ' ') = 0
+  )::float8 AS length
+FROM
+  terms
+GROUP BY
+  id,
+  term;
+
+INSERT INTO
+  search_lengths (offer_id, length)
+SELECT
+  id,
+  sum(length)::real
+FROM
+  posting_terms
+GROUP BY
+  id;
+
+INSERT INTO
+  search_postings (term, offer_id, impact)
+SELECT
+  t.term,
+  t.id,
+  (t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * l.length / r.reference)))::real
+FROM
+  posting_terms t
+  JOIN search_lengths l ON l.offer_id = t.id,
+  (
+    SELECT
+      coalesce(
+        (
+          SELECT
+            reference_length
+          FROM
+            search_stats
+          WHERE
+            offers > 0
+        ),
+        (
+          SELECT
+            avg(length)
+          FROM
+            search_lengths
+        )
+      ) AS reference
+  ) r
+ORDER BY
+  t.id,
+  t.term;
+
+DROP TABLE posting_terms

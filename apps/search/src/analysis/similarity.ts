@@ -1,0 +1,118 @@
+import { COMPOUND_WEIGHT } from './compounds';
+
+/**
+ * The text side's score, its constants and its formula in one place (apps/search/README.md, "The
+ * text side"; like Lucene's Similarity):
+ *
+ *     score(offer)  = Σ over the query words the offer holds of part(word) / SCALE × coverage
+ *     part(word)    = the highest part(form) among the word's forms the offer holds (its best form)
+ *     part(form)    = round(factor × impact × SCALE), half to even
+ *     factor        = weight of the form's kind of match × idf ^ IDF_EXPONENT
+ *     impact        = BM25's term-frequency part of the form in the offer (FIELD_BOOSTS, BM25_K1,
+ *                     BM25_B), written by the reindex (`search_postings.impact`)
+ *     coverage      = min(1, covered / coverable)
+ *     covered       = Σ over the query words the offer holds of the highest concept weight among
+ *                     the word's forms it holds; coverable: the same over every query word
+ *
+ * Parts are integers (SCALE), so that a score's bits do not depend on the order its parts are
+ * summed in. The in-memory index (text-index.ts) scores with these functions, and records what it
+ * adds on request (ScoreRecorder: the explain mode).
+ */
+
+/** How much an occurrence of a lexeme counts, by the `search_vector` weight of its field. */
+export const FIELD_BOOSTS = {
+  /** The name. */
+  A: 3.0,
+  /** The destination and the first category. */
+  B: 1.5,
+  /** The other categories. */
+  C: 0.75,
+  /** The description. */
+  D: 1.0,
+} as const;
+/** BM25's term-frequency saturation. */
+export const BM25_K1 = 1.2;
+/** BM25's length normalisation. */
+export const BM25_B = 0.75;
+
+/** Rarity weighs more than in plain BM25 (measured: docs/benchmarks.md, part 3). */
+export const IDF_EXPONENT = 1.5;
+/** A term held by more than this share of the offers does not select offers on its own. */
+export const FREQUENT_WORD_SHARE = 0.1;
+
+/**
+ * What a query word weighs as a concept of the search (apps/search/README.md, "Concept coverage"):
+ * a word that says what the traveller looks for (a place, an activity) is a major concept; a word
+ * too general to say it ("holiday", "reise", "week": the glossary's `general` concepts) or held by
+ * more than FREQUENT_WORD_SHARE of the offers is a minor one, worth a quarter of a major; a stop
+ * word is none (unless the search has nothing else). An offer covering more concept weight ranks
+ * first, whatever the languages of the forms that cover them.
+ */
+export const MAJOR_CONCEPT = 4;
+export const MINOR_CONCEPT = 1;
+/**
+ * A place the search names (the gazetteer) weighs more than its other concepts together: an offer
+ * elsewhere answers none of a search for "ski in Wallis", an offer in Wallis without skiing some.
+ */
+export const PLACE_CONCEPT = 16;
+
+/**
+ * The weight of each kind of match of a query word's own forms (the expansions' weights are
+ * settings: ExpansionWeights), float4 values as the index's scores were first computed in SQL.
+ */
+export const STOP_WEIGHT = Math.fround(0.1);
+export const EXACT_WEIGHT = Math.fround(1);
+export const ONE_EDIT_WEIGHT = Math.fround(0.6);
+export const TWO_EDITS_WEIGHT = Math.fround(0.4);
+export const SPLIT_WEIGHT = Math.fround(COMPOUND_WEIGHT);
+export const PHRASE_WEIGHT = Math.fround(0.5);
+
+/** Parts are integers: the score's terms times SCALE, rounded (to 1e-6). */
+export const SCALE = 1_000_000;
+
+/** PostgreSQL's `round(float8)`: to the nearest integer, halves to even (C's `rint`). */
+export function roundHalfEven(value: number): number {
+  const rounded = Math.round(value);
+  return rounded - value === 0.5 && rounded % 2 !== 0 ? rounded - 1 : rounded;
+}
+
+/** BM25's idf of a term held by `documents` of `offers` offers. */
+export function idfOf(documents: number, offers: number): number {
+  return Math.log(1 + (offers - documents + 0.5) / (documents + 0.5));
+}
+
+/** A form's factor: its kind's weight times its idf to the power IDF_EXPONENT. */
+export function factorOf(weight: number, idf: number): number {
+  return weight * Math.pow(idf, IDF_EXPONENT);
+}
+
+/** A form's part of an offer's score (an integer): its factor times its posting's impact, scaled. */
+export function partOf(factor: number, impact: number): number {
+  return roundHalfEven(factor * impact * SCALE);
+}
+
+/** The share of the query's concept weight an offer covers, at most 1 (NaN when none is coverable). */
+export function coverageOf(covered: number, coverable: number): number {
+  return Math.min(1, covered / (coverable > 0 ? coverable : NaN));
+}
+
+/** An offer's score: the sum of its words' best parts, unscaled, times its coverage. */
+export function scoreOf(partSum: number, coverage: number): number {
+  return (partSum / SCALE) * coverage;
+}
+
+/** A form's share of the score when it counts (its word's best form in an offer the query selects). */
+export function contributionOf(part: number, coverage: number): number {
+  return (part / SCALE) * coverage;
+}
+
+/**
+ * What a scoring adds up, recorded on request (the explain mode, as Lucene's Weight.explain): the
+ * scorer calls it for the offers asked, with its own figures.
+ */
+export interface ScoreRecorder {
+  /** Offer `ordinal` holds the query's term number `term`, whose part is `part`. */
+  part(ordinal: number, term: number, part: number): void;
+  /** Offer `ordinal`'s coverage and score. */
+  offer(ordinal: number, coverage: number, score: number): void;
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { EmbeddingModule } from '../embedding/embedding.module';
+import { TextIndexModule } from '../text-index/text-index.module';
+import { FullTextRanker } from './full-text-ranker';
+import { HybridRanker } from './hybrid-ranker';
+import { ListingService } from './listing.service';
+import { PgvectorSessions } from './pgvector-sessions';
+import { SEARCH_RANKER } from './search-ranker';
+import { TravelsRepository } from './travels.repository';
+
+@Module({
+  imports: [EmbeddingModule, TextIndexModule],
+  providers: [
+    TravelsRepository,
+    PgvectorSessions,
+    ListingService,
+    FullTextRanker,
+    HybridRanker,
+    { provide: SEARCH_RANKER, useExisting: HybridRanker },
+  ],
+  exports: [TravelsRepository, SEARCH_RANKER],
+})
+export class ListingModule {}

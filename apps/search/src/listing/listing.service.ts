@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
+import { AppError, ErrorCode } from '@rt/errors';
+import type { RankingRequest } from '../request/listing-request';
+import { QueryAnalysisService } from '../text-index/query-analysis.service';
+import type { QueryTerm } from '../text-index/query-terms';
+import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
+import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
+import type { TextIndex } from '../text-index/text-index';
+import { TextIndexService } from '../text-index/text-index.service';
+import { retryOnceOnInternalError } from './internal-error-retry';
+import type { ListingResult } from './listing-row';
+import { MemoryListing } from './memory-listing';
+import { TravelsRepository } from './travels.repository';
+
+/** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
+export interface ExplainedTerms {
+  rows: ExplainTermRow[];
+  concepts: QueryConcept[];
+  language: 'fr' | 'de' | 'en' | 'it' | null;
+}
+
+/**
+ * The ranked listings of a search: analysed against the replica's in-memory text index, scored there
+ * and fused with the semantic side (memory-listing.ts), whose statements TravelsRepository runs.
+ */
+@Injectable()
+export class ListingService {
+  constructor(
+    private readonly travels: TravelsRepository,
+    private readonly textIndex: TextIndexService,
+    private readonly analysis: QueryAnalysisService,
+    @InjectPinoLogger(ListingService.name) private readonly logger: PinoLogger,
+  ) {}
+
+  /** A full-text page (best score first) and its exact total, scored in memory (memory-listing.ts). */
+  listByText(request: RankingRequest): Promise<ListingResult> {
+    return this.inMemory(request, (index, terms) =>
+      new MemoryListing(index, this.travels.rowsOf).byText(request, terms),
+    );
+  }
+
+  /**
+   * A hybrid page (RRF of the semantic and text sides) and its exact total: the text side in
+   * memory and two statements (the semantic side, the page's records: memory-listing.ts), on a
+   * connection whose session carries the pgvector settings. `embedding`: the query's, in
+   * pgvector's text form.
+   */
+  listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
+    // The one statement that scans the HNSW index: an internal error there gets one more try
+    // (internal-error-retry.ts), on a connection of its own.
+    return retryOnceOnInternalError(
+      () => this.hybridOnce(request, embedding),
+      (error) =>
+        this.logger.warn(
+          // The state and the server's message only: the error also carries the statement's parameters.
+          { sqlstate: (error as { code?: unknown }).code, cause: (error as Error).message },
+          'hybrid search met an internal database error; trying once more',
+        ),
+    );
+  }
+
+  private hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
+    return this.inMemory(request, (index, terms) =>
+      this.travels.inSearchSession(request.tuning, (run) =>
+        new MemoryListing(index, run).hybrid(request, terms, embedding),
+      ),
+    );
+  }
+
+  /**
+   * A listing scored in the in-memory text index (memory-listing.ts), analysed against that
+   * index; when a statement reads another generation than the index's (a reindex committed and
+   * this replica has not loaded it yet), the new generation is loaded and the listing runs again,
+   * so a page never mixes two catalogues. `list` holds no connection once it answers: the load
+   * needs one (the embedded database has only one). A catalogue changing faster than a replica
+   * loads it answers 503 `service_unavailable` after three tries.
+   */
+  private async inMemory(
+    request: RankingRequest,
+    list: (index: TextIndex, terms: QueryTerm[]) => Promise<ListingResult | undefined>,
+  ): Promise<ListingResult> {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const index = await this.textIndex.loaded();
+      const listed = await list(index, await this.analysis.termsOf(request, index));
+      if (listed) return listed;
+      await this.textIndex.refresh();
+    }
+    throw new AppError(
+      ErrorCode.ServiceUnavailable,
+      'The search index is changing; try again shortly.',
+      undefined,
+      undefined,
+      { 'Retry-After': '1' },
+    );
+  }
+
+  /**
+   * Explain mode: the query terms each offer of a ranked page holds, with their parts, read from
+   * the in-memory text index (text-explain.ts) after the page was ranked (a new generation loaded in
+   * between may make them disagree with it: the page's own scores stay those it was ranked by).
+   */
+  async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainedTerms> {
+    const language = request.expansion.language?.language ?? null;
+    if (!ids.length) return { rows: [], concepts: [], language };
+    const index = await this.textIndex.loaded();
+    const terms = await this.analysis.termsOf(request, index);
+    return {
+      rows: explainTerms(index, terms, request.search, ids),
+      concepts: queryConceptsOf(terms, request.search),
+      language,
+    };
+  }
+}
