@@ -6,12 +6,21 @@ import {
   foldedWords,
   gradeOf,
   judge,
+  JUDGED_QUERIES,
+  languageProblems,
   OfferAnnotation,
   PlaceEntry,
   placeClosure,
-  QUERIES,
+  QuerySpec,
+  TRAVELLER_QUERIES,
 } from './build-multilingual-judgements';
-import { NO_ANSWER_TYPES, QUERY_TYPES, readJudgedSet } from './relevance';
+import {
+  loadJudgedQueries,
+  NO_ANSWER_TYPES,
+  QUERY_TYPES,
+  readJudgedSet,
+  SEARCH_LANGUAGES,
+} from './relevance';
 
 describe('the multilingual judged set (issue 37)', () => {
   const places: Record<string, PlaceEntry> = {
@@ -49,22 +58,29 @@ describe('the multilingual judged set (issue 37)', () => {
   });
 
   it('grades 2 for every place and concept, 1 for the place with part of the concepts, 0 elsewhere', () => {
-    const ski = {
-      type: 'cross_language' as const,
+    const ski: QuerySpec = {
+      type: 'cross_language',
       query: 'ski wallis',
+      language: undefined,
       places: ['valais'],
       concepts: ['skiing'],
     };
     expect(gradeOf(ski, offer(['zermatt'], ['skiing', 'mountains']), places)).toBe(2);
     expect(gradeOf(ski, offer(['zermatt'], ['wellness']), places)).toBe(1);
     expect(gradeOf(ski, offer(['montreux'], ['skiing']), places)).toBe(0);
-    const lakeHike = { type: 'homonym' as const, query: 'wanderung am see', concepts: ['hiking', 'lake'] };
+    const lakeHike: QuerySpec = {
+      type: 'homonym',
+      query: 'wanderung am see',
+      language: 'de',
+      concepts: ['hiking', 'lake'],
+    };
     expect(gradeOf(lakeHike, offer(['montreux'], ['hiking', 'lake']), places)).toBe(2);
     expect(gradeOf(lakeHike, offer(['montreux'], ['lake', 'culture']), places)).toBe(1);
     expect(gradeOf(lakeHike, offer(['zermatt'], ['skiing']), places)).toBe(0);
-    const place = { type: 'destination' as const, query: 'wallis', places: ['valais'] };
+    const place: QuerySpec = { type: 'destination', query: 'wallis', language: 'de', places: ['valais'] };
     expect(gradeOf(place, offer(['zermatt'], []), places)).toBe(2);
-    expect(gradeOf({ type: 'nonsense', query: 'xyzzyqqq' }, offer(['zermatt'], []), places)).toBe(0);
+    const nonsense: QuerySpec = { type: 'nonsense', query: 'xyzzyqqq', language: undefined };
+    expect(gradeOf(nonsense, offer(['zermatt'], []), places)).toBe(0);
   });
 
   it('folds words as a search is folded', () => {
@@ -83,16 +99,77 @@ describe('the multilingual judged set (issue 37)', () => {
     const set = readJudgedSet(join(dir, 'judged-multilingual.json'));
     expect(set.catalogue).toBe(join(dir, 'multilingual-catalogue.ndjson'));
     expect(set.queries).toEqual(judge(catalogue, annotations));
-    for (const spec of QUERIES) expect(QUERY_TYPES).toContain(spec.type);
+    for (const spec of JUDGED_QUERIES) expect(QUERY_TYPES).toContain(spec.type);
     expect(NO_ANSWER_TYPES).toEqual(['nonsense']);
   });
 
   it('refuses annotations that disagree with the catalogue and queries without a relevant offer', () => {
-    const annotations: Annotations = { places, offers: { a: offer(['zermatt'], ['skiing']) } };
+    const annotations: Annotations = {
+      places,
+      offers: { a: offer(['zermatt'], ['skiing']), c: offer(['zermatt'], []) },
+    };
     expect(() =>
-      judge([{ id: 'b', name: 'x' }], annotations, [
-        { type: 'destination', query: 'genf', places: ['lake_geneva'] },
-      ]),
-    ).toThrow(/b: no annotation[\s\S]*a: annotated but not in the catalogue[\s\S]*genf: no offer graded 2/);
+      judge(
+        [
+          { id: 'b', name: 'x' },
+          { id: 'c', name: 'x', language: 'fr' },
+        ],
+        annotations,
+        [{ type: 'destination', query: 'genf', language: 'de', places: ['lake_geneva'] }],
+      ),
+    ).toThrow(
+      /b: no annotation[\s\S]*c: language "fr", annotated as "de"[\s\S]*a: annotated but not in the catalogue[\s\S]*genf: no offer graded 2/,
+    );
+  });
+});
+
+describe('the language of the judged searches (issue 48)', () => {
+  it('every query writes its language, one of the four or undefined for none; nonsense has none', () => {
+    expect(languageProblems({ type: 'homonym', query: 'spa', language: undefined })).toEqual([]);
+    expect(languageProblems({ type: 'destination', query: 'genf', language: 'de' })).toEqual([]);
+    const unwritten = { type: 'destination', query: 'genf' } as QuerySpec;
+    expect(languageProblems(unwritten)).toEqual(['genf: no language (undefined for none)']);
+    const spanish = { type: 'destination', query: 'ginebra', language: 'es' } as unknown as QuerySpec;
+    expect(languageProblems(spanish)).toEqual(['ginebra: language "es" is not one of fr, de, en, it']);
+    expect(languageProblems({ type: 'nonsense', query: 'xyzzyqqq', language: 'fr' })).toEqual([
+      'xyzzyqqq: a nonsense query has no language',
+    ]);
+    for (const spec of JUDGED_QUERIES) expect(languageProblems(spec)).toEqual([]);
+  });
+
+  it('both committed judged sets name the language of every search, or null for none', () => {
+    const multilingual = readJudgedSet(join(__dirname, 'judged-multilingual.json'));
+    for (const { queries } of [multilingual, loadJudgedQueries()]) {
+      for (const query of queries) {
+        expect(query).toHaveProperty('language');
+        expect([...SEARCH_LANGUAGES, null]).toContain(query.language);
+      }
+    }
+    // nonsense and language-neutral searches have none; the others the one their writer meant
+    const languageOf = new Map(multilingual.queries.map((query) => [query.query, query.language]));
+    for (const query of ['xyzzyqqq', 'spa', 'nice', 'ski', 'zurich', 'zemratt', 'skii']) {
+      expect(languageOf.get(query)).toBeNull();
+    }
+    expect(languageOf.get('genf')).toBe('de');
+    expect(languageOf.get('geneve')).toBe('fr');
+    expect(languageOf.get('pargue city break')).toBe('en');
+  });
+
+  it('holds 40 or more searches as travellers type them, of eight kinds, at least five each', () => {
+    expect(TRAVELLER_QUERIES.length).toBeGreaterThanOrEqual(40);
+    const kinds = new Set(TRAVELLER_QUERIES.map((spec) => spec.type));
+    expect([...kinds].sort()).toEqual([
+      'traveller_departure_city',
+      'traveller_multiword',
+      'traveller_own_word',
+      'traveller_short',
+      'traveller_short_typo',
+      'traveller_transposed',
+      'traveller_unaccented',
+      'traveller_unknown_word',
+    ]);
+    for (const kind of kinds) {
+      expect(TRAVELLER_QUERIES.filter((spec) => spec.type === kind).length).toBeGreaterThanOrEqual(5);
+    }
   });
 });

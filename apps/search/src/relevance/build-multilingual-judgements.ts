@@ -1,5 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { languageFirstGrades, SEARCH_LANGUAGES } from './relevance';
+import type { SearchLanguage } from './relevance';
 
 /**
  * Writes judged-multilingual.json (issue 37): searches typed as travellers type them in French,
@@ -18,21 +20,44 @@ import { join } from 'node:path';
  * concept written `a|b` is covered by either. Queries of the type `nonsense` grade no offer: their
  * success is answering nothing (relevance.ts NO_ANSWER_TYPES).
  *
+ * Each query names the language its writer meant (`language`, undefined for none), by the rule of
+ * docs/relevance-multilingual.md, "The search's language": the judged set carries it, and the
+ * relevance command grades the same answers a second time, the search's language first
+ * (relevance.ts languageFirstGrades, from the offers' `language` in the catalogue). Issue 48 added
+ * the searches of TRAVELLER_QUERIES, typed as travellers type them, one `traveller_*` type per kind.
+ *
  * Run after changing the annotations, the catalogue or the queries:
  * `pnpm --filter search build && node dist/relevance/build-multilingual-judgements.js` (from
  * apps/search). It checks the three files against each other and prints each query's grades.
  */
 
-type Language = 'fr' | 'de' | 'en' | 'it';
+type Language = SearchLanguage;
 
 /** The query types of this set (relevance.ts QUERY_TYPES holds them). */
-type QueryType = 'cross_language' | 'concept' | 'compound' | 'homonym' | 'destination' | 'nonsense';
+type QueryType =
+  | 'cross_language'
+  | 'concept'
+  | 'compound'
+  | 'homonym'
+  | 'destination'
+  | 'nonsense'
+  | 'traveller_short'
+  | 'traveller_unaccented'
+  | 'traveller_transposed'
+  | 'traveller_departure_city'
+  | 'traveller_own_word'
+  | 'traveller_multiword'
+  | 'traveller_unknown_word'
+  | 'traveller_short_typo';
 
 export interface QuerySpec {
   type: QueryType;
   query: string;
-  /** The language the traveller typed the query in (none for nonsense). */
-  language?: Language;
+  /**
+   * The language its writer meant, written for every query: undefined for none (a nonsense or
+   * language-neutral search; docs/relevance-multilingual.md, "The search's language").
+   */
+  language: Language | undefined;
   /** Place ids of the annotations' gazetteer; the offer must be in every one. */
   places?: string[];
   /** Concept ids; `a|b`: either. */
@@ -96,14 +121,24 @@ export const OFFER_CONCEPTS = new Set(
   ).split(' '),
 );
 
-const cl = (query: string, language: Language, places: string[], concepts: string[]): QuerySpec => ({
+const cl = (
+  query: string,
+  language: Language | undefined,
+  places: string[],
+  concepts: string[],
+): QuerySpec => ({
   type: 'cross_language',
   query,
   language,
   places,
   concepts,
 });
-const concept = (query: string, language: Language, concepts: string[], places?: string[]): QuerySpec => ({
+const concept = (
+  query: string,
+  language: Language | undefined,
+  concepts: string[],
+  places?: string[],
+): QuerySpec => ({
   type: 'concept',
   query,
   language,
@@ -117,22 +152,30 @@ const compound = (query: string, concepts: string[], places?: string[]): QuerySp
   concepts,
   places,
 });
-const homonym = (query: string, language: Language, places: string[], concepts: string[]): QuerySpec => ({
+const homonym = (
+  query: string,
+  language: Language | undefined,
+  places: string[],
+  concepts: string[],
+): QuerySpec => ({
   type: 'homonym',
   query,
   language,
   places,
   concepts,
 });
-const destination = (query: string, language: Language, place: string): QuerySpec => ({
+const destination = (query: string, language: Language | undefined, place: string): QuerySpec => ({
   type: 'destination',
   query,
   language,
   places: [place],
 });
-const nonsense = (query: string): QuerySpec => ({ type: 'nonsense', query });
+const nonsense = (query: string): QuerySpec => ({ type: 'nonsense', query, language: undefined });
 
-/** Written by hand as travellers type them: lower case, accents left out, the words of everyday use. */
+/**
+ * Issue 37's queries, written by hand as travellers type them: lower case, accents left out, the
+ * words of everyday use (src/glossary/language-guess.spec.ts measures the language guess on them).
+ */
 export const QUERIES: QuerySpec[] = [
   // a destination and a concept, the destination in the traveller's own language
   cl('skiferien im wallis', 'de', ['valais'], ['skiing']),
@@ -150,7 +193,7 @@ export const QUERIES: QuerySpec[] = [
   cl('wine tasting lake geneva', 'en', ['lake_geneva'], ['wine_tasting']),
   cl('weinreise piemont', 'de', ['piedmont'], ['wine_tasting']),
   cl('segeln sardinien', 'de', ['sardinia'], ['sailing']),
-  cl('surf canaries', 'fr', ['canary_islands'], ['surfing']),
+  cl('surf canaries', undefined, ['canary_islands'], ['surfing']),
   cl('hiking dolomites', 'en', ['dolomites'], ['hiking']),
   cl('ferrata dolomiti', 'it', ['dolomites'], ['climbing']),
   cl('week end a vienne', 'fr', ['vienna'], ['city_break']),
@@ -187,7 +230,7 @@ export const QUERIES: QuerySpec[] = [
   concept('yoga retreat', 'en', ['yoga']),
   concept('glacier hike', 'en', ['hiking', 'glacier']),
   concept('family holiday in the mountains', 'en', ['family', 'mountains']),
-  concept('wellness', 'de', ['wellness']),
+  concept('wellness', undefined, ['wellness']),
   concept('mit dem zug durch die alpen', 'de', ['train_journey', 'mountains']),
   // German compounds
   compound('segelurlaub', ['sailing']),
@@ -216,11 +259,11 @@ export const QUERIES: QuerySpec[] = [
   homonym('wanderung am see', 'de', [], ['hiking', 'lake']),
   homonym('ferien am see', 'de', [], ['lake']),
   homonym('bergen norwegen', 'de', ['bergen'], []),
-  homonym('nice', 'en', ['nice'], []),
-  homonym('spa', 'en', [], ['wellness']),
+  homonym('nice', undefined, ['nice'], []),
+  homonym('spa', undefined, [], ['wellness']),
   homonym('ferien in zug', 'de', ['zug'], []),
-  homonym('brig', 'de', ['brig'], []),
-  homonym('gruyere', 'fr', ['gruyere'], []),
+  homonym('brig', undefined, ['brig'], []),
+  homonym('gruyere', undefined, ['gruyere'], []),
   homonym('things to see in geneva', 'en', ['geneva'], ['city_break|culture']),
   homonym('urlaub auf elba', 'de', ['elba'], []),
   homonym('island hopping greece', 'en', ['greece'], ['island_hopping']),
@@ -228,7 +271,7 @@ export const QUERIES: QuerySpec[] = [
   destination('wallis', 'de', 'valais'),
   destination('vallese', 'it', 'valais'),
   destination('korsika', 'de', 'corsica'),
-  destination('graubunden', 'de', 'graubuenden'),
+  destination('graubunden', undefined, 'graubuenden'),
   destination('lac leman', 'fr', 'lake_geneva'),
   destination('lago dei quattro cantoni', 'it', 'lake_lucerne'),
   destination('sudtirol', 'de', 'south_tyrol'),
@@ -261,6 +304,86 @@ export const QUERIES: QuerySpec[] = [
   nonsense('ooqqzzuu'),
   nonsense('grzlmpft'),
 ];
+
+const typed = (
+  type: QueryType,
+  query: string,
+  language: Language | undefined,
+  concepts: string[],
+  places?: string[],
+): QuerySpec => ({ type, query, language, concepts, places });
+
+/**
+ * Issue 48: searches as travellers type them, of the kinds the issue found the ranking weak on,
+ * written before any change to the ranking; judged by the same rules as QUERIES.
+ */
+export const TRAVELLER_QUERIES: QuerySpec[] = [
+  // one short word
+  typed('traveller_short', 'ski', undefined, ['skiing']),
+  typed('traveller_short', 'sci', 'it', ['skiing']),
+  typed('traveller_short', 'rando', 'fr', ['hiking']),
+  typed('traveller_short', 'lac', 'fr', ['lake']),
+  typed('traveller_short', 'meer', 'de', ['seaside']),
+  typed('traveller_short', 'surf', undefined, ['surfing']),
+  typed('traveller_short', 'velo', undefined, ['cycling']),
+  // accents typed without accents
+  typed('traveller_unaccented', 'randonnee', 'fr', ['hiking']),
+  typed('traveller_unaccented', 'croisiere', 'fr', ['cruise']),
+  typed('traveller_unaccented', 'plongee', 'fr', ['diving']),
+  typed('traveller_unaccented', 'thermalbader', 'de', ['thermal_baths']),
+  typed('traveller_unaccented', 'geneve', 'fr', [], ['geneva']),
+  typed('traveller_unaccented', 'zurich', undefined, [], ['zurich']),
+  typed('traveller_unaccented', 'lotschental', undefined, [], ['loetschental']),
+  // two letters swapped, in a name or a word of the catalogue
+  typed('traveller_transposed', 'pargue city break', 'en', ['city_break'], ['prague']),
+  typed('traveller_transposed', 'vneise week-end', 'fr', ['city_break'], ['venice']),
+  typed('traveller_transposed', 'wlaes road trip', undefined, ['road_trip'], ['wales']),
+  typed('traveller_transposed', 'zemratt', undefined, [], ['zermatt']),
+  typed('traveller_transposed', 'grindewlald', undefined, [], ['grindelwald']),
+  typed('traveller_transposed', 'starnd korsika', 'de', ['beach'], ['corsica']),
+  typed('traveller_transposed', 'wadnern im tessin', 'de', ['hiking'], ['ticino']),
+  // a place the catalogue's descriptions also name as a departure point
+  typed('traveller_departure_city', 'zurich randonnee', 'fr', ['hiking'], ['zurich']),
+  typed('traveller_departure_city', 'geneve gastronomie', 'fr', ['gastronomy'], ['geneva']),
+  typed('traveller_departure_city', 'bale musees', 'fr', ['culture'], ['basel']),
+  typed('traveller_departure_city', 'basel kultur', 'de', ['culture'], ['basel']),
+  typed('traveller_departure_city', 'genf stadtereise', 'de', ['city_break'], ['geneva']),
+  typed('traveller_departure_city', 'zurich city break', 'en', ['city_break'], ['zurich']),
+  typed('traveller_departure_city', 'lugano escursioni', 'it', ['hiking'], ['lugano']),
+  // the word itself, which its translations must not outrank
+  typed('traveller_own_word', 'randonnée', 'fr', ['hiking']),
+  typed('traveller_own_word', 'Radtour', 'de', ['cycling']),
+  typed('traveller_own_word', 'Wanderferien', 'de', ['hiking']),
+  typed('traveller_own_word', 'escursioni', 'it', ['hiking']),
+  typed('traveller_own_word', 'croisière', 'fr', ['cruise']),
+  typed('traveller_own_word', 'walking holiday', 'en', ['hiking']),
+  typed('traveller_own_word', 'vela', 'it', ['sailing']),
+  // a concept of several words
+  typed('traveller_multiword', 'city break', 'en', ['city_break']),
+  typed('traveller_multiword', 'road trip', undefined, ['road_trip']),
+  typed('traveller_multiword', 'voyage a velo', 'fr', ['cycling']),
+  typed('traveller_multiword', 'ski de fond', 'fr', ['cross_country_skiing']),
+  typed('traveller_multiword', "sports d'hiver", 'fr', ['winter_sports']),
+  typed('traveller_multiword', 'marche de noel', 'fr', ['christmas_market']),
+  typed('traveller_multiword', 'settimana bianca', 'it', ['skiing']),
+  // a content word the glossary has no entry for (voile: the issue's example, which it has)
+  typed('traveller_unknown_word', 'voile en croatie', 'fr', ['sailing'], ['croatia']),
+  typed('traveller_unknown_word', 'catamaran croatie', 'fr', ['sailing'], ['croatia']),
+  typed('traveller_unknown_word', 'levadas madere', 'fr', ['hiking'], ['madeira']),
+  typed('traveller_unknown_word', 'kitesurf', undefined, ['kitesurfing']),
+  typed('traveller_unknown_word', 'snorkel greece', 'en', ['snorkelling'], ['greece']),
+  typed('traveller_unknown_word', 'paddle sur le lac', 'fr', ['stand_up_paddle', 'lake']),
+  // a word of four letters with one typo
+  typed('traveller_short_typo', 'skii', undefined, ['skiing']),
+  typed('traveller_short_typo', 'yoha', undefined, ['yoga']),
+  typed('traveller_short_typo', 'sutf', undefined, ['surfing']),
+  typed('traveller_short_typo', 'vwlo', undefined, ['cycling']),
+  typed('traveller_short_typo', 'mwer', 'de', ['seaside']),
+  typed('traveller_short_typo', 'lsgo', 'it', ['lake']),
+];
+
+/** Every judged query of the set: issue 37's, then issue 48's. */
+export const JUDGED_QUERIES: QuerySpec[] = [...QUERIES, ...TRAVELLER_QUERIES];
 
 /** A place and every place it is part of, through the gazetteer. */
 export function placeClosure(ids: string[], places: Record<string, PlaceEntry>): Set<string> {
@@ -313,20 +436,48 @@ interface CatalogueLine {
   description?: string;
   destination?: { name: string };
   categories?: { slug: string; name?: string }[];
+  language?: string;
+}
+
+/** A judged query as judged-multilingual.json holds it (relevance.ts JudgedQuery). */
+export interface MultilingualJudgement {
+  type: QueryType;
+  query: string;
+  /** `null`: no language. */
+  language: Language | null;
+  relevant: Record<string, number>;
+}
+
+/**
+ * The problems of a query's language: it is written (undefined for none), one of SEARCH_LANGUAGES
+ * or none, and none for a nonsense query.
+ */
+export function languageProblems(spec: QuerySpec): string[] {
+  if (!Object.keys(spec).includes('language')) return [`${spec.query}: no language (undefined for none)`];
+  if (spec.language === undefined) return [];
+  if (!SEARCH_LANGUAGES.includes(spec.language)) {
+    return [
+      `${spec.query}: language "${String(spec.language)}" is not one of ${SEARCH_LANGUAGES.join(', ')}`,
+    ];
+  }
+  return spec.type === 'nonsense' ? [`${spec.query}: a nonsense query has no language`] : [];
 }
 
 /** Checks the catalogue, the annotations and the queries against each other; the judged queries. */
 export function judge(
   catalogue: CatalogueLine[],
   annotations: Annotations,
-  queries: QuerySpec[] = QUERIES,
-): { type: QueryType; query: string; relevant: Record<string, number> }[] {
+  queries: QuerySpec[] = JUDGED_QUERIES,
+): MultilingualJudgement[] {
   const problems: string[] = [];
   const ids = new Set(catalogue.map((offer) => offer.id));
   for (const offer of catalogue) {
     const annotation = annotations.offers[offer.id];
     if (!annotation) problems.push(`${offer.id}: no annotation`);
     else if (annotation.name !== offer.name) problems.push(`${offer.id}: annotated as "${annotation.name}"`);
+    else if (annotation.language !== offer.language) {
+      problems.push(`${offer.id}: language "${offer.language}", annotated as "${annotation.language}"`);
+    }
   }
   for (const [id, annotation] of Object.entries(annotations.offers)) {
     if (!ids.has(id)) problems.push(`${id}: annotated but not in the catalogue`);
@@ -346,7 +497,11 @@ export function judge(
       ),
     ),
   );
+  const seen = new Set<string>();
   const judged = queries.map((spec) => {
+    if (seen.has(spec.query)) problems.push(`${spec.query}: written twice`);
+    seen.add(spec.query);
+    problems.push(...languageProblems(spec));
     for (const place of spec.places ?? [])
       if (!annotations.places[place]) problems.push(`${spec.query}: place ${place}`);
     for (const c of (spec.concepts ?? []).flatMap((c) => c.split('|'))) {
@@ -369,7 +524,7 @@ export function judge(
       const others = best.filter((id) => annotations.offers[id].language !== spec.language);
       if (others.length < 2) problems.push(`${spec.query}: fewer than 2 offers graded 2 in other languages`);
     }
-    return { type: spec.type, query: spec.query, relevant };
+    return { type: spec.type, query: spec.query, language: spec.language ?? null, relevant };
   });
   const nonsenseQueries = queries.filter((spec) => spec.type === 'nonsense').length;
   if (queries.length < 80) problems.push(`${queries.length} queries, fewer than 80`);
@@ -388,14 +543,16 @@ async function main(): Promise<void> {
     readFileSync(join(dir, 'multilingual-annotations.json'), 'utf8'),
   ) as Annotations;
   const judged = judge(catalogue, annotations);
-  for (const [i, q] of judged.entries()) {
-    const grades = Object.entries(q.relevant);
-    const languages = [
-      ...new Set(grades.filter(([, g]) => g === 2).map(([id]) => annotations.offers[id].language)),
-    ];
+  const offerLanguages = new Map(catalogue.map((offer) => [offer.id, offer.language ?? '']));
+  const count = (grades: Record<string, number>, grade: number) =>
+    Object.values(grades).filter((g) => g === grade).length;
+  for (const q of judged) {
+    const best = Object.keys(q.relevant).filter((id) => q.relevant[id] === 2);
+    const languages = [...new Set(best.map((id) => annotations.offers[id].language))];
+    const first = languageFirstGrades(q, offerLanguages);
     console.log(
-      `${q.type}\t${QUERIES[i].language ?? '-'}\t${q.query}\t${grades.filter(([, g]) => g === 2).length}×2 ` +
-        `${grades.filter(([, g]) => g === 1).length}×1\t${languages.sort().join(',')}`,
+      `${q.type}\t${q.language ?? '-'}\t${q.query}\t${count(q.relevant, 2)}×2 ${count(q.relevant, 1)}×1\t` +
+        `${languages.sort().join(',')}\tlanguage first ${count(first, 2)}×2 ${count(first, 1)}×1`,
     );
   }
   const out = join(dir, 'judged-multilingual.json');

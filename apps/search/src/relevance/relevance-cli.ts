@@ -19,6 +19,7 @@ import { ReindexService } from '../reindex/reindex.service';
 import { TravelsService } from '../travels/travels.service';
 import { rankingTuningOf } from '../travels/travels-request';
 import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-generator';
+import { CatalogueSourceReader } from '../catalogue/catalogue-source';
 import {
   evaluate,
   formatReport,
@@ -42,7 +43,9 @@ import { ReferenceRanker } from './reference-ranker';
  * and, for a generated catalogue, through the in-process reference ranker (reference-ranker.ts),
  * and prints nDCG@8, recall@8, MRR and the zero-result rate per query type (for the types without
  * relevant offers, relevance.ts NO_ANSWER_TYPES: the share answering nothing and the records
- * answered). Exit code 1 when the gate fails (relevance.ts, gateFailures). The SEARCH_* variables
+ * answered), under the set's grading and, when its searches name their language, under the
+ * language-first grading (relevance.ts, languageFirstGrades; the offers' languages are read from
+ * the catalogue). Exit code 1 when the gate fails (relevance.ts, gateFailures: the set's grading). The SEARCH_* variables
  * tune the hybrid run; with `--provider http`, the EMBEDDING_* variables name the model
  * (apps/search/README.md, "Measuring your own model").
  */
@@ -52,6 +55,9 @@ export async function relevanceOf(
 ): Promise<Report> {
   const options = parseGeneratedSource(judged.catalogue);
   const reference = options ? new ReferenceRanker(generateCatalogue(options)) : undefined;
+  const offerLanguages = judged.queries.some((query) => query.language)
+    ? await offerLanguagesOf(judged.catalogue)
+    : undefined;
   return evaluate(
     judged.queries,
     async (search, ranking) => {
@@ -61,7 +67,20 @@ export async function relevanceOf(
       return { ranked: body.records.map((record) => record.id), total: body.totalRecords };
     },
     reference ? RANKINGS : RANKINGS.filter((ranking) => ranking !== 'reference'),
+    offerLanguages,
   );
+}
+
+/** Each offer's `language` in a catalogue source (a CATALOGUE_SOURCE), by offer id. */
+export async function offerLanguagesOf(source: string): Promise<Map<string, string>> {
+  const { items } = await new CatalogueSourceReader().open(source, 60_000);
+  const languages = new Map<string, string>();
+  for await (const item of items) {
+    if (item.kind !== 'value') continue;
+    const { id, language } = item.value as { id?: unknown; language?: unknown };
+    if (typeof id === 'string' && typeof language === 'string') languages.set(id, language);
+  }
+  return languages;
 }
 
 /**

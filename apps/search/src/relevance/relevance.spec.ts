@@ -7,6 +7,7 @@ import {
   formatReport,
   gateFailures,
   JudgedQuery,
+  languageFirstGrades,
   ndcgAt,
   noAnswerFigures,
   readJudgedSet,
@@ -174,5 +175,115 @@ describe('query types without relevant offers (issue 37: nonsense)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the language-first grading (issue 48)', () => {
+  const offerLanguages = new Map([
+    ['fr1', 'fr'],
+    ['fr2', 'fr'],
+    ['de1', 'de'],
+    ['en1', 'en'],
+  ]);
+
+  it("keeps the grades of the offers in the search's language, grades the others at most 1", () => {
+    const relevant = { fr1: 2, fr2: 1, de1: 2, en1: 1, unknown: 2 };
+    expect(languageFirstGrades({ language: 'fr', relevant }, offerLanguages)).toEqual({
+      fr1: 2,
+      fr2: 1,
+      de1: 1,
+      en1: 1,
+      unknown: 1,
+    });
+    expect(languageFirstGrades({ language: 'de', relevant }, offerLanguages)).toEqual({
+      fr1: 1,
+      fr2: 1,
+      de1: 2,
+      en1: 1,
+      unknown: 1,
+    });
+    // a search without a language keeps its grades
+    expect(languageFirstGrades({ language: null, relevant }, offerLanguages)).toEqual(relevant);
+    expect(languageFirstGrades({ relevant }, offerLanguages)).toEqual(relevant);
+  });
+
+  it('measures the same answers under both gradings, and prints each under its title', async () => {
+    const queries: JudgedQuery[] = [
+      { type: 'traveller_own_word', query: 'randonnée', language: 'fr', relevant: { de1: 2, fr1: 2 } },
+      { type: 'traveller_short', query: 'ski', language: null, relevant: { de1: 2, fr1: 2 } },
+    ];
+    const asked: string[] = [];
+    const report = await evaluate(
+      queries,
+      async (query, ranking) => {
+        asked.push(`${ranking} ${query}`);
+        return ['de1', 'fr1'];
+      },
+      ['hybrid'],
+      offerLanguages,
+    );
+    expect(asked).toEqual(['hybrid ski', 'hybrid randonnée']);
+    expect(report.hybrid.traveller_own_word?.ndcg).toBe(1);
+    // the German offer first: 1 before 2, against the ideal 2 before 1
+    const ideal = 3 + 1 / Math.log2(3);
+    expect(report.languageFirst?.hybrid.traveller_own_word?.ndcg).toBeCloseTo(
+      (1 + 3 / Math.log2(3)) / ideal,
+      12,
+    );
+    expect(report.languageFirst?.hybrid.traveller_short).toEqual(report.hybrid.traveller_short);
+    expect(report.languageFirst?.text).toEqual({});
+    expect(gateFailures(report)).toEqual([]);
+    const text = formatReport(report);
+    expect(text.startsWith('Grading as judged:\n\n| query type (queries) |')).toBe(true);
+    const [asJudged, languageFirst] = text.split(/\n\nLanguage-first grading \(.*\):\n\n/);
+    expect(asJudged).toContain('| traveller_own_word (not gated) (1) | – | – | 1.000 |');
+    expect(languageFirst).toContain('| traveller_own_word (not gated) (1) | – | – | 0.797 |');
+    // its recall@8 and MRR are the first grading's: only the nDCG@8 table
+    expect(languageFirst.split('\n\n')).toHaveLength(1);
+  });
+
+  it("is left out without the offers' languages or without a search that has one", async () => {
+    const queries: JudgedQuery[] = [{ type: 'typo', query: 'q1', relevant: { a: 2 } }];
+    const search = async () => ['a'];
+    expect((await evaluate(queries, search, ['hybrid'], offerLanguages)).languageFirst).toBeUndefined();
+    const french: JudgedQuery[] = [{ ...queries[0], language: 'fr' }];
+    expect((await evaluate(french, search, ['hybrid'])).languageFirst).toBeUndefined();
+    expect(formatReport(await evaluate(french, search, ['hybrid']))).not.toContain('grading');
+  });
+
+  it('reads a set whose searches name their language or none, and refuses another language', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'judged-'));
+    try {
+      const path = join(dir, 'set.json');
+      const write = (language: unknown) =>
+        writeFileSync(
+          path,
+          JSON.stringify({
+            catalogue: 'offers.ndjson',
+            queries: [{ type: 'typo', query: 'x', language, relevant: { a: 2 } }],
+          }),
+        );
+      write('it');
+      expect(readJudgedSet(path).queries[0].language).toBe('it');
+      write(null);
+      expect(readJudgedSet(path).queries[0].language).toBeNull();
+      write('es');
+      expect(() => readJudgedSet(path)).toThrow('query 1: "language" must be one of fr, de, en, it or null');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("issue 48's kinds", () => {
+  it('are reported, not gated: a search of theirs answering nothing fails no rule of the gate', async () => {
+    const queries: JudgedQuery[] = [
+      { type: 'traveller_short_typo', query: 'skii', language: null, relevant: { a: 2 } },
+      { type: 'homonym', query: 'spa', language: null, relevant: { a: 2 } },
+    ];
+    const report = await evaluate(queries, async (query) => (query === 'spa' ? ['a'] : []));
+    expect(report.hybrid.traveller_short_typo?.zero).toBe(1);
+    expect(gateFailures(report)).toEqual([]);
+    expect(formatReport(report)).toContain('| traveller_short_typo (not gated) (1) |');
   });
 });
