@@ -101,12 +101,29 @@ const lastRunId = async () =>
   (await primary!.query<{ id: number | null }>('SELECT max(id) AS id FROM reindex_runs', [], DATABASE))[0]
     .id ?? 0;
 
-/** GET /reindex, then the run it records on the primary. */
+const REINDEX_STARTED = 'Reindex started in the background.';
+
+/**
+ * GET /reindex, then the run it records on the primary. A run already going (the service's own
+ * first build of an empty catalogue may still hold the lock when it reports ready) is waited out:
+ * the request is sent again until it starts a run of its own, `before` read just ahead of it.
+ */
 async function reindex(): Promise<{ status: string; updated: number }> {
-  const before = await lastRunId();
-  const answer = await get('/reindex');
-  expect(answer.status).toBe(200);
-  expect((answer.body as { message: string }).message).toBe('Reindex started in the background.');
+  let before = 0;
+  await waitFor(
+    async () => {
+      before = await lastRunId();
+      const answer = await get('/reindex');
+      expect(answer.status).toBe(200);
+      const { message } = answer.body as { message: string };
+      if (message === REINDEX_STARTED) return message;
+      expect(message).toBe('A reindex is already running; this request was ignored.');
+      return undefined;
+    },
+    60_000,
+    'GET /reindex to start a run of its own',
+    250,
+  );
   return waitFor(
     async () =>
       (
