@@ -1,6 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
+/** Issue 48's kinds of search, as travellers type them (the multilingual set). */
+const TRAVELLER_KINDS = [
+  'traveller_short',
+  'traveller_unaccented',
+  'traveller_transposed',
+  'traveller_departure_city',
+  'traveller_own_word',
+  'traveller_multiword',
+  'traveller_unknown_word',
+  'traveller_short_typo',
+] as const;
+
 /**
  * The query types of the judged set (issue 5: "Relevance"; issue 16 added `long`; issue 26 the
  * three written by hand as travellers type them: build-judgements.ts; issue 37 the types of the
@@ -24,14 +36,7 @@ export const QUERY_TYPES = [
   'homonym',
   'destination',
   'nonsense',
-  'traveller_short',
-  'traveller_unaccented',
-  'traveller_transposed',
-  'traveller_departure_city',
-  'traveller_own_word',
-  'traveller_multiword',
-  'traveller_unknown_word',
-  'traveller_short_typo',
+  ...TRAVELLER_KINDS,
 ] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
@@ -62,16 +67,7 @@ export const GATED_TYPES: readonly QueryType[] = [
  * ranking changes that address them: reported only, left out of every rule of the gate, even the
  * one that hybrid answers each query (today no 4-letter typo such as "skii" answers anything).
  */
-export const REPORTED_ONLY_TYPES: readonly QueryType[] = [
-  'traveller_short',
-  'traveller_unaccented',
-  'traveller_transposed',
-  'traveller_departure_city',
-  'traveller_own_word',
-  'traveller_multiword',
-  'traveller_unknown_word',
-  'traveller_short_typo',
-];
+export const REPORTED_ONLY_TYPES: readonly QueryType[] = TRAVELLER_KINDS;
 /** Text alone may answer nothing to at most this share of these types' queries. */
 export const TEXT_ZERO_RESULT_TYPES: readonly QueryType[] = ['typo', 'long'];
 export const TEXT_MAX_ZERO_RESULT_RATE = 0.1;
