@@ -13,8 +13,8 @@ const SEARCH_LAYERS = [
   { name: 'places', folders: ['gazetteer'] },
   // the glossary, the operator synonyms, the language guess: a search's expansion
   { name: 'expansion', folders: ['glossary'] },
-  // the in-memory text index, its filters and its query analysis
-  { name: 'index', folders: ['text-index'] },
+  // the in-memory text index, its filters and its query analysis; the in-memory vector index
+  { name: 'index', folders: ['text-index', 'vector-index'] },
   // the parsed request of GET /travels
   { name: 'request', folders: ['request'] },
   // the SQL statements
@@ -85,7 +85,7 @@ module.exports = {
   ],
   options: {
     includeOnly: '^apps/(backend|search)/src/',
-    exclude: { path: '\\.spec\\.ts$' },
+    exclude: { path: '\\.spec(-helper)?\\.ts$' },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },

@@ -46,6 +46,13 @@ export const EXCEPTIONS: LicenceException[] = [
     reason: 'no licence field in package.json (redoc uses it, in search); its LICENSE file is MIT',
   },
   {
+    name: 'usearch',
+    declared: 'Apache 2.0',
+    reason:
+      'package.json says "Apache 2.0", not the SPDX id (the search\'s in-memory vector index); its ' +
+      'LICENSE file is the Apache License 2.0',
+  },
+  {
     name: 'url-template',
     declared: 'BSD',
     reason: 'package.json says "BSD" (redoc uses it, in search); its LICENSE file is BSD-3-Clause',

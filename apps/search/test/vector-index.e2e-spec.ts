@@ -1,0 +1,111 @@
+import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
+import { toVectorLiteral } from '../src/embedding/embedding-provider';
+import { TextIndexService } from '../src/text-index/text-index.service';
+import { loadVectorIndex } from '../src/vector-index/vector-index.loader';
+import type { VectorIndexLoad } from '../src/vector-index/vector-index.loader';
+import { createTestApp, TestApp } from './test-app';
+
+/**
+ * The vector side in memory (issue 50): the vectors a load reads from PostgreSQL, by the text
+ * index's ordinals, answer the exact nearest offers that pgvector's exact `ORDER BY embedding <=>
+ * query, id` answers (same ids in the same order, distances within float tolerance), over every
+ * offer and under a filter.
+ */
+const SEARCHES = ['ski', 'beach Naxos', 'Wanderung am See', 'croisiere sur le lac', 'Santorni', 'xyzzyqqq'];
+const K = 25;
+/** pgvector sums in 32-bit floats, the index in doubles. */
+const DISTANCE_TOLERANCE = 1e-5;
+
+describe('in-memory vector index (issue 50)', () => {
+  let t: TestApp;
+  let load: VectorIndexLoad;
+  const builtin = new BuiltinEmbeddingProvider(384);
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOGUE_SOURCE: 'generated:800' } });
+    await t.reindex.idle();
+    expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 800 });
+    load = await loadVectorIndex(t.dataSource, {
+      approximateFromOffers: 0,
+      approximate: { scalar: 'f16', connectivity: 16, expansionAdd: 64, expansionSearch: 64 },
+      threads: 1,
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The query as pgvector reads it: the literal the service sends, parsed back to 32-bit floats. */
+  const queryOf = (search: string) => {
+    const literal = toVectorLiteral(builtin.embed(search));
+    return { literal, vector: Float32Array.from(literal.slice(1, -1).split(','), Number) };
+  };
+
+  /** pgvector's exact nearest offers (no index: the distances are materialized first). */
+  const pgvectorNearest = async (literal: string, destination?: string) =>
+    (await t.dataSource.query(
+      `WITH distances AS MATERIALIZED (
+         SELECT id, embedding <=> $1::vector AS distance FROM travel_offers
+         WHERE $2::text IS NULL OR destination_code = $2::text
+       )
+       SELECT id, distance FROM distances ORDER BY distance, id LIMIT ${K}`,
+      [literal, destination ?? null],
+    )) as { id: string; distance: number }[];
+
+  const expectSameNearest = (
+    found: { ordinals: Int32Array; similarities: Float64Array },
+    expected: { id: string; distance: number }[],
+  ) => {
+    expect([...found.ordinals].map((o) => load.ids[o])).toEqual(expected.map(({ id }) => id));
+    expected.forEach(({ distance }, i) =>
+      expect(Math.abs(1 - found.similarities[i] - distance)).toBeLessThanOrEqual(DISTANCE_TOLERANCE),
+    );
+  };
+
+  it("holds the database's generation and the text index's ordinals", async () => {
+    const [{ generation }] = (await t.dataSource.query(
+      'SELECT generation::text AS generation FROM search_stats',
+    )) as { generation: string }[];
+    expect(load.index.generation).toBe(generation);
+    expect(load.index.offers).toBe(800);
+    expect(load.index.dimension).toBe(384);
+    const text = await t.app.get(TextIndexService).loaded();
+    expect(text.generation).toBe(generation);
+    expect(load.ids).toEqual(text.ids);
+  });
+
+  it("answers pgvector's exact nearest offers", async () => {
+    for (const search of SEARCHES) {
+      const { literal, vector } = queryOf(search);
+      const expected = await pgvectorNearest(literal);
+      expectSameNearest(load.index.exact(vector, K), expected);
+    }
+  });
+
+  it("answers pgvector's exact nearest offers under a filter", async () => {
+    const [{ destination }] = (await t.dataSource.query(
+      `SELECT destination_code AS destination FROM travel_offers WHERE destination_code IS NOT NULL
+       GROUP BY destination_code ORDER BY count(*) DESC, destination_code LIMIT 1`,
+    )) as { destination: string }[];
+    const rows = (await t.dataSource.query('SELECT id FROM travel_offers WHERE destination_code = $1', [
+      destination,
+    ])) as { id: string }[];
+    const ordinalOf = new Map(load.ids.map((id, ordinal) => [id, ordinal]));
+    const filtered = Int32Array.from(rows, ({ id }) => ordinalOf.get(id)!).sort();
+    for (const search of SEARCHES) {
+      const { literal, vector } = queryOf(search);
+      expectSameNearest(load.index.nearest(vector, K, filtered), await pgvectorNearest(literal, destination));
+    }
+  });
+
+  it('finds most of them with its approximate index', async () => {
+    let found = 0;
+    for (const search of SEARCHES) {
+      const { literal, vector } = queryOf(search);
+      const exact = new Set((await pgvectorNearest(literal)).map(({ id }) => id));
+      for (const o of load.index.nearest(vector, K).ordinals) if (exact.has(load.ids[o])) found++;
+    }
+    expect(load.index.approximate).toBeDefined();
+    expect(found / (K * SEARCHES.length)).toBeGreaterThanOrEqual(0.9);
+  });
+});
