@@ -17,7 +17,13 @@ WITH
         WHEN 'B' THEN 1.5
         WHEN 'C' THEN 0.75
         ELSE 1.0
-      END AS boost
+      END AS boost,
+      CASE p.weight
+        WHEN 'A' THEN 1
+        WHEN 'B' THEN 2
+        WHEN 'C' THEN 4
+        ELSE 8
+      END AS bit
     FROM
       travel_offers o,
       unnest(o.search_vector) u,
@@ -37,6 +43,7 @@ WITH
       pos,
       weight,
       boost,
+      bit,
       lead(lexeme) OVER w AS next_lexeme,
       lead(pos) OVER w AS next_pos,
       lead(weight) OVER w AS next_weight
@@ -54,14 +61,16 @@ WITH
     SELECT
       id,
       lexeme AS term,
-      boost
+      boost,
+      bit
     FROM
       sequence
     UNION ALL
     SELECT
       id,
       lexeme || ' ' || next_lexeme,
-      boost
+      boost,
+      bit
     FROM
       sequence
     WHERE
@@ -75,7 +84,8 @@ SELECT
   sum(boost) FILTER (
     WHERE
       strpos(term, ' ') = 0
-  )::float8 AS length
+  )::float8 AS length,
+  bit_or(bit)::smallint AS fields
 FROM
   terms
 GROUP BY
@@ -93,11 +103,12 @@ GROUP BY
   id;
 
 INSERT INTO
-  search_postings (term, offer_id, impact)
+  search_postings (term, offer_id, impact, fields)
 SELECT
   t.term,
   t.id,
-  (t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * l.length / r.reference)))::real
+  (t.tf * 2.2 / (t.tf + 1.2 * (0.25 + 0.75 * l.length / r.reference)))::real,
+  t.fields
 FROM
   posting_terms t
   JOIN search_lengths l ON l.offer_id = t.id,

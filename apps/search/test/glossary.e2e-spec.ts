@@ -59,10 +59,9 @@ describe('query expansion by the travel glossary (issue 26)', () => {
   });
 
   it('expands through compounds, typos and folding', async () => {
-    // "Seeufer": the glossary's lakeside ("bord du lac", "am See") and the compound's part "see"
-    expect(await ids({ search: 'Seeufer', rrfVectorWeight: '0' })).toEqual(
-      expect.arrayContaining(['G1', 'G2']),
-    );
+    // "Seeufer": the glossary's lakeside ("Ufer"); never its phrases with a stop word ("bord du
+    // lac", "am See": issue 48, GLOSSARY.md), whose pairs ("du lac") would match any lake
+    expect(await ids({ search: 'Seeufer', rrfVectorWeight: '0' })).toContain('G2');
     // "Bergwanderung": a mountain hike, and its parts ("Wanderung" in the German offer)
     expect((await ids({ search: 'Bergwanderung', rrfVectorWeight: '0' })).slice(0, 2).sort()).toEqual([
       'G1',
@@ -83,10 +82,11 @@ describe('query expansion by the travel glossary (issue 26)', () => {
   });
 
   it('counts what an expanded phrase selects exactly under filters, every counted record reachable', async () => {
-    const filtered = await search({ search: 'Seeufer', destination: 'FR', rrfVectorWeight: '0' });
-    expect(filtered.records.map((r) => r.id)).toEqual(['G1']);
+    // "Städtereise" gains the phrase "city break"
+    const filtered = await search({ search: 'Städtereise', destination: 'GB', rrfVectorWeight: '0' });
+    expect(filtered.records.map((r) => r.id)).toEqual(['G3']);
     expect(filtered.totalRecords).toBe(1);
-    const bounded = await search({ search: 'Seeufer', rrfVectorWeight: '0' });
+    const bounded = await search({ search: 'Städtereise', rrfVectorWeight: '0' });
     expect(bounded.totalRecords).toBe(bounded.records.length);
   });
 

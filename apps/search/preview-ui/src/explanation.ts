@@ -193,6 +193,18 @@ function kindLegend(explanation: Explanation): HTMLElement | null {
   );
 }
 
+/** The search's words that matched no form (`unmatched_words`): what the search did not understand. */
+function unmatchedNote(explanation: Explanation): HTMLElement | null {
+  const words = explanation.text.unmatched_words;
+  if (!words.length) return null;
+  return h(
+    'p',
+    { class: 'hint unmatched' },
+    `Not understood: ${words.join(', ')}. No offer holds ${words.length === 1 ? 'this word' : 'these words'} ` +
+      'in any form (spelling corrections, translations and places included): the ranking answers for the other words.',
+  );
+}
+
 /** "Why this rank": `explain=true`'s breakdown of one record as a picture, its numbers written out. */
 export function renderExplanation(explanation: Explanation, context: RankingContext): HTMLElement {
   const { semantic, text } = explanation;
@@ -243,6 +255,7 @@ export function renderExplanation(explanation: Explanation, context: RankingCont
         ),
       ),
     ),
+    unmatchedNote(explanation),
     termsTable(explanation),
     kindLegend(explanation),
   );

@@ -8,11 +8,19 @@ import { COMPOUND_WEIGHT } from './compounds';
  *     part(word)    = the highest part(form) among the word's forms the offer holds (its best form)
  *     part(form)    = round(factor × impact × SCALE), half to even
  *     factor        = weight of the form's kind of match × idf ^ IDF_EXPONENT
+ *     idf           = idfOf(df, offers), df = conceptDocumentsOf(the form's, the word's own): a form
+ *                     gained by expansion (a translation, a synonym, another name) is never rarer
+ *                     than the word itself, as Lucene's SynonymQuery scores a word and its synonyms
+ *                     as one term
  *     impact        = BM25's term-frequency part of the form in the offer (FIELD_BOOSTS, BM25_K1,
  *                     BM25_B), written by the reindex (`search_postings.impact`)
  *     coverage      = min(1, covered / coverable)
  *     covered       = Σ over the query words the offer holds of the highest concept weight among
- *                     the word's forms it holds; coverable: the same over every query word
+ *                     the word's forms it holds (a place's forms only where the offer is: PLACE_FIELDS);
+ *                     coverable: the same over every query word
+ *     preferred     = score × (1 + strength) for an offer written in the search's guessed language
+ *                     (languageFactorOf), applied after the coverage: offers of equal coverage only
+ *                     trade places, since the ranking is by covered weight first
  *
  * Parts are integers (SCALE), so that a score's bits do not depend on the order its parts are
  * summed in. The in-memory index (text-index.ts) scores with these functions, and records what it
@@ -55,6 +63,8 @@ export const MINOR_CONCEPT = 1;
  * elsewhere answers none of a search for "ski in Wallis", an offer in Wallis without skiing some.
  */
 export const PLACE_CONCEPT = 16;
+/** What a place the search names weighs where an offer only mentions it (PLACE_FIELDS). */
+export const PLACE_MENTION_CONCEPT = MINOR_CONCEPT;
 
 /**
  * The weight of each kind of match of a query word's own forms (the expansions' weights are
@@ -66,6 +76,51 @@ export const ONE_EDIT_WEIGHT = Math.fround(0.6);
 export const TWO_EDITS_WEIGHT = Math.fround(0.4);
 export const SPLIT_WEIGHT = Math.fround(COMPOUND_WEIGHT);
 export const PHRASE_WEIGHT = Math.fround(0.5);
+
+/**
+ * The `search_vector` fields a posting's term occurs in (`search_postings.fields`, a bit per weight
+ * A–D; migration AddPostingFields), and those that say where an offer is: its name (A) and its
+ * destination and theme (B). A place the search names (PLACE_CONCEPT) is covered only by a form
+ * the offer holds there; named only in the description or another category ("départ de Genève,
+ * Bâle ou Zurich") the form still scores as an ordinary word and counts as a minor concept
+ * (PLACE_MENTION_CONCEPT), below any real concept of the search (issue 48: `Zurich randonnée`
+ * answered beach offers that merely depart from Zurich; measured, apps/search/README.md "Concept
+ * coverage"). A minor concept rather than none: a search of the place alone still ranks the
+ * offers that only mention it by their score, after those that are there, rather than at 0.
+ */
+export const FIELD_BITS = { A: 1, B: 2, C: 4, D: 8 } as const;
+export const PLACE_FIELDS = FIELD_BITS.A | FIELD_BITS.B;
+/** Postings whose fields are unknown (written by a release before AddPostingFields): every field. */
+export const ALL_FIELDS = 0xff;
+
+/**
+ * The document frequency a query word's form is scored with (issue 48): a form gained by expansion
+ * (a translation, a synonym, another name of a place, a narrower concept's word) counts as held by
+ * at least as many offers as the word itself (`word`: the fewest offers holding one of the word's
+ * own forms, undefined when the index holds none), as Lucene's SynonymQuery takes a word and its
+ * synonyms as one term of the highest docFreq. A form's part then differs from the word's only by
+ * its kind's weight (1 the word, 0.9 a translation …) and its term frequency: a rarer translation
+ * can no longer outscore the word itself on offers of the same shape (`randonnée` answered six
+ * English and German walking offers before 115 French ones that say "randonnée"). Measured on
+ * both judged sets against the plain maximum over all the forms (a word, its stems in three
+ * languages and up to 12 translations): that one took the idf of the commonest form, often a stem
+ * or a translation far more common than the word ("boat trip" lost its boats to "road trip").
+ * The word's own forms (its stems, typo corrections, compound parts) keep their own document
+ * frequency: the best of them counts, as before.
+ */
+export function conceptDocumentsOf(form: number, word: number | undefined): number {
+  return word === undefined ? form : Math.max(form, word);
+}
+
+/**
+ * The search's language decides among offers of equal coverage (issue 48): an offer written in
+ * the language the search is guessed to be in (QueryExpansion.language) scores `1 + strength`
+ * times as much; 1 when the offer's language is another, unknown, or no language was guessed
+ * (SEARCH_LANGUAGE_PREFERENCE; 0 turns it off).
+ */
+export function languageFactorOf(preferred: boolean, strength: number): number {
+  return preferred ? 1 + strength : 1;
+}
 
 /** Parts are integers: the score's terms times SCALE, rounded (to 1e-6). */
 export const SCALE = 1_000_000;
@@ -111,8 +166,11 @@ export function contributionOf(part: number, coverage: number): number {
  * scorer calls it for the offers asked, with its own figures.
  */
 export interface ScoreRecorder {
-  /** Offer `ordinal` holds the query's term number `term`, whose part is `part`. */
-  part(ordinal: number, term: number, part: number): void;
-  /** Offer `ordinal`'s coverage and score. */
-  offer(ordinal: number, coverage: number, score: number): void;
+  /**
+   * Offer `ordinal` holds the query's term number `term`, whose part is `part`, in the fields
+   * `fields` (FIELD_BITS; ALL_FIELDS when unknown).
+   */
+  part(ordinal: number, term: number, part: number, fields: number): void;
+  /** Offer `ordinal`'s coverage, score and the language factor its score was multiplied by. */
+  offer(ordinal: number, coverage: number, score: number, languageFactor: number): void;
 }

@@ -35,12 +35,12 @@ describe('pg_trgm trigrams and similarity', () => {
   });
 });
 
-describe('editDistance (fuzzystrmatch levenshtein)', () => {
+describe('editDistance (Damerau: optimal string alignment)', () => {
   it('counts edits of characters', () => {
     expect(editDistance('kitten', 'sitting')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('abc', 'abc')).toBe(0);
-    expect(editDistance('barcleona', 'barcelona')).toBe(2);
+    expect(editDistance('barcleona', 'barcelona')).toBe(1);
     // SELECT levenshtein('café', 'cafe') is 1: characters, not bytes
     expect(editDistance('café', 'cafe')).toBe(1);
     expect(editDistance('😀a', 'a')).toBe(1);
@@ -48,10 +48,37 @@ describe('editDistance (fuzzystrmatch levenshtein)', () => {
     expect(editDistance('😀a', 'a', 2, 'utf16')).toBe(2);
   });
 
+  it('counts a swap of two adjacent characters as one edit (issue 48), each substring edited once', () => {
+    for (const [typed, meant] of [
+      ['pargue', 'prague'],
+      ['vneise', 'venise'],
+      ['wlaes', 'wales'],
+      ['zemratt', 'zermatt'],
+      ['starnd', 'strand'],
+      ['wadnern', 'wandern'],
+      ['ab', 'ba'],
+    ]) {
+      expect([typed, editDistance(typed, meant)]).toEqual([typed, 1]);
+      expect([meant, editDistance(meant, typed, 1)]).toEqual([meant, 1]);
+    }
+    // two swaps, a swap and a substitution: two edits; a swap is of adjacent characters only
+    expect(editDistance('grindewlald', 'grindelwald')).toBe(1);
+    expect(editDistance('abcd', 'badc')).toBe(2);
+    expect(editDistance('abcd', 'bacx')).toBe(2);
+    expect(editDistance('abc', 'cba')).toBe(2);
+    // the optimal string alignment edits no substring twice (unrestricted Damerau would say 2)
+    expect(editDistance('ca', 'abc')).toBe(3);
+    // characters, not UTF-16 units: a swapped emoji is one edit
+    expect(editDistance('😀a', 'a😀')).toBe(1);
+    expect(editDistance('😀a', 'a😀', 2, 'utf16')).toBe(2);
+  });
+
   it('stops past max, answering max + 1', () => {
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
     expect(editDistance('ab', 'abcdef', 1)).toBe(2);
     expect(editDistance('abcd', 'abed', 1)).toBe(1);
+    expect(editDistance('abcd', 'badc', 1)).toBe(2);
+    expect(editDistance('pargue', 'prague', 1)).toBe(1);
   });
 });
 

@@ -1,9 +1,10 @@
 import { SURROGATE } from './tokenizer';
 
 /**
- * The string metrics of the analysis: the edit distance (fuzzystrmatch's `levenshtein`) and
- * pg_trgm's trigrams and similarity, as the retired SQL text side computed them, so that typo
- * candidates stay the ones PostgreSQL found.
+ * The string metrics of the analysis: the edit distance (fuzzystrmatch's `levenshtein`, with an
+ * adjacent transposition counted as one edit since issue 48) and pg_trgm's trigrams and similarity,
+ * as the retired SQL text side computed them, so that trigram candidates stay the ones PostgreSQL
+ * found.
  */
 
 /** pg_trgm's `%`: similarity at least `pg_trgm.similarity_threshold` (its default). */
@@ -17,9 +18,13 @@ export const SIMILARITY_THRESHOLD = 0.3;
 export type EditUnit = 'character' | 'utf16';
 
 /**
- * The edit distance of two strings, fuzzystrmatch's `levenshtein(a, b)`: insertions, deletions
- * and substitutions, each costing 1. With `max`, it stops once every path is past it: a distance
- * above `max` is returned as some number above `max` (max + 1 when it stops early).
+ * The edit distance of two strings: insertions, deletions, substitutions and transpositions of two
+ * adjacent characters, each costing 1 (Damerau's distance as the optimal string alignment computes
+ * it: no substring is edited twice, so `ca` → `abc` is 3). fuzzystrmatch's `levenshtein(a, b)`
+ * counted a swap as two edits: `Pargue`, `Vneise` and `Wlaes` were no misspelling of Prague, Venise
+ * and Wales (issue 48). With `max`, it stops once every path is past it: a distance above `max` is
+ * returned as some number above `max` (max + 1 when it stops early; a row's least cell never
+ * decreases from one row to the next, transpositions included).
  */
 export function editDistance(
   a: string,
@@ -31,16 +36,22 @@ export function editDistance(
   const source = unit === 'utf16' || !SURROGATE.test(a) ? a : Array.from(a);
   const target = unit === 'utf16' || !SURROGATE.test(b) ? b : Array.from(b);
   if (Math.abs(source.length - target.length) > max) return max + 1;
+  let earlier: number[] = [];
   let previous = Array.from({ length: target.length + 1 }, (_, j) => j);
   for (let i = 1; i <= source.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= target.length; j++) {
       const cost = source[i - 1] === target[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (current[j] < rowMin) rowMin = current[j];
+      let cell = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      // two adjacent characters swapped: one edit from the cell before both
+      const swapped = i > 1 && j > 1 && source[i - 1] === target[j - 2] && source[i - 2] === target[j - 1];
+      if (swapped && earlier[j - 2] + 1 < cell) cell = earlier[j - 2] + 1;
+      current[j] = cell;
+      if (cell < rowMin) rowMin = cell;
     }
     if (rowMin > max) return max + 1;
+    earlier = previous;
     previous = current;
   }
   return previous[target.length];

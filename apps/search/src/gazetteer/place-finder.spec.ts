@@ -43,6 +43,22 @@ describe('PlaceFinder', () => {
     expect(finder.corrected('xyzzyqqq')).toBeUndefined();
     expect(finder.corrected('lyon')).toBeUndefined();
   });
+
+  it('counts two adjacent letters swapped as one edit (issue 48)', () => {
+    // the search's words as the finder is given them: folded ("pargue" is "pargu", as "prague")
+    const corrected = (word: string) =>
+      finder.corrected(foldWords(word)[0])?.matches.map((match) => match.place.id);
+    expect(corrected('Pargue')).toEqual(['prague']);
+    expect(corrected('Vneise')).toEqual(['venice']);
+    expect(corrected('Wlaes')).toEqual(['wales']);
+    expect(corrected('Zemratt')).toEqual(['zermatt']);
+    expect(finder.corrected('vneise')).toMatchObject({ name: 'venise', token: 'vneise' });
+    // `wlaes` is folded `wlas` (ae → a), two edits from `wales`: the `e` put back, one
+    expect(finder.corrected('wlas')).toMatchObject({ name: 'wales', token: 'wlas' });
+    // a swap and another edit are two: none for a word of fewer than 9 letters
+    expect(corrected('pagrue')).toBeUndefined();
+    expect(corrected('wleas')).toBeUndefined();
+  });
 });
 
 describe('PlaceFinder: a name that is also a word of the search language', () => {

@@ -4,7 +4,7 @@ import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import { AnalysisWork } from '../analysis/analysis-budget';
 import { foldWords } from '../analysis/tokenizer';
-import { TypoCorrector } from '../analysis/typos';
+import { maxEditsOf, TypoCorrector } from '../analysis/typos';
 import { parseLanguageWordLists } from '../common/language-word-lists';
 import { foldName, GazetteerError } from './gazetteer';
 import type { Gazetteer, GazetteerMatch, Place } from './gazetteer';
@@ -47,6 +47,9 @@ export function loadPlacePrepositions(path = PLACE_PREPOSITIONS_PATH): Set<strin
   return new Set(LANGUAGES.flatMap((language) => lists[language]));
 }
 
+/** The letters foldText makes of `ae`, `oe` and `ue`. */
+const FOLDED_BEFORE_E = new Set(['a', 'o', 'u']);
+
 /** The shortest one-word name looked up as a place (`a`, `en` never are). */
 const MIN_ONE_WORD_NAME = 3;
 
@@ -85,18 +88,43 @@ export class PlaceFinder {
   }
 
   /**
-   * A misspelt place name (`islnd`, `patagonai`): the one-word names within one edit of a word of
-   * 5+ letters (two from 9 letters), the closest (then in name order), with the places they name.
+   * A misspelt place name (`islnd`, `patagonai`, `pargue`): the one-word names within one edit of a
+   * word of 5+ letters (two from 9 letters), two adjacent letters swapped counting as one edit
+   * (analysis/string-metrics.ts, editDistance: `pargue`, `vneise`, `wlaes`, `zemratt`, issue 48),
+   * the closest (then in name order), with the places they name.
    * For a word the catalogue does not hold: a word it holds is a word of its own. Counted on
    * `work`, within its budget; a word longer than MAX_ANALYSED_WORD_LENGTH is no misspelt place.
    */
   corrected(word: string, language?: Language, work = new AnalysisWork()): PlaceMention | undefined {
-    const best = this.typos.closest(word, work, 'sorted');
+    const best = this.typos.closest(word, work, 'sorted') ?? this.closestUnfolded(word, work);
     if (!best) return undefined;
     const matches = this.gazetteer
       .lookup(best.word)
       .filter((match) => language === undefined || !match.commonWordIn.includes(language));
     return matches.length ? { start: -1, length: 1, name: best.word, token: word, matches } : undefined;
+  }
+
+  /**
+   * The closest one-word name to `word` as it may have been typed before folding: a folded `a`,
+   * `o` or `u` was `ae`, `oe` or `ue` (analysis/tokenizer.ts, foldText), and a swap next to an `e`
+   * can write one (`Wlaes`, one swap from Wales, is folded `wlas`, two edits from `wales`). Each
+   * such spelling with one `e` put back, left to right; the closest over them (then in name
+   * order), counted on `work` as `corrected`. Only for the words allowed one edit once the `e` is
+   * back: a longer word's two edits already cover a swap and the folding, and cost more.
+   */
+  private closestUnfolded(word: string, work: AnalysisWork): { word: string; edits: number } | undefined {
+    if (maxEditsOf(word.length + 1) !== 1) return undefined;
+    let best: { word: string; edits: number } | undefined;
+    for (let i = 0; i < word.length; i++) {
+      if (!FOLDED_BEFORE_E.has(word[i])) continue;
+      const found = this.typos.closest(`${word.slice(0, i + 1)}e${word.slice(i + 1)}`, work, 'sorted');
+      if (
+        found &&
+        (!best || found.edits < best.edits || (found.edits === best.edits && found.word < best.word))
+      )
+        best = found;
+    }
+    return best;
   }
 
   /**

@@ -9,6 +9,7 @@ import {
   parseGlossary,
 } from './glossary';
 import { glossaryRules, QueryExpander } from './query-expander';
+import { loadStopWords } from './stop-words';
 
 const HEADER = 'id\tdomain\tfr\tde\ten\tit';
 
@@ -76,7 +77,7 @@ describe('parseGlossary refuses a malformed glossary, naming the line', () => {
 });
 
 describe('QueryExpander over the glossary', () => {
-  const expander = new QueryExpander(glossaryRules(loadTravelGlossary()));
+  const expander = new QueryExpander(glossaryRules(loadTravelGlossary()), undefined, loadStopWords());
   const termsOf = (search: string, token: string) =>
     expander
       .expand(search, 16)

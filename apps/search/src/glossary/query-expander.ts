@@ -5,6 +5,7 @@ import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { bestSplit, compoundTails, MIN_PART, SHORT_PART } from '../analysis/compounds';
 import { foldWords } from '../analysis/tokenizer';
 import { TYPO_MIN_LENGTH, TypoCorrector } from '../analysis/typos';
+import { isPhraseWithStopWord } from './stop-words';
 
 /**
  * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
@@ -23,6 +24,16 @@ export interface ExpansionRule {
   generic?: boolean;
   /** The words of each narrower concept (concept-hierarchy.tsv), which the rule's words also find. */
   narrower?: string[][];
+  /** The glossary concept's id. */
+  concept?: string;
+  /** The ids of the concepts it includes (concept-hierarchy.tsv, transitively). */
+  includes?: string[];
+}
+
+/** Whether one of two rules' concepts includes the other's ("gastronomy" and "food_tour"). */
+function related(a: ExpansionRule, b: ExpansionRule): boolean {
+  if (a.concept === undefined || b.concept === undefined) return false;
+  return (a.includes ?? []).includes(b.concept) || (b.includes ?? []).includes(a.concept);
 }
 
 /** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
@@ -62,18 +73,34 @@ export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
 
 /**
  * Each concept is a multi-way rule: any of its words expands to all the others, and to the words
- * of the concepts it includes (`hierarchy`, transitively), never the reverse.
+ * of the concepts it includes (`hierarchy`, transitively), never the reverse. A phrase holding one
+ * of `stopWords` (stop-words.ts: "tour in auto", "ski de fond"), or a stop word itself (German
+ * "weg", French "ours"), finds its concept but is never expanded to: the text side would look a
+ * phrase up by its pairs, and "tour in" matches every "tour in …" (issue 48).
  */
 export function glossaryRules(
   concepts: GlossaryConcept[],
   hierarchy: ConceptHierarchy = new Map(),
+  stopWords: ReadonlySet<string> = new Set(),
 ): ExpansionRule[] {
-  const wordsOf = new Map(
+  const allWordsOf = new Map(
     concepts.map((concept) => [
       concept.id,
       [...new Set(LANGUAGES.flatMap((language) => concept.words[language]))],
     ]),
   );
+  const wordsOf = new Map(
+    [...allWordsOf].map(([id, words]) => [
+      id,
+      words.filter((word) => !stopWords.has(word) && !isPhraseWithStopWord(word, stopWords)),
+    ]),
+  );
+  const includedBy = (id: string, seen: Set<string>): string[] =>
+    (hierarchy.get(id) ?? []).flatMap((inside) => {
+      if (seen.has(inside)) return [];
+      seen.add(inside);
+      return [inside, ...includedBy(inside, seen)];
+    });
   const narrowerOf = (id: string, seen: Set<string>): string[][] =>
     (hierarchy.get(id) ?? []).flatMap((inside) => {
       if (seen.has(inside)) return [];
@@ -87,16 +114,23 @@ export function glossaryRules(
       .filter((list) => list.length > 0);
     return {
       kind: 'glossary',
-      from: words,
+      from: allWordsOf.get(concept.id) ?? [],
       to: words,
       generic: concept.domain === 'general',
       ...(narrower.length ? { narrower } : {}),
+      concept: concept.id,
+      includes: includedBy(concept.id, new Set()),
     };
   });
 }
 
-/** The longest phrase of a search looked up as one (`settimana bianca`, `bord du lac`). */
+/**
+ * The longest phrase of a search looked up as one (`settimana bianca`, `bord du lac`) when the
+ * rules hold none longer; else the rules' longest ("andare in barca a vela").
+ */
 const MAX_PHRASE_WORDS = 3;
+/** The longest phrase looked up as one whatever the rules hold (an operator synonym may be longer). */
+const MAX_RULE_PHRASE_WORDS = 6;
 /** Inflection endings tried off a word the rules do not hold ("wanderungen" → "wanderung"). */
 const ENDINGS = ['en', 'er', 'es', 's', 'n', 'e', 'x'];
 /** The shortest word left once an ending is taken off (and the shortest general tail of a compound). */
@@ -130,7 +164,13 @@ interface Found {
 /**
  * Expands a search with the rules' words, in memory (built once at start). Each word of the
  * search (folded and split as the text side splits it) is looked up:
- * 1. as the start of a phrase of 2 or 3 words, and on its own;
+ * 1. as the start of a phrase of 2 words or more (3, or the rules' longest up to 6), and on its own; a
+ *    phrase of two words or more that are not stop words is a multi-word concept, read as one
+ *    before its words: its words keep of their own meanings only those that include the concept
+ *    or that it includes ("food" of "food tour": gastronomy), never a misspelling ("sports
+ *    nautiques": not "sports" as "ports", harbours), and no shorter phrase inside it counts; the
+ *    concept's words count for each of its words but the stop words (a phrase with one word but
+ *    stop words, "am see", counts for its longest word, which keeps its own meanings);
  * 2. else without an inflection ending ("wanderungen", "walks");
  * 3. else (5+ letters) as a misspelling of a rule word within one edit, two for 9+ letters
  *    (analysis/typos.ts, TypoCorrector);
@@ -152,10 +192,18 @@ export class QueryExpander {
   private readonly rulesByWord = new Map<string, ExpansionRule[]>();
   /** The rules' single words' typo corrector (analysis/typos.ts). */
   private readonly typos: TypoCorrector;
+  /** The most words of a phrase looked up as one. */
+  private readonly maxPhraseWords: number;
 
+  /**
+   * `stopWords` (stop-words.ts) tell a multi-word concept (a phrase of two words or more that are
+   * not stop words: "sports nautiques", "ski de fond") from a word with its little word ("am see",
+   * "à vélo"): the first is read as one concept before its words (expand).
+   */
   constructor(
     rules: ExpansionRule[],
     private readonly maxTermsPerWord = TERMS_PER_WORD,
+    private readonly stopWords: ReadonlySet<string> = new Set(),
   ) {
     for (const rule of rules) {
       for (const word of rule.from) {
@@ -165,6 +213,10 @@ export class QueryExpander {
       }
     }
     this.typos = new TypoCorrector(this.rulesByWord.keys());
+    let longestPhrase = MAX_PHRASE_WORDS;
+    for (const word of this.rulesByWord.keys())
+      longestPhrase = Math.max(longestPhrase, word.split(' ').length);
+    this.maxPhraseWords = Math.min(longestPhrase, MAX_RULE_PHRASE_WORDS);
   }
 
   /** How many words and phrases the rules expand. */
@@ -206,16 +258,48 @@ export class QueryExpander {
       if (match.tailPart) entry.tailParts.add(match.tailPart);
       found.set(token, entry);
     };
+    // the positions of the words of a multi-word concept the search holds in order ("sports
+    // nautiques", "marché de Noël"): its words are the concept, not each its own (issue 48)
+    const inConcept = new Map<number, ExpansionRule[]>();
     words.forEach((word, i) => {
-      for (let length = MAX_PHRASE_WORDS; length >= 2; length--) {
+      // the phrases inside a multi-word concept are the concept's ("al mare" of "vacanze al mare")
+      if (inConcept.has(i)) return;
+      for (let length = this.maxPhraseWords; length >= 2; length--) {
         if (i + length > words.length) continue;
-        const phraseWords = words.slice(i, i + length);
-        const phrase = phraseWords.join(' ');
+        const phrasePart = words.slice(i, i + length);
+        const phrase = phrasePart.join(' ');
         const rules = this.rulesByWord.get(phrase);
-        // a phrase's expansions count for its longest word (the last of equals): "am see" → "see"
-        if (rules) add(longest(phraseWords), { forms: [phrase], rules });
+        if (!rules) continue;
+        const meant = phrasePart.filter((part) => !this.stopWords.has(part));
+        if (meant.length < 2) {
+          // a word with its little word: its expansions count for its longest word (the last of
+          // equals): "am see" → "see"
+          add(longest(phrasePart), { forms: [phrase], rules });
+          continue;
+        }
+        // a multi-word concept's expansions count for each of its words but the little ones, so
+        // that an offer in another language covers them all ("boat trip": Kreuzfahrt)
+        for (const part of meant) add(part, { forms: [phrase], rules });
+        for (let at = i; at < i + length; at++) inConcept.set(at, rules);
+        for (const part of phrasePart) knownWords.add(part);
+        break;
       }
-      const single = this.lookUp(word, work);
+    });
+    words.forEach((word, i) => {
+      const concept = inConcept.get(i);
+      let single = this.lookUp(word, work);
+      // a word of a multi-word concept keeps only the meanings that include it or that it
+      // includes ("food" of "food tour": gastronomy), never a misspelling or another concept
+      if (concept && single) {
+        // (without the narrower concepts of a broader meaning: "randonnée" of "randonnée en
+        // montagne" is hiking, not also long-distance trails)
+        const kept = single.misspelt
+          ? []
+          : single.rules
+              .filter((rule) => concept.some((inside) => related(rule, inside)))
+              .map(({ narrower: _narrower, ...rule }) => rule);
+        single = kept.length ? { forms: single.forms, rules: kept } : undefined;
+      }
       if (single) {
         add(word, single);
         if (!single.misspelt) knownWords.add(word);
@@ -244,7 +328,11 @@ export class QueryExpander {
         terms.push({ token, term, kind: 'narrower', tail: true });
       }
     }
-    return { knownWords: [...knownWords], terms, genericWords: [...genericWords] };
+    return {
+      knownWords: [...knownWords],
+      terms,
+      genericWords: [...genericWords],
+    };
   }
 
   /** Whether every rule of a word (or its form without an inflection ending) is too general (`generic`). */

@@ -13,6 +13,7 @@ import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import { QueryExpansionSettings } from './query-expansion.settings';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
 import { readSynonymsSource } from './synonyms';
+import { isPhraseWithStopWord, loadStopWords } from './stop-words';
 
 /**
  * The words a search gains (apps/search/README.md, "Query expansion" and "Places"): the travel
@@ -28,6 +29,8 @@ export class QueryExpansionService implements OnModuleInit {
   private readonly glossary: ExpansionRule[];
   private readonly languages: LanguageGuesser;
   private readonly places: PlaceFinder;
+  /** The little words an expanded phrase may not hold (stop-words.ts). */
+  private readonly stopWords: Set<string>;
   private synonyms: ExpansionRule[] = [];
   /** Glossary and synonyms; synonyms alone (SEARCH_GLOSSARY_WEIGHT 0). */
   private expanders: { all: QueryExpander; synonyms: QueryExpander };
@@ -37,7 +40,8 @@ export class QueryExpansionService implements OnModuleInit {
     @Optional() private readonly metrics?: SearchMetrics,
   ) {
     const concepts = loadTravelGlossary();
-    this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts));
+    this.stopWords = loadStopWords();
+    this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts), this.stopWords);
     this.languages = new LanguageGuesser(concepts, loadFunctionWords());
     this.places = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
     this.expanders = this.build();
@@ -94,11 +98,15 @@ export class QueryExpansionService implements OnModuleInit {
     const terms: ExpandedTerm[] = [];
     for (const mention of mentions) {
       for (const { place } of mention.matches) {
+        // never a name with a little word ("canton de geneve", "lago di como"): the text side
+        // would look it up by its pairs, and "de genev" matches every "au départ de Genève"
         for (const name of this.places.namesOf(place)) {
-          if (name !== mention.token) terms.push({ token: mention.token, term: name, kind: 'place' });
+          if (name !== mention.token && !isPhraseWithStopWord(name, this.stopWords))
+            terms.push({ token: mention.token, term: name, kind: 'place' });
         }
         for (const name of this.places.withinNames(place)) {
-          terms.push({ token: mention.token, term: name, kind: 'within' });
+          if (!isPhraseWithStopWord(name, this.stopWords))
+            terms.push({ token: mention.token, term: name, kind: 'within' });
         }
       }
     }
@@ -135,8 +143,8 @@ export class QueryExpansionService implements OnModuleInit {
 
   private build(): { all: QueryExpander; synonyms: QueryExpander } {
     return {
-      all: new QueryExpander([...this.glossary, ...this.synonyms]),
-      synonyms: new QueryExpander(this.synonyms),
+      all: new QueryExpander([...this.glossary, ...this.synonyms], undefined, this.stopWords),
+      synonyms: new QueryExpander(this.synonyms, undefined, this.stopWords),
     };
   }
 }

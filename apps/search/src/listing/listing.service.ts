@@ -10,7 +10,7 @@ import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { ListingResult } from './listing-row';
-import { MemoryListing } from './memory-listing';
+import { languagePreferenceOf, MemoryListing } from './memory-listing';
 import { TravelsRepository } from './travels.repository';
 
 /** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
@@ -18,6 +18,8 @@ export interface ExplainedTerms {
   rows: ExplainTermRow[];
   concepts: QueryConcept[];
   language: 'fr' | 'de' | 'en' | 'it' | null;
+  /** The search's words that matched no form (QueryAnalyser.unmatchedWords), in query order. */
+  unmatchedWords: string[];
 }
 
 /**
@@ -102,13 +104,14 @@ export class ListingService {
    */
   async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainedTerms> {
     const language = request.expansion.language?.language ?? null;
-    if (!ids.length) return { rows: [], concepts: [], language };
+    if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [] };
     const index = await this.textIndex.loaded();
-    const terms = await this.analysis.termsOf(request, index);
+    const { terms, unmatchedWords } = await this.analysis.analysisOf(request, index);
     return {
-      rows: explainTerms(index, terms, request.search, ids),
+      rows: explainTerms(index, terms, request.search, ids, languagePreferenceOf(request)),
       concepts: queryConceptsOf(terms, request.search),
       language,
+      unmatchedWords,
     };
   }
 }

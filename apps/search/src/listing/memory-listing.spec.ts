@@ -90,6 +90,7 @@ function requestOf(
       spellingNeighbourMaxDocuments: 0,
       hnsw: { efSearch: 40, iterativeScan: 'relaxed_order', maxScanTuples: 20_000 },
       fullTextFallback: true,
+      languagePreference: 0,
       expansionWeights: WEIGHTS,
       ...tuning,
     },

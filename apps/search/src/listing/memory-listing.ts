@@ -1,7 +1,7 @@
 import type { Sql } from '@rt/database';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { textQueryOf } from '../text-index/query-terms';
-import type { QueryTerm } from '../text-index/query-terms';
+import type { LanguagePreference, QueryTerm } from '../text-index/query-terms';
 import type { TextIndex, TextMatches } from '../text-index/text-index';
 import { rrfScore } from './rrf-score';
 import { pageRecordsSql } from '../sql/page-records';
@@ -123,7 +123,10 @@ export class MemoryListing {
 
   /** Every match of the terms under the request's filters, scored in memory. */
   private matches(request: RankingRequest, terms: QueryTerm[]): TextMatches {
-    return this.index.match(textQueryOf(terms), offerFilterOf(request.filters, this.index.filters));
+    return this.index.match(
+      textQueryOf(terms, languagePreferenceOf(request)),
+      offerFilterOf(request.filters, this.index.filters),
+    );
   }
 
   /** The page's records in page order; undefined when the database holds another generation. */
@@ -157,6 +160,14 @@ interface Fused {
   ordinal: number;
   semanticRank: number | null;
   textRank: number | null;
+}
+
+/** The search's guessed language and the strength of its preference (SEARCH_LANGUAGE_PREFERENCE). */
+export function languagePreferenceOf(request: RankingRequest): LanguagePreference {
+  return {
+    language: request.expansion.language?.language ?? null,
+    strength: request.tuning.languagePreference,
+  };
 }
 
 /** A text score as `tsvector_score` reports it: 0 for an offer the query does not select (or a NaN score). */

@@ -24,6 +24,8 @@ export interface RowExplanation {
   concepts: QueryConcept[];
   /** The search's language as guessed from its words, or null. */
   language: 'fr' | 'de' | 'en' | 'it' | null;
+  /** The search's words that matched no form after correction (stop words aside), in query order. */
+  unmatchedWords: string[];
 }
 
 /**
@@ -34,13 +36,16 @@ export async function explainPage(
   listing: ListingService,
   request: RankingRequest,
   rows: RankedRow[],
-  explanationOf: (row: RankedRow) => Omit<RowExplanation, 'terms' | 'concepts' | 'language'>,
+  explanationOf: (
+    row: RankedRow,
+  ) => Omit<RowExplanation, 'terms' | 'concepts' | 'language' | 'unmatchedWords'>,
 ): Promise<RankedRow[]> {
   if (!request.explain || !rows.length) return rows;
   const {
     rows: terms,
     concepts,
     language,
+    unmatchedWords,
   } = await listing.explainTerms(
     request,
     rows.map((row) => row.id),
@@ -49,7 +54,7 @@ export async function explainPage(
   for (const term of terms) byOffer.set(term.id, [...(byOffer.get(term.id) ?? []), term]);
   return rows.map((row) => ({
     ...row,
-    explain: { ...explanationOf(row), terms: byOffer.get(row.id) ?? [], concepts, language },
+    explain: { ...explanationOf(row), terms: byOffer.get(row.id) ?? [], concepts, language, unmatchedWords },
   }));
 }
 

@@ -330,6 +330,8 @@ async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
  */
 async function rewritePostingBlocks(runner: QueryRunner): Promise<void> {
   await runner.query('DELETE FROM search_posting_blocks');
-  await runner.query(`INSERT INTO search_posting_blocks (term, ordinals, impacts) ${POSTING_BLOCKS_SQL}`);
+  await runner.query(
+    `INSERT INTO search_posting_blocks (term, ordinals, impacts, fields) ${POSTING_BLOCKS_SQL}`,
+  );
   await runner.query('UPDATE search_stats SET blocks_generation = generation');
 }

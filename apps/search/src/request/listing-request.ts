@@ -42,6 +42,11 @@ export interface RankingTuning {
   tsvectorFloor: number;
   /** `k` of RRF. */
   k: number;
+  /**
+   * An offer written in the search's guessed language scores `1 + languagePreference` times more
+   * (SEARCH_LANGUAGE_PREFERENCE; 0: no preference).
+   */
+  languagePreference: number;
   /** The semantic side takes at most this many nearest records (after the filters) from the index. */
   semanticCandidates: number;
   /**

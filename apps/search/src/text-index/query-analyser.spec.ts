@@ -182,8 +182,27 @@ describe('QueryAnalyser', () => {
       row(word(1), 'dubrovnik', 0.6, 'typo'),
       row(word(1), 'dubrovnic', 0.4, 'typo'),
     ]);
-    // under 5 letters: no typo
-    expect(analyse('skii')).toEqual([]);
+    // 4 letters: one edit toward a much more frequent word only (analysis/typos.ts, shortTypo)
+    expect(analyse('skii')).toEqual([row(word(1), 'ski', 0.6, 'typo')]);
+    expect(analyse('baord')).toEqual([row(word(1), 'bord', 0.6, 'typo')]);
+    // under 4 letters: no typo
+    expect(analyse('skj')).toEqual([]);
+  });
+
+  it('lists the words that matched no form, stop words aside (explain: unmatched_words)', () => {
+    const unmatched = (search: string, expansion: QueryExpansion = NO_EXPANSION) =>
+      analyser.unmatchedWords(search, analyse(search, expansion), expansion, stemsOf);
+    expect(unmatched('ski qqxvz am see')).toEqual(['qqxvz']);
+    // a correction, a stem, a split or an expansion is a form of the word
+    expect(unmatched('skii Wanderungen plage')).toEqual([]);
+    expect(unmatched('zzzq the zzzq xkcdv')).toEqual(['zzzq', 'xkcdv']);
+    const expansion: QueryExpansion = {
+      knownWords: ['strande'],
+      terms: [{ token: 'strande', term: 'beach', kind: 'glossary' }],
+    };
+    expect(unmatched('strande xkcdv', expansion)).toEqual(['xkcdv']);
+    // the other words of a place's name of several words are the place's
+    expect(unmatched('qqxvz lago', { ...NO_EXPANSION, placeNameWords: ['qqxvz'] })).toEqual(['lago']);
   });
 
   it('splits a compound into two words of 4+ letters the index holds, the longest part first', () => {

@@ -28,10 +28,12 @@ import type { ExpansionWeights } from './text-search';
  * - pairs of adjacent words (no stop word) as the index pairs them (`phrase`, a `pair` word);
  * - a repeated word is skipped; a stop word is looked up as its variants (`stop`); else its
  *   variants found (`exact`); else, unless the glossary knows it, the index words within 1 or 2
- *   edits (`typo`, analysis/typos.ts); else a split in two real words (`compound`, the head as
+ *   edits, a swap of adjacent letters being one (`typo`, analysis/typos.ts; a word of 4 letters:
+ *   the one much more frequent word within one edit); else a split in two real words (`compound`, the head as
  *   the word, the tail as its `tail`: analysis/compounds.ts);
  * - then the expansions, at most `maxExpansions` index terms per query word (and more of places
- *   and narrower concepts).
+ *   and narrower concepts);
+ * - the words that matched no form of either (`unmatchedWords`, for explain).
  * The typo and compound steps are bounded (analysis/analysis-budget.ts) and count their work on
  * the search's AnalysisWork. Stems are PostgreSQL's (analysis/stems.ts, StemCache), fetched
  * before the analysis (requiredTokens), so that the analysis itself is synchronous and pure.
@@ -141,6 +143,26 @@ export class QueryAnalyser {
     });
     if (expanded.length) rows.push(...this.expansions(words, expanded, weights, stems));
     return rows;
+  }
+
+  /**
+   * The words of `search` (folded, its first `maxWords`, each once, in order) that matched no form
+   * in `rows` (its analysis): no term counts for the word or its tail (exact, stem, typo, compound,
+   * translation, place …), and it is neither a stop word nor another word of a place's name of
+   * several words. Explain lists them (`unmatched_words`, issue 48), so that a client can say
+   * what the search did not understand instead of answering for the other words as if it had.
+   */
+  unmatchedWords(search: string, rows: AnalysedTerm[], expansion: QueryExpansion, stems: StemsOf): string[] {
+    const words = foldWords(search).slice(0, this.limits.maxWords);
+    const matched = new Set(rows.filter((row) => row.word.kind !== 'pair').map((row) => row.word.position));
+    const placeNameWords = new Set(expansion.placeNameWords ?? []);
+    return words.filter(
+      (token, index) =>
+        words.indexOf(token) === index &&
+        !matched.has(index + 1) &&
+        !placeNameWords.has(token) &&
+        !stems(token).stop,
+    );
   }
 
   /** Appends the terms of `terms` the index holds (each once); how many. */

@@ -31,6 +31,17 @@ export class QueryAnalysisService {
   }
 
   async termsOf(request: TextSearch, index: TextIndex): Promise<QueryTerm[]> {
+    return (await this.analysisOf(request, index)).terms;
+  }
+
+  /**
+   * The query terms of a search and the words of it that matched no form (QueryAnalyser
+   * .unmatchedWords: explain's `unmatched_words`).
+   */
+  async analysisOf(
+    request: TextSearch,
+    index: TextIndex,
+  ): Promise<{ terms: QueryTerm[]; unmatchedWords: string[] }> {
     const weights = request.tuning.expansionWeights;
     const { dictionary } = index.analyser;
     // the search's budget goes on from the expansion's work, afresh for each run of the search
@@ -46,11 +57,13 @@ export class QueryAnalysisService {
         : own;
     const stems = await this.stems.formsOf(requiredTokens(request.search, expansion, weights));
     const analysed = index.analyser.analyse(request.search, expansion, weights, stems);
-    return queryTermsOf(analysed, index.indexedOffers, {
+    const unmatchedWords = index.analyser.unmatchedWords(request.search, analysed, expansion, stems);
+    const terms = queryTermsOf(analysed, index.indexedOffers, {
       words: foldWords(request.search).slice(0, QUERY_WORDS),
       genericWords: expansion.genericWords ?? [],
       placeWords: expansion.placeWords,
       placeNameWords: expansion.placeNameWords,
     });
+    return { terms, unmatchedWords };
   }
 }

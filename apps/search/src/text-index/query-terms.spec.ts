@@ -124,3 +124,62 @@ describe('query terms', () => {
     ]);
   });
 });
+
+describe('one idf per concept (issue 48)', () => {
+  it('scores a translation rarer than the word as held by as many offers as the word, so it never outscores it', () => {
+    const terms = queryTermsOf(
+      [
+        term(word(1), 'randonnee', 115),
+        term(word(1), 'randon', 120),
+        term(word(1), 'wanderung', 6, 'glossary', 0.9),
+        term(word(1), 'hiking', 900, 'glossary', 0.9),
+        term(word(2), 'zermatt', 30),
+        term(word(3), 'radtour', 4, 'glossary', 0.9),
+      ],
+      10_000,
+    );
+    const [randonnee, randon, wanderung, hiking, zermatt, radtour] = terms;
+    // the word's own forms keep their own document frequency (the best of them counts)
+    expect(randonnee.conceptDocuments).toBe(115);
+    expect(randon.conceptDocuments).toBe(120);
+    // a rarer translation counts as held by as many offers as the word's rarest form
+    expect(wanderung.conceptDocuments).toBe(115);
+    expect(wanderung.conceptIdf).toBe(idfOf(115, 10_000));
+    expect(wanderung.factor / randonnee.factor).toBeCloseTo(Math.fround(0.9), 12);
+    // its own idf stays (which word is the rarest when all are frequent)
+    expect(wanderung.idf).toBe(idfOf(6, 10_000));
+    // a commoner one keeps its own: never a higher idf than the word's
+    expect(hiking.conceptDocuments).toBe(900);
+    expect(hiking.factor).toBeLessThan(wanderung.factor);
+    // another word keeps its own; a word the index holds in no own form, its expansions theirs
+    expect(zermatt.conceptDocuments).toBe(30);
+    expect(radtour.conceptDocuments).toBe(4);
+  });
+
+  it('covers a place only in the fields that say where an offer is (placeOnly); other words anywhere', () => {
+    const query = textQueryOf(
+      queryTermsOf(
+        [
+          term(word(1), 'zurich', 40),
+          term(word(1), 'zuri', 5, 'place', 0.9),
+          term(word(2), 'randonnee', 100),
+        ],
+        10_000,
+        { words: ['zurich', 'randonnee'], genericWords: [], placeWords: ['zurich'] },
+      ),
+    );
+    expect(query.terms.map((t) => [t.term, t.placeOnly])).toEqual([
+      ['zurich', true],
+      ['zuri', true],
+      ['randonnee', false],
+    ]);
+  });
+
+  it("prefers the search's guessed language only when one is guessed and the strength is above 0", () => {
+    const terms = queryTermsOf([term(word(1), 'randonnee', 100)], 10_000);
+    expect(textQueryOf(terms, { language: 'fr', strength: 0.5 }).language).toEqual({ code: 1, factor: 1.5 });
+    expect(textQueryOf(terms, { language: 'fr', strength: 0 }).language).toBeUndefined();
+    expect(textQueryOf(terms, { language: null, strength: 0.5 }).language).toBeUndefined();
+    expect(textQueryOf(terms).language).toBeUndefined();
+  });
+});

@@ -1,14 +1,17 @@
 import { byAnalysisOrder, sameWord, wordKey } from '../analysis/query-words';
 import type { QueryWord } from '../analysis/query-words';
 import {
+  conceptDocumentsOf,
   factorOf,
   FREQUENT_WORD_SHARE,
   idfOf,
   MAJOR_CONCEPT,
+  languageFactorOf,
   MINOR_CONCEPT,
   PLACE_CONCEPT,
 } from '../analysis/similarity';
 import type { AnalysedTerm } from './query-analyser';
+import { languageCodeOf } from './text-index';
 import type { TextQuery } from './text-index';
 
 /**
@@ -33,9 +36,16 @@ export interface QueryWords {
   placeNameWords?: readonly string[];
 }
 
-/** A query term with its BM25 weight: `factor` = weight × idf^IDF_EXPONENT. */
+/** A query term with its BM25 weight: `factor` = weight × conceptIdf^IDF_EXPONENT. */
 export interface QueryTerm extends AnalysedTerm {
+  /** The term's own idf (which word is the rarest, when every word is frequent). */
   idf: number;
+  /**
+   * The document frequency the term is scored with (conceptDocumentsOf: an expansion never rarer
+   * than its word's own forms), and its idf, the one its factor is computed with.
+   */
+  conceptDocuments: number;
+  conceptIdf: number;
   factor: number;
   /**
    * A stop word, a term held by more than FREQUENT_WORD_SHARE of the offers, or an expansion of a
@@ -56,12 +66,25 @@ export interface QueryTerm extends AnalysedTerm {
  * `offers` offers. Without `words`, every word that is not a stop word or frequent is major.
  */
 export function queryTermsOf(analysed: AnalysedTerm[], offers: number, words?: QueryWords): QueryTerm[] {
+  // each word's own document frequency: the fewest offers holding one of its own forms
+  const wordDocuments = new Map<string, number>();
+  for (const term of analysed) {
+    if (!OWN_KINDS.has(term.kind)) continue;
+    const key = wordKey(term.word);
+    wordDocuments.set(key, Math.min(wordDocuments.get(key) ?? Infinity, term.documents));
+  }
   const terms = analysed.map((term) => {
-    const idf = idfOf(term.documents, offers);
+    const own = OWN_KINDS.has(term.kind);
+    const conceptDocuments = own
+      ? term.documents
+      : conceptDocumentsOf(term.documents, wordDocuments.get(wordKey(term.word)));
+    const conceptIdf = idfOf(conceptDocuments, offers);
     return {
       ...term,
-      idf,
-      factor: factorOf(term.weight, idf),
+      idf: idfOf(term.documents, offers),
+      conceptDocuments,
+      conceptIdf,
+      factor: factorOf(term.weight, conceptIdf),
       frequent: term.kind === 'stop' || term.documents > FREQUENT_WORD_SHARE * offers,
       conceptWeight: 0,
     };
@@ -136,7 +159,7 @@ function conceptWeightsOf(
  * of a word covers it alike: its own, a typo, a compound part, a translation; a pair covers
  * nothing), `coverable` the sum of the words' highest.
  */
-export function textQueryOf(terms: QueryTerm[]): TextQuery {
+export function textQueryOf(terms: QueryTerm[], preference?: LanguagePreference): TextQuery {
   const isWord = (term: QueryTerm) => term.word.kind !== 'pair';
   let fallbackWord: QueryWord | undefined;
   if (!terms.some((term) => isWord(term) && !term.frequent)) {
@@ -161,11 +184,25 @@ export function textQueryOf(terms: QueryTerm[]): TextQuery {
       term: term.term,
       factor: term.factor,
       conceptWeight: term.conceptWeight,
+      placeOnly: term.conceptWeight === PLACE_CONCEPT,
       selects:
         (isWord(term) && !term.frequent) || (fallbackWord !== undefined && sameWord(term.word, fallbackWord)),
     };
   });
   let coverable = 0;
   for (const weight of highest.values()) coverable += weight;
-  return { terms: scored, coverable };
+  const code = languageCodeOf(preference?.language);
+  const factor = languageFactorOf(true, preference?.strength ?? 0);
+  return code > 0 && factor !== 1
+    ? { terms: scored, coverable, language: { code, factor } }
+    : { terms: scored, coverable };
+}
+
+/**
+ * The search's guessed language (QueryExpansion.language; absent or null: none guessed) and how
+ * much an offer written in it gains (SEARCH_LANGUAGE_PREFERENCE; 0: nothing).
+ */
+export interface LanguagePreference {
+  language?: string | null;
+  strength: number;
 }

@@ -1,5 +1,5 @@
 import type { QueryWord } from '../analysis/query-words';
-import { MAJOR_CONCEPT, partOf, SCALE } from '../analysis/similarity';
+import { idfOf, MAJOR_CONCEPT, partOf, SCALE } from '../analysis/similarity';
 import type { ScoreRecorder } from '../analysis/similarity';
 import { OfferFilterColumnsBuilder } from './offer-filters';
 import type { AnalysedTerm } from './query-analyser';
@@ -102,7 +102,7 @@ function row(
   fields: Pick<ExplainTermRow, 'word' | 'token' | 'term' | 'kind' | 'weight' | 'part' | 'best' | 'covers'>,
 ): ExplainTermRow {
   const contribution = offer.coverage === null ? null : (fields.part / SCALE) * offer.coverage;
-  return { id, ...fields, ...offer, contribution };
+  return { id, ...fields, ...offer, contribution, place: null, languageFactor: 1 };
 }
 
 describe('explainTerms', () => {
@@ -281,11 +281,16 @@ describe('TextIndex.explain', () => {
 describe('queryConceptsOf', () => {
   it("lists the search's words of some concept weight in query order, a word before its tail, no pair", () => {
     const token = 'gletscherwanderung';
+    // each with the document frequency of its rarest form and its idf
+    const shared = (...forms: string[]) => {
+      const documents = Math.min(...forms.map((form) => POSTINGS[form].length));
+      return { documents, idf: idfOf(documents, 1_000) };
+    };
     expect(queryConceptsOf(TERMS, SEARCH)).toEqual([
-      { word: word(1), token: 'ski', weight: MAJOR_CONCEPT },
-      { word: word(2), token: 'zermatt', weight: MAJOR_CONCEPT },
-      { word: word(3), token, weight: MAJOR_CONCEPT },
-      { word: tail(3), token, weight: MAJOR_CONCEPT },
+      { word: word(1), token: 'ski', weight: MAJOR_CONCEPT, ...shared('ski', 'skis') },
+      { word: word(2), token: 'zermatt', weight: MAJOR_CONCEPT, ...shared('zermatt') },
+      { word: word(3), token, weight: MAJOR_CONCEPT, ...shared('gletscher') },
+      { word: tail(3), token, weight: MAJOR_CONCEPT, ...shared('wander') },
     ]);
   });
 });

@@ -1,11 +1,11 @@
 import { wordKey } from '../analysis/query-words';
 import type { QueryWord } from '../analysis/query-words';
-import { contributionOf } from '../analysis/similarity';
+import { contributionOf, PLACE_FIELDS } from '../analysis/similarity';
 import type { ScoreRecorder } from '../analysis/similarity';
 import { compareCodePoints, foldWords } from '../analysis/tokenizer';
 import { QUERY_WORDS } from '../analysis/query-limits';
 import { textQueryOf } from './query-terms';
-import type { QueryTerm } from './query-terms';
+import type { LanguagePreference, QueryTerm } from './query-terms';
 import type { TextIndex } from './text-index';
 
 /** A row of the explain mode: one query term an offer of the page holds. */
@@ -28,34 +28,65 @@ export interface ExplainTermRow {
   coverage: number | null;
   /** The offer's text score, as the text side computes it (null as coverage). */
   score: number | null;
-  /** part / 1e6 × coverage: the term's share of the score when it counts (null as coverage). */
+  /** part / 1e6 × coverage × languageFactor: the term's share of the score when it counts (null as coverage). */
   contribution: number | null;
-  /** Whether the term covers its word's concept (query-terms.ts, `conceptWeight`). */
+  /**
+   * Whether the term covers its word's concept (query-terms.ts, `conceptWeight`): a place's form
+   * only where the offer holds it in its name or destination.
+   */
   covers: boolean;
+  /**
+   * For a form of a place the search names: `destination_or_name` where the offer holds it in its
+   * name or destination (it covers the place), `mention_only` where only elsewhere (it scores but
+   * covers nothing); null for the forms of other words.
+   */
+  place: PlaceCoverage | null;
+  /** The factor the offer's score was multiplied by for being written in the search's language (1: none). */
+  languageFactor: number;
 }
 
-/** A concept of a search: its query word (and the word folded) and its weight. */
+/** Where a place the search names is found in an offer (ExplainTermRow.place). */
+export type PlaceCoverage = 'destination_or_name' | 'mention_only';
+
+/**
+ * A concept of a search: its query word (and the word folded), its weight, and the word's document
+ * frequency and idf: those of the rarest of its forms, which its expansions never exceed
+ * (query-terms.ts, `conceptDocuments`).
+ */
 export interface QueryConcept {
   word: QueryWord;
   token: string;
   weight: number;
+  documents: number;
+  idf: number;
 }
 
 /** The concepts of a search (its query words of some concept weight), in query order, a word before its tail. */
 export function queryConceptsOf(terms: QueryTerm[], search: string): QueryConcept[] {
   const words = foldWords(search).slice(0, QUERY_WORDS);
-  const concepts = new Map<string, { word: QueryWord; weight: number }>();
+  const concepts = new Map<string, { word: QueryWord; weight: number; documents: number; idf: number }>();
   for (const term of terms) {
     if (term.word.kind === 'pair' || term.conceptWeight <= 0) continue;
     const key = wordKey(term.word);
-    const weight = Math.max(concepts.get(key)?.weight ?? 0, term.conceptWeight);
-    concepts.set(key, { word: term.word, weight });
+    const known = concepts.get(key);
+    const weight = Math.max(known?.weight ?? 0, term.conceptWeight);
+    // the word's own idf: the highest its forms are scored with (no expansion's is higher)
+    const rarest = known === undefined || term.conceptIdf > known.idf;
+    const documents = rarest ? term.conceptDocuments : known.documents;
+    const idf = rarest ? term.conceptIdf : known.idf;
+    concepts.set(key, { word: term.word, weight, documents, idf });
   }
   return [...concepts.values()]
     .sort(
       (a, b) => a.word.position - b.word.position || CONCEPT_ORDER[a.word.kind] - CONCEPT_ORDER[b.word.kind],
     )
-    .map(({ word, weight }) => ({ word, token: tokenOf(words, word) ?? '', weight }));
+    .map(({ word, weight, documents, idf }) => ({
+      word,
+      token: tokenOf(words, word) ?? '',
+      weight,
+      documents,
+      idf,
+    }));
 }
 
 const CONCEPT_ORDER = { word: 0, tail: 1, pair: 2 } as const;
@@ -85,9 +116,10 @@ export function explainTerms(
   terms: QueryTerm[],
   search: string,
   ids: string[],
+  preference?: LanguagePreference,
 ): ExplainTermRow[] {
   const words = foldWords(search).slice(0, QUERY_WORDS);
-  const query = textQueryOf(terms);
+  const query = textQueryOf(terms, preference);
   const known = ids.map((id) => index.ordinalOf(id)).filter((ordinal) => ordinal !== undefined);
   const records = new ExplainRecords();
   index.explain(query, Int32Array.from(new Set(known)).sort(), records);
@@ -95,11 +127,13 @@ export function explainTerms(
   for (const id of ids) {
     const ordinal = index.ordinalOf(id);
     if (ordinal === undefined) continue;
-    const { parts, coverage, score } = records.of(ordinal);
+    const { parts, coverage, score, languageFactor } = records.of(ordinal);
     const held = parts
       .sort((a, b) => a.term - b.term)
-      .map(({ term: t, part }): ExplainTermRow => {
+      .map(({ term: t, part, fields }): ExplainTermRow => {
         const term = terms[t];
+        const { placeOnly, conceptWeight } = query.terms[t];
+        const inPlace = (fields & PLACE_FIELDS) !== 0;
         return {
           id,
           word: term.word,
@@ -112,8 +146,11 @@ export function explainTerms(
           matches: false,
           coverage: nullIfNaN(coverage),
           score: nullIfNaN(score),
-          contribution: nullIfNaN(contributionOf(part, coverage)),
-          covers: query.terms[t].conceptWeight > 0,
+          // times the offer's language factor, so that the contributions add up to its score
+          contribution: nullIfNaN(contributionOf(part, coverage) * languageFactor),
+          covers: conceptWeight > 0 && (placeOnly !== true || inPlace),
+          place: placeOnly === true ? (inPlace ? 'destination_or_name' : 'mention_only') : null,
+          languageFactor,
         };
       });
     const matches = parts.some(({ term }) => query.terms[term].selects);
@@ -145,27 +182,30 @@ export function explainTerms(
 class ExplainRecords implements ScoreRecorder {
   private readonly offers = new Map<number, OfferRecord>();
 
-  part(ordinal: number, term: number, part: number): void {
-    this.of(ordinal).parts.push({ term, part });
+  part(ordinal: number, term: number, part: number, fields: number): void {
+    this.of(ordinal).parts.push({ term, part, fields });
   }
 
-  offer(ordinal: number, coverage: number, score: number): void {
+  offer(ordinal: number, coverage: number, score: number, languageFactor: number): void {
     const record = this.of(ordinal);
     record.coverage = coverage;
     record.score = score;
+    record.languageFactor = languageFactor;
   }
 
   of(ordinal: number): OfferRecord {
     let record = this.offers.get(ordinal);
-    if (!record) this.offers.set(ordinal, (record = { parts: [], coverage: NaN, score: NaN }));
+    if (!record)
+      this.offers.set(ordinal, (record = { parts: [], coverage: NaN, score: NaN, languageFactor: 1 }));
     return record;
   }
 }
 
 interface OfferRecord {
-  parts: { term: number; part: number }[];
+  parts: { term: number; part: number; fields: number }[];
   coverage: number;
   score: number;
+  languageFactor: number;
 }
 
 /** The query word (or pair) folded. */

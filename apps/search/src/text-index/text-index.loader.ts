@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
+import { ALL_FIELDS } from '../analysis/similarity';
 import { OfferFilterColumnsBuilder } from './offer-filters';
-import { TextIndex } from './text-index';
+import { languageCodeOf, TextIndex } from './text-index';
 import type { TermPostings } from './text-index';
 
 /** What a load read, for the logs and the metrics. */
@@ -17,10 +18,12 @@ export interface TextIndexLoad {
  * its position among the catalogue's ids in byte order): the ordinals as big-endian 4-byte integers
  * (`int4send`) and the impacts as big-endian 4-byte floats (`float4send`), aggregated from
  * `search_postings`: what the reindex stores in `search_posting_blocks`, and what a load reads
- * when the blocks are not this generation's.
+ * when the blocks are not this generation's; and the fields each posting's term occurs in, a byte
+ * each (`fields`, FIELD_BITS; ALL_FIELDS for a posting written before AddPostingFields).
  */
 export const POSTING_BLOCKS_SQL = `SELECT p.term, string_agg(int4send(o.ordinal), ''::bytea ORDER BY o.ordinal) AS ordinals,
-       string_agg(float4send(p.impact), ''::bytea ORDER BY o.ordinal) AS impacts
+       string_agg(float4send(p.impact), ''::bytea ORDER BY o.ordinal) AS impacts,
+       string_agg(set_byte('\\x00'::bytea, 0, coalesce(p.fields, ${ALL_FIELDS})), ''::bytea ORDER BY o.ordinal) AS fields
      FROM search_postings p
      JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers) o
        ON o.id = p.offer_id
@@ -49,13 +52,15 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
       const fromBlocks = stats.length === 0 || stats[0].blocks === stats[0].generation;
       const offers = (await runner.query(
         `SELECT id, destination_code, categories, departure_days::text AS departure_days, is_valid,
-           discount_club, seaside
+           discount_club, seaside, record ->> 'language' AS language
          FROM travel_offers ORDER BY id`,
       )) as OfferRow[];
       const ordinals = new Map<string, number>();
       const filters = new OfferFilterColumnsBuilder();
       const ids: string[] = [];
+      const languages = new Uint8Array(offers.length);
       for (const offer of offers) {
+        languages[ids.length] = languageCodeOf(offer.language);
         if (ids.length % OFFERS_PER_YIELD === OFFERS_PER_YIELD - 1) await yieldToEventLoop();
         ordinals.set(offer.id, ids.length);
         ids.push(offer.id);
@@ -69,16 +74,17 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
         });
       }
       const rows = (await runner.query(
-        fromBlocks ? 'SELECT term, ordinals, impacts FROM search_posting_blocks' : POSTING_BLOCKS_SQL,
+        fromBlocks ? 'SELECT term, ordinals, impacts, fields FROM search_posting_blocks' : POSTING_BLOCKS_SQL,
       )) as {
         term: string;
         ordinals: Buffer;
         impacts: Buffer;
+        fields: Buffer | null;
       }[];
       const postings = new Map<string, TermPostings>();
       let sinceYield = 0;
       for (const row of rows) {
-        const list = postingsOf(row.ordinals, row.impacts, ids.length);
+        const list = postingsOf(row.ordinals, row.impacts, ids.length, row.fields);
         postings.set(row.term, list);
         sinceYield += list.ordinals.length;
         if (sinceYield > POSTINGS_PER_YIELD) {
@@ -95,6 +101,7 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
         filters.build(),
         stats[0]?.offers ?? 0,
         ordinals,
+        languages,
       );
       return { index, fromBlocks, milliseconds: performance.now() - started };
     } catch (error) {
@@ -124,20 +131,30 @@ interface OfferRow {
   is_valid: boolean;
   discount_club: boolean;
   seaside: boolean;
+  language: string | null;
 }
 
 /**
  * One term's postings from its block (`search_posting_blocks`): ordinals and impacts as big-endian
- * 4-byte values (`int4send`, `float4send`), ascending by ordinal. Consumes the buffers (their bytes
- * are swapped in place).
+ * 4-byte values (`int4send`, `float4send`), ascending by ordinal, and the fields of each posting, a
+ * byte each (null: a block written before AddPostingFields, its fields unknown). Consumes the
+ * buffers (their bytes are swapped in place).
  */
-export function postingsOf(ordinals: Buffer, impacts: Buffer, offers: number): TermPostings {
+export function postingsOf(
+  ordinals: Buffer,
+  impacts: Buffer,
+  offers: number,
+  fields: Buffer | null = null,
+): TermPostings {
   const count = ordinals.length / 4;
   if (!Number.isInteger(count) || impacts.length !== ordinals.length)
     throw new Error(
       `a posting block holds ${ordinals.length} bytes of ordinals and ${impacts.length} of impacts`,
     );
+  if (fields !== null && fields.length !== count)
+    throw new Error(`a posting block holds ${count} postings and ${fields.length} fields`);
   const list: TermPostings = { ordinals: new Int32Array(count), impacts: new Float32Array(count) };
+  if (fields !== null) list.fields = Uint8Array.from(fields);
   // Typed arrays read the platform's byte order: little-endian on every platform Node supports.
   new Uint8Array(list.ordinals.buffer).set(ordinals.swap32());
   new Uint8Array(list.impacts.buffer).set(impacts.swap32());

@@ -1,8 +1,15 @@
 import { OfferFilterColumnsBuilder, offerFilterOf, parseDayRanges, dayNumber } from './offer-filters';
 import type { OfferFilterRow } from './offer-filters';
-import { roundHalfEven, SCALE } from '../analysis/similarity';
+import {
+  FIELD_BITS,
+  MAJOR_CONCEPT,
+  PLACE_CONCEPT,
+  PLACE_MENTION_CONCEPT,
+  roundHalfEven,
+  SCALE,
+} from '../analysis/similarity';
 import type { QueryWord } from '../analysis/query-words';
-import { TextIndex, TextMatches } from './text-index';
+import { LANGUAGE_CODES, TextIndex, TextMatches } from './text-index';
 import { postingsOf } from './text-index.loader';
 import type { TermPostings, TextQuery } from './text-index';
 
@@ -195,6 +202,102 @@ describe('TextIndex.match', () => {
     expect(matches.scoreOf(0)).toBeCloseTo(30 * 1.1 + 1 * 1.5, 5);
   });
 
+  it('covers a place only where the offer holds it in its name or destination, a mention scoring as a minor concept', () => {
+    // offer 0 is in Zurich (name: A), offer 1 departs from Zurich (description: D), both hiking;
+    // offer 2 is a beach in Corsica departing from Zurich (D), offer 3 in Zurich (B) without hiking
+    const fields = Uint8Array.from([FIELD_BITS.A, FIELD_BITS.D, FIELD_BITS.D, FIELD_BITS.B | FIELD_BITS.D]);
+    const place = indexOf([row(), row(), row(), row()], {
+      randonnee: [
+        [0, 1],
+        [1, 1],
+      ],
+    });
+    place.postings.set('zurich', { ...list([0, 1, 2, 3].map((o) => [o, 1])), fields });
+    const terms: TextQuery['terms'] = [
+      {
+        word: word(1),
+        term: 'zurich',
+        factor: 2,
+        conceptWeight: PLACE_CONCEPT,
+        selects: true,
+        placeOnly: true,
+      },
+      { word: word(2), term: 'randonnee', factor: 1, conceptWeight: MAJOR_CONCEPT, selects: true },
+    ];
+    const matches = place.match({ coverable: PLACE_CONCEPT + MAJOR_CONCEPT, terms });
+    expect(Array.from(matches.covered)).toEqual([
+      PLACE_CONCEPT + MAJOR_CONCEPT,
+      MAJOR_CONCEPT + PLACE_MENTION_CONCEPT,
+      PLACE_MENTION_CONCEPT,
+      PLACE_CONCEPT,
+    ]);
+    expect(matches.best(4, 0).map((match) => match.ordinal)).toEqual([0, 3, 1, 2]);
+    // the mention still scores as a word: offer 1 scores its part of "zurich" (× its coverage)
+    expect(matches.scoreOf(1)).toBeCloseTo(
+      ((2 + 1) * (MAJOR_CONCEPT + PLACE_MENTION_CONCEPT)) / (PLACE_CONCEPT + MAJOR_CONCEPT),
+      5,
+    );
+    // an offer that only mentions the place still scores above 0 (a search of the place alone)
+    expect(matches.scoreOf(2)).toBeGreaterThan(0);
+    // without the fields (postings of an older reindex) every field covers it
+    place.postings.set('zurich', list([0, 1, 2, 3].map((o) => [o, 1])));
+    expect(Array.from(place.match({ coverable: 20, terms }).covered)).toEqual([20, 20, 16, 16]);
+  });
+
+  it("ranks offers in the search's language first among those of equal coverage, never above more coverage", () => {
+    const languages = Uint8Array.from([
+      LANGUAGE_CODES.en,
+      LANGUAGE_CODES.fr,
+      LANGUAGE_CODES.de,
+      LANGUAGE_CODES.fr,
+    ]);
+    const builder = new OfferFilterColumnsBuilder();
+    for (let i = 0; i < 4; i++) builder.add(row());
+    const postings = new Map([
+      [
+        'randonnee',
+        list([
+          [1, 1],
+          [3, 0.5],
+        ]),
+      ],
+      [
+        'hiking',
+        list([
+          [0, 1.2],
+          [2, 1.2],
+        ]),
+      ],
+      ['zermatt', list([[2, 1]])],
+    ]);
+    const multilingual = new TextIndex(
+      '7',
+      ['A', 'B', 'C', 'D'],
+      postings,
+      builder.build(),
+      4,
+      undefined,
+      languages,
+    );
+    const terms: TextQuery['terms'] = [
+      { word: word(1), term: 'randonnee', factor: 1, conceptWeight: 4, selects: true },
+      { word: word(1), term: 'hiking', factor: 0.9, conceptWeight: 4, selects: true },
+      { word: word(2), term: 'zermatt', factor: 1, conceptWeight: 4, selects: true },
+    ];
+    const order = (language?: TextQuery['language']) =>
+      multilingual
+        .match({ coverable: 8, terms, ...(language ? { language } : {}) })
+        .best(4, 0)
+        .map((match) => match.ordinal);
+    // without a preference: coverage, then score (the English offer's hiking 0.9 × 1.2 above 1 × 0.5)
+    expect(order()).toEqual([2, 0, 1, 3]);
+    // French preferred: both French offers above the English one, the German one still first
+    expect(order({ code: LANGUAGE_CODES.fr, factor: 3 })).toEqual([2, 1, 3, 0]);
+    expect(
+      multilingual.match({ coverable: 8, terms, language: { code: 1, factor: 3 } }).scoreOf(1),
+    ).toBeCloseTo((3 * 1 * 4) / 8, 5);
+  });
+
   it('gives NaN (kept by no floor) when nothing of the query is coverable', () => {
     const matches = index.match({
       coverable: 0,
@@ -242,13 +345,13 @@ describe('TextIndex.bytes (the search_text_index_bytes metric)', () => {
     });
     expect(index.bytes).toBe(typedArrayBytes(index));
     expect(typedArrayBytes(index.analyser.dictionary)).toBeGreaterThan(0);
-    // the per-search work arrays: 4 of 8 bytes and 3 of 4 bytes per offer
+    // the per-search work arrays: 4 of 8 bytes and 3 of 4 bytes per offer; the language column: 1
     const without = indexOf([], {});
     const offers = indexOf([row(), row(), row(), row(), row()], {});
     const perOffer =
       (offers.bytes - without.bytes - (typedArrayBytes(offers.filters) - typedArrayBytes(without.filters))) /
       5;
-    expect(perOffer).toBe(44);
+    expect(perOffer).toBe(45);
   });
 });
 
@@ -307,6 +410,16 @@ describe('postingsOf (the loader)', () => {
     const list = postingsOf(ordinals([0, 2, 70_000]), impacts([0.5, 1.25, 2.1]), 70_001);
     expect(Array.from(list.ordinals)).toEqual([0, 2, 70_000]);
     expect(Array.from(list.impacts)).toEqual([0.5, 1.25, Math.fround(2.1)]);
+  });
+
+  it('reads the fields of each posting, a byte each, and leaves them unknown for a block without', () => {
+    const fields = Buffer.from([FIELD_BITS.A | FIELD_BITS.D, FIELD_BITS.D]);
+    const list = postingsOf(ordinals([0, 2]), impacts([0.5, 1.25]), 3, fields);
+    expect(Array.from(list.fields!)).toEqual([FIELD_BITS.A | FIELD_BITS.D, FIELD_BITS.D]);
+    expect(postingsOf(ordinals([0, 2]), impacts([0.5, 1.25]), 3, null).fields).toBeUndefined();
+    expect(() => postingsOf(ordinals([0, 2]), impacts([0.5, 1.25]), 3, Buffer.from([1]))).toThrow(
+      'a posting block holds 2 postings and 1 fields',
+    );
   });
 
   it('refuses a block that does not hold ascending ordinals of the loaded offers', () => {

@@ -1,5 +1,12 @@
 import type { OfferFilter, OfferFilterColumns } from './offer-filters';
-import { coverageOf, partOf, scoreOf } from '../analysis/similarity';
+import {
+  ALL_FIELDS,
+  coverageOf,
+  partOf,
+  PLACE_FIELDS,
+  PLACE_MENTION_CONCEPT,
+  scoreOf,
+} from '../analysis/similarity';
 import type { ScoreRecorder } from '../analysis/similarity';
 import { TermDictionary } from '../analysis/term-dictionary';
 import { wordKey } from '../analysis/query-words';
@@ -14,6 +21,21 @@ export interface TermPostings {
    * from the very bits the reindex wrote.
    */
   impacts: Float32Array;
+  /**
+   * `search_postings.fields`: the `search_vector` fields (FIELD_BITS) the term occurs in, per
+   * posting; absent when unknown (postings written before AddPostingFields: every field).
+   */
+  fields?: Uint8Array;
+}
+
+/** The languages an offer may be written in, as the per-offer column codes them (0: unknown). */
+export const LANGUAGE_CODES = { fr: 1, de: 2, en: 3, it: 4 } as const;
+export type OfferLanguage = keyof typeof LANGUAGE_CODES;
+
+/** An offer's `language` as its code in the language column (0 for none or another). */
+export function languageCodeOf(language: string | null | undefined): number {
+  const code = (LANGUAGE_CODES as Record<string, number>)[language?.toLowerCase() ?? ''];
+  return code ?? 0;
 }
 
 /**
@@ -28,12 +50,23 @@ export interface ScoredTerm {
   factor: number;
   conceptWeight: number;
   selects: boolean;
+  /**
+   * The term covers a place (PLACE_CONCEPT): only where the offer holds it in its name or
+   * destination (PLACE_FIELDS); elsewhere it scores and counts as PLACE_MENTION_CONCEPT
+   * (analysis/similarity.ts).
+   */
+  placeOnly?: boolean;
 }
 
 /** A search's terms and the query's coverable concept weight (the sum of its words' highest). */
 export interface TextQuery {
   terms: ScoredTerm[];
   coverable: number;
+  /**
+   * The search's guessed language (LANGUAGE_CODES) and the factor of an offer written in it
+   * (languageFactorOf); absent: no preference.
+   */
+  language?: { code: number; factor: number };
 }
 
 /**
@@ -77,6 +110,8 @@ export class TextIndex {
     readonly indexedOffers: number,
     /** The ordinal of each id, when the caller has it already (the loader). */
     ordinalById?: Map<string, number>,
+    /** Each offer's language by ordinal (LANGUAGE_CODES; 0 unknown); absent: every offer unknown. */
+    readonly languages: Uint8Array = new Uint8Array(ids.length),
   ) {
     this.analyser = new QueryAnalyser(TermDictionary.fromPostings(postings));
     const offers = ids.length;
@@ -108,7 +143,9 @@ export class TextIndex {
    */
   get bytes(): number {
     let bytes = 0;
-    for (const list of this.postings.values()) bytes += list.ordinals.byteLength + list.impacts.byteLength;
+    for (const list of this.postings.values())
+      bytes += list.ordinals.byteLength + list.impacts.byteLength + (list.fields?.byteLength ?? 0);
+    bytes += this.languages.byteLength;
     for (const column of Object.values(this.filters)) {
       if (ArrayBuffer.isView(column)) bytes += column.byteLength;
     }
@@ -161,7 +198,7 @@ export class TextIndex {
     }
     const candidates = this.inOrdinalOrder(candidateCount, stamp);
     this.scoreWords(query, stamp);
-    return this.scored(candidates, query.coverable);
+    return this.scored(candidates, query);
   }
 
   /**
@@ -177,7 +214,7 @@ export class TextIndex {
       covered[o] = 0;
     }
     this.scoreWords(query, stamp, recorder);
-    return this.scored(ordinals, query.coverable, recorder);
+    return this.scored(ordinals, query, recorder);
   }
 
   /**
@@ -197,36 +234,48 @@ export class TextIndex {
     for (const terms of byWord.values()) {
       if (terms.length === 1) {
         const t = terms[0];
-        const { ordinals, impacts } = this.postings.get(query.terms[t].term)!;
+        const { ordinals, impacts, fields } = this.postings.get(query.terms[t].term)!;
         const { factor, conceptWeight } = query.terms[t];
+        // a place's form covers it only in the fields that say where the offer is
+        const placeFields = query.terms[t].placeOnly === true && fields !== undefined ? fields : undefined;
         for (let i = 0; i < ordinals.length; i++) {
           const o = ordinals[i];
           if (seenStamp[o] !== stamp) continue;
           const part = partOf(factor, impacts[i]);
           partSum[o] += part;
-          covered[o] += conceptWeight;
-          if (recorder !== undefined) recorder.part(o, t, part);
+          covered[o] +=
+            placeFields === undefined || (placeFields[i] & PLACE_FIELDS) !== 0
+              ? conceptWeight
+              : PLACE_MENTION_CONCEPT;
+          if (recorder !== undefined)
+            recorder.part(o, t, part, fields === undefined ? ALL_FIELDS : fields[i]);
         }
         continue;
       }
       const wordMark = this.nextStamp();
       let touchedCount = 0;
       for (const t of terms) {
-        const { ordinals, impacts } = this.postings.get(query.terms[t].term)!;
+        const { ordinals, impacts, fields } = this.postings.get(query.terms[t].term)!;
         const { factor, conceptWeight } = query.terms[t];
+        const placeFields = query.terms[t].placeOnly === true && fields !== undefined ? fields : undefined;
         for (let i = 0; i < ordinals.length; i++) {
           const o = ordinals[i];
           if (seenStamp[o] !== stamp) continue;
           const part = partOf(factor, impacts[i]);
-          if (recorder !== undefined) recorder.part(o, t, part);
+          const weight =
+            placeFields === undefined || (placeFields[i] & PLACE_FIELDS) !== 0
+              ? conceptWeight
+              : PLACE_MENTION_CONCEPT;
+          if (recorder !== undefined)
+            recorder.part(o, t, part, fields === undefined ? ALL_FIELDS : fields[i]);
           if (wordStamp[o] !== wordMark) {
             wordStamp[o] = wordMark;
             wordPart[o] = part;
-            wordConceptWeight[o] = conceptWeight;
+            wordConceptWeight[o] = weight;
             buffer[touchedCount++] = o;
           } else {
             if (part > wordPart[o]) wordPart[o] = part;
-            if (conceptWeight > wordConceptWeight[o]) wordConceptWeight[o] = conceptWeight;
+            if (weight > wordConceptWeight[o]) wordConceptWeight[o] = weight;
           }
         }
       }
@@ -238,17 +287,24 @@ export class TextIndex {
     }
   }
 
-  /** The scored offers `ordinals` (NaN scores when nothing of the query is coverable, which no floor keeps). */
-  private scored(ordinals: Int32Array, coverable: number, recorder?: ScoreRecorder): TextMatches {
-    const { partSum, covered } = this;
+  /**
+   * The scored offers `ordinals` (NaN scores when nothing of the query is coverable, which no floor
+   * keeps); an offer in the search's language scores the query's language factor times more.
+   */
+  private scored(ordinals: Int32Array, query: TextQuery, recorder?: ScoreRecorder): TextMatches {
+    const { partSum, covered, languages } = this;
+    const { coverable, language } = query;
+    const code = language !== undefined && language.factor !== 1 ? language.code : -1;
+    const preferredFactor = language?.factor ?? 1;
     const scores = new Float64Array(ordinals.length);
     const coveredOf = new Int32Array(ordinals.length);
     for (let i = 0; i < ordinals.length; i++) {
       const o = ordinals[i];
       const coverage = coverageOf(covered[o], coverable);
-      scores[i] = scoreOf(partSum[o], coverage);
+      const factor = languages[o] === code ? preferredFactor : 1;
+      scores[i] = scoreOf(partSum[o], coverage) * factor;
       coveredOf[i] = covered[o];
-      if (recorder !== undefined) recorder.offer(o, coverage, scores[i]);
+      if (recorder !== undefined) recorder.offer(o, coverage, scores[i], factor);
     }
     return new TextMatches(ordinals, scores, coveredOf);
   }

@@ -92,6 +92,17 @@ export class RankingSettings {
   @IntSetting({ min: 1 })
   SEARCH_HNSW_MAX_SCAN_TUPLES: number = 5_000;
 
+  /**
+   * How much an offer written in the search's guessed language scores more (× (1 + this)) than
+   * one of another language (apps/search/README.md, "Concept coverage"; issue 48): applied after
+   * the coverage, so it reorders only offers covering the same concept weight; no effect when no
+   * language is guessed; 0 turns it off. Off by default: measured (apps/search/README.md, "Concept
+   * coverage"), 0.5 raises the multilingual judged set graded language first but lowers the
+   * generated set's cross-language searches, whose relevant offers are in other languages.
+   */
+  @FloatSetting({ min: 0, max: 100 })
+  SEARCH_LANGUAGE_PREFERENCE: number = 0;
+
   /** The `k` of reciprocal rank fusion (docs/decisions.md D-51: 60). */
   @IntSetting({ min: 1 })
   SEARCH_RRF_K: number = 60;

@@ -86,6 +86,7 @@ export function rankingTuningOf(
       settings.fusionDefaults.noMatchSemanticFloor,
     tsvectorFloor: query.tsvectorFloor ?? settings.SEARCH_TSVECTOR_FLOOR,
     k: settings.SEARCH_RRF_K,
+    languagePreference: settings.SEARCH_LANGUAGE_PREFERENCE,
     semanticCandidates: settings.SEARCH_SEMANTIC_CANDIDATES,
     spellingNeighbourMaxDocuments: settings.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
     hnsw: {

@@ -15,6 +15,8 @@ const term = (over: Partial<ExplainTermRow>): ExplainTermRow => ({
   score: 3,
   contribution: 3,
   covers: true,
+  place: null,
+  languageFactor: 1,
   ...over,
 });
 
@@ -61,11 +63,12 @@ describe('toExplanation', () => {
         term({ word: { kind: 'word', position: 2 }, token: 'see', term: 'see', contribution: 1 }),
       ],
       concepts: [
-        { word: { kind: 'word', position: 1 }, token: 'wanderung', weight: 4 },
-        { word: { kind: 'word', position: 2 }, token: 'see', weight: 4 },
-        { word: { kind: 'word', position: 3 }, token: 'zermatt', weight: 16 },
+        { word: { kind: 'word', position: 1 }, token: 'wanderung', weight: 4, documents: 12, idf: 3 },
+        { word: { kind: 'word', position: 2 }, token: 'see', weight: 4, documents: 40, idf: 2 },
+        { word: { kind: 'word', position: 3 }, token: 'zermatt', weight: 16, documents: 5, idf: 4 },
       ],
       language: 'de',
+      unmatchedWords: ['qqxv'],
     });
     expect(explanation).toEqual({
       score: scores._relevance_score,
@@ -77,11 +80,13 @@ describe('toExplanation', () => {
         contribution: 0.5 / 63,
         coverage: 0.5,
         concepts: [
-          { word: 'wanderung', weight: 4, covered: true },
-          { word: 'see', weight: 4, covered: true },
-          { word: 'zermatt', weight: 16, covered: false },
+          { word: 'wanderung', weight: 4, covered: true, idf: 3, place: null },
+          { word: 'see', weight: 4, covered: true, idf: 2, place: null },
+          { word: 'zermatt', weight: 16, covered: false, idf: 4, place: null },
         ],
         language: 'de',
+        language_factor: 1,
+        unmatched_words: ['qqxv'],
         terms: [
           expect.objectContaining({ term: 'wanderung', counted: true, contribution: 3 }),
           expect.objectContaining({ term: 'hiking', kind: 'glossary', counted: false, contribution: 0 }),
@@ -101,8 +106,11 @@ describe('toExplanation', () => {
         semanticRank: 1,
         textRank: null,
         terms: [term({ kind: 'stop', matches: false })],
-        concepts: [{ word: { kind: 'word', position: 1 }, token: 'wanderung', weight: 4 }],
+        concepts: [
+          { word: { kind: 'word', position: 1 }, token: 'wanderung', weight: 4, documents: 12, idf: 3 },
+        ],
         language: null,
+        unmatchedWords: [],
       },
     );
     expect(explanation.text).toMatchObject({
@@ -130,6 +138,7 @@ describe('toTravelRecord', () => {
       terms: [],
       concepts: [],
       language: null,
+      unmatchedWords: [],
     });
     expect(toTravelRecord(row, 'min', scores, explanation)).toEqual({
       ...row,

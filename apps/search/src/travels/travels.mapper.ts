@@ -87,7 +87,7 @@ export function toListingResponse(
  * score.
  */
 export function toExplanation(scores: TravelScoresDto, explain: RowExplanation): ExplanationDto {
-  const { vectorWeight: w, k, semanticRank, textRank, terms, concepts, language } = explain;
+  const { vectorWeight: w, k, semanticRank, textRank, terms, concepts, language, unmatchedWords } = explain;
   const matches = terms.some((term) => term.matches);
   return {
     score: scores._relevance_score,
@@ -106,11 +106,21 @@ export function toExplanation(scores: TravelScoresDto, explain: RowExplanation):
         word: concept.token,
         weight: concept.weight,
         covered: matches && terms.some((term) => sameWord(term.word, concept.word) && term.covers),
+        idf: concept.idf,
+        place: placeCoverageOf(terms.filter((term) => sameWord(term.word, concept.word))),
       })),
       language,
+      language_factor: terms[0]?.languageFactor ?? 1,
+      unmatched_words: unmatchedWords,
       terms: terms.map(toTermExplanation),
     },
   };
+}
+
+/** Where a record holds a place the search names: its name or destination, else only a mention (null: not a place). */
+function placeCoverageOf(forms: ExplainTermRow[]): 'destination_or_name' | 'mention_only' | null {
+  if (forms.some((form) => form.place === 'destination_or_name')) return 'destination_or_name';
+  return forms.some((form) => form.place === 'mention_only') ? 'mention_only' : null;
 }
 
 /** One query term a record holds, on the wire. */

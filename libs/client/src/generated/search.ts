@@ -133,8 +133,19 @@ export interface components {
              * @example 16
              */
             weight: number;
-            /** @description Whether the record covers the concept by some form of the word (the word, a stem, a typo, a compound part, a translation, another name of the place …). */
+            /** @description Whether the record covers the concept by some form of the word (the word, a stem, a typo, a compound part, a translation, another name of the place …). A place is covered only where the record is: its name or destination. */
             covered: boolean;
+            /**
+             * @description The word's idf in its BM25 parts: that of the rarest of its own forms; its translations, synonyms and other names are scored with an idf never above it, so that a translation never outscores the word itself.
+             * @example 3.1
+             */
+            idf: number;
+            /**
+             * @description For a place the search names: destination_or_name when the record holds it in its name or destination (it covers the place), mention_only when only its description or another category names it (it scores as a word but does not cover the place); null otherwise.
+             * @example destination_or_name
+             * @enum {string|null}
+             */
+            place: "destination_or_name" | "mention_only" | null;
         };
         TermExplanationDto: {
             /**
@@ -161,7 +172,7 @@ export interface components {
             /** @description Whether the term counts: the best form of its word in this record (the highest part), when the query selects the record. Other terms contribute 0. */
             counted: boolean;
             /**
-             * @description The term's share of tsvector_score: its BM25 part times the record's coverage when counted, else 0. The terms' contributions add up to tsvector_score.
+             * @description The term's share of tsvector_score: its BM25 part times the record's coverage (and its language_factor) when counted, else 0. The terms' contributions add up to tsvector_score.
              * @example 4.2
              */
             contribution: number;
@@ -192,6 +203,18 @@ export interface components {
              * @enum {string|null}
              */
             language: "fr" | "de" | "en" | "it" | null;
+            /**
+             * @description The search's words (folded, in query order) that matched no form after correction: no word of the index, stem, typo correction, compound part, translation or place name. The ranking answers for the other words alone; a client can say what was not understood. Stop words are not listed.
+             * @example [
+             *       "xqzvw"
+             *     ]
+             */
+            unmatched_words: string[];
+            /**
+             * @description What the record's text score was multiplied by for being written in the search's language (1 + SEARCH_LANGUAGE_PREFERENCE); 1 when it is written in another, no language was guessed, or the preference is off. It reorders only records covering the same concept weight.
+             * @example 2
+             */
+            language_factor: number;
             /** @description Every query term the record holds, by query word, the counted form first. */
             terms: components["schemas"]["TermExplanationDto"][];
         };

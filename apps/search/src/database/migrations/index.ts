@@ -8,6 +8,7 @@ import { AddQueryExpansions1795800000000 } from './1795800000000-AddQueryExpansi
 import { AddIndexGeneration1795900000000 } from './1795900000000-AddIndexGeneration';
 import { AddPostingBlocks1796000000000 } from './1796000000000-AddPostingBlocks';
 import { AddBlocksGeneration1796100000000 } from './1796100000000-AddBlocksGeneration';
+import { AddPostingFields1796250000000 } from './1796250000000-AddPostingFields';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -21,4 +22,5 @@ export const searchMigrations: Function[] = [
   AddIndexGeneration1795900000000,
   AddPostingBlocks1796000000000,
   AddBlocksGeneration1796100000000,
+  AddPostingFields1796250000000,
 ];

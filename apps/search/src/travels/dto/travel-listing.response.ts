@@ -56,7 +56,7 @@ export class TermExplanationDto {
 
   @ApiProperty({
     description:
-      "The term's share of tsvector_score: its BM25 part times the record's coverage when counted, else 0. The terms' contributions add up to tsvector_score.",
+      "The term's share of tsvector_score: its BM25 part times the record's coverage (and its language_factor) when counted, else 0. The terms' contributions add up to tsvector_score.",
     example: 4.2,
   })
   contribution!: number;
@@ -98,9 +98,27 @@ export class ConceptExplanationDto {
 
   @ApiProperty({
     description:
-      'Whether the record covers the concept by some form of the word (the word, a stem, a typo, a compound part, a translation, another name of the place …).',
+      'Whether the record covers the concept by some form of the word (the word, a stem, a typo, a compound part, a translation, another name of the place …). ' +
+      'A place is covered only where the record is: its name or destination.',
   })
   covered!: boolean;
+
+  @ApiProperty({
+    description:
+      "The word's idf in its BM25 parts: that of the rarest of its own forms; its translations, synonyms and other names are scored with an idf never above it, so that a translation never outscores the word itself.",
+    example: 3.1,
+  })
+  idf!: number;
+
+  @ApiProperty({
+    enum: ['destination_or_name', 'mention_only'],
+    nullable: true,
+    description:
+      'For a place the search names: destination_or_name when the record holds it in its name or destination (it covers the place), ' +
+      'mention_only when only its description or another category names it (it scores as a word but does not cover the place); null otherwise.',
+    example: 'destination_or_name',
+  })
+  place!: 'destination_or_name' | 'mention_only' | null;
 }
 
 export class TextExplanationDto {
@@ -147,6 +165,23 @@ export class TextExplanationDto {
     example: 'de',
   })
   language!: 'fr' | 'de' | 'en' | 'it' | null;
+
+  @ApiProperty({
+    type: [String],
+    description:
+      "The search's words (folded, in query order) that matched no form after correction: no word of the index, stem, typo correction, compound part, translation or place name. " +
+      'The ranking answers for the other words alone; a client can say what was not understood. Stop words are not listed.',
+    example: ['xqzvw'],
+  })
+  unmatched_words!: string[];
+
+  @ApiProperty({
+    description:
+      "What the record's text score was multiplied by for being written in the search's language (1 + SEARCH_LANGUAGE_PREFERENCE); " +
+      '1 when it is written in another, no language was guessed, or the preference is off. It reorders only records covering the same concept weight.',
+    example: 2,
+  })
+  language_factor!: number;
 
   @ApiProperty({
     type: [TermExplanationDto],
