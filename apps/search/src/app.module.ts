@@ -5,6 +5,8 @@ import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
 import { SEARCH_SESSION_SETTINGS } from './database/session-settings';
 import { HOLDS_TEXT_INDEX, TextIndexService } from './text-index/text-index.service';
+import { VectorIndexModule } from './vector-index/vector-index.module';
+import { VectorIndexService } from './vector-index/vector-index.service';
 import { TextIndexModule } from './text-index/text-index.module';
 import {
   EXTRA_DATABASE_POOLS,
@@ -86,13 +88,20 @@ export class AppModule {
           : []),
         MetricsModule,
         HealthModule.forRoot({
-          imports: [ReindexModule, TextIndexModule],
+          imports: [ReindexModule, TextIndexModule, VectorIndexModule],
           pingDatabase: SEARCH_READER,
           readinessChecks: {
-            inject: [ReindexService, TextIndexService, ReplicaLag, HealthIndicatorService],
+            inject: [
+              ReindexService,
+              TextIndexService,
+              VectorIndexService,
+              ReplicaLag,
+              HealthIndicatorService,
+            ],
             useFactory: (
               reindex: ReindexService,
               textIndex: TextIndexService,
+              vectorIndex: VectorIndexService,
               lag: ReplicaLag,
               indicators: HealthIndicatorService,
             ) => [
@@ -104,6 +113,12 @@ export class AppModule {
                 textIndex.isReady()
                   ? indicators.check('text_index').up()
                   : indicators.check('text_index').down({ message: 'the in-memory text index is loading' }),
+              async () =>
+                vectorIndex.isReady()
+                  ? indicators.check('vector_index').up()
+                  : indicators
+                      .check('vector_index')
+                      .down({ message: 'the in-memory vector index is loading' }),
               // Only with a read pool of its own: reading the primary, there is no lag to bound.
               ...(readUrl
                 ? [

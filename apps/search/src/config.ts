@@ -8,6 +8,7 @@ import { ReindexSettings } from './reindex/reindex.settings';
 import { ServiceSettings } from './root/service.settings';
 import { TextIndexSettings } from './text-index/text-index.settings';
 import { FUSION_DEFAULTS, RankingSettings } from './travels/ranking.settings';
+import { VectorIndexSettings } from './vector-index/vector-index.settings';
 import { WellKnownSettings } from './well-known/well-known.settings';
 
 /**
@@ -24,6 +25,7 @@ export const SEARCH_SECTIONS = [
   RankingSettings,
   QueryExpansionSettings,
   TextIndexSettings,
+  VectorIndexSettings,
   RateLimitSettings,
   WellKnownSettings,
 ] as const;

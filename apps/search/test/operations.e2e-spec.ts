@@ -133,6 +133,7 @@ describe('operations endpoints (docs off outside a local run, app links configur
       database: { status: 'up' },
       index: { status: 'up' },
       text_index: { status: 'up' },
+      vector_index: { status: 'up' },
     });
   });
 });

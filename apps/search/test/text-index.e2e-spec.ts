@@ -1,6 +1,5 @@
 import { plainToInstance } from 'class-transformer';
 import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
-import { toVectorLiteral } from '../src/embedding/embedding-provider';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import { loadTextIndex } from '../src/text-index/text-index.loader';
 import { TextIndexService } from '../src/text-index/text-index.service';
@@ -132,7 +131,7 @@ describe('in-memory text index (issue 36)', () => {
         });
         if (text.rows.length > 0) nonEmpty++;
         // the hybrid page's text ranks are the text side's (its fusion: hybrid-search.e2e-spec.ts)
-        const embedding = toVectorLiteral(await builtin.embedQuery(request.search));
+        const embedding = await builtin.embedQuery(request.search);
         const hybrid = answered(await memory.hybrid({ ...request, explain: true }, terms, embedding));
         const everyText = await referenceTextPage(
           t,

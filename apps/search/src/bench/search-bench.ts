@@ -16,7 +16,6 @@ import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { searchMigrations } from '../database/migrations';
 import { SEARCH_SESSION_SETTINGS } from '../database/session-settings';
-import { toVectorLiteral } from '../embedding/embedding-provider';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { loadTextIndex } from '../text-index/text-index.loader';
 import type { TextIndex } from '../text-index/text-index';
@@ -123,14 +122,14 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
 /** A search's request and query embedding, prepared before it is timed (the service caches embeddings). */
 const preparedSearches = new Map<
   Record<string, string>,
-  { request: ReturnType<typeof searchRequestOf>; embedding: string }
+  { request: ReturnType<typeof searchRequestOf>; embedding: Float32Array }
 >();
 async function preparedSearch(query: Record<string, string>) {
   let prepared = preparedSearches.get(query);
   if (!prepared) {
     prepared = {
       request: searchRequestOf(query, config),
-      embedding: toVectorLiteral(await builtin.embedQuery(query.search)),
+      embedding: await builtin.embedQuery(query.search),
     };
     preparedSearches.set(query, prepared);
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
-import { EMBEDDING_PROVIDER, toVectorLiteral } from '../embedding/embedding-provider';
+import { EMBEDDING_PROVIDER } from '../embedding/embedding-provider';
 import type { EmbeddingProvider } from '../embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../embedding/embedding-unavailable.error';
 import { FullTextRanker } from './full-text-ranker';
@@ -34,7 +34,7 @@ export class HybridRanker implements SearchRanker {
       if (request.tuning.fullTextFallback) return this.fullText.rank(request);
       throw new AppError(ErrorCode.EmbeddingUnavailable);
     }
-    const { total, rows } = await this.listing.listHybrid(request, toVectorLiteral(embedding));
+    const { total, rows } = await this.listing.listHybrid(request, embedding);
     const ranked = rows.map((row) => ({
       ...row,
       _relevance_score: row._relevance_score ?? 0,

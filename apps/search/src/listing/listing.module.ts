@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EmbeddingModule } from '../embedding/embedding.module';
+import { SearchMetricsModule } from '../metrics/search-metrics.module';
 import { TextIndexModule } from '../text-index/text-index.module';
+import { VectorIndexModule } from '../vector-index/vector-index.module';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridRanker } from './hybrid-ranker';
 import { ListingService } from './listing.service';
@@ -9,7 +11,7 @@ import { SEARCH_RANKER } from './search-ranker';
 import { TravelsRepository } from './travels.repository';
 
 @Module({
-  imports: [EmbeddingModule, TextIndexModule],
+  imports: [EmbeddingModule, TextIndexModule, VectorIndexModule, SearchMetricsModule],
   providers: [
     TravelsRepository,
     PgvectorSessions,

@@ -8,9 +8,12 @@ import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
 import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
+import { SearchMetrics } from '../metrics/search-metrics';
+import { VectorIndexService } from '../vector-index/vector-index.service';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { ListingResult } from './listing-row';
 import { languagePreferenceOf, MemoryListing } from './memory-listing';
+import type { RunSql } from './memory-listing';
 import { TravelsRepository } from './travels.repository';
 
 /** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
@@ -32,23 +35,28 @@ export class ListingService {
     private readonly travels: TravelsRepository,
     private readonly textIndex: TextIndexService,
     private readonly analysis: QueryAnalysisService,
+    private readonly vectorIndex: VectorIndexService,
+    private readonly metrics: SearchMetrics,
     @InjectPinoLogger(ListingService.name) private readonly logger: PinoLogger,
   ) {}
 
   /** A full-text page (best score first) and its exact total, scored in memory (memory-listing.ts). */
   listByText(request: RankingRequest): Promise<ListingResult> {
-    return this.inMemory(request, (index, terms) =>
-      new MemoryListing(index, this.travels.rowsOf).byText(request, terms),
+    return this.counted((run) =>
+      this.inMemory(request, (index, terms) =>
+        new MemoryListing(index, run(this.travels.rowsOf)).byText(request, terms),
+      ),
     );
   }
 
   /**
    * A hybrid page (RRF of the semantic and text sides) and its exact total: the text side in
-   * memory and two statements (the semantic side, the page's records: memory-listing.ts), on a
-   * connection whose session carries the pgvector settings. `embedding`: the query's, in
-   * pgvector's text form.
+   * memory, the semantic side in memory when the replica holds the vectors of the text index's
+   * generation (VectorIndexService), and one statement, the page's records; else two statements
+   * (the semantic side, the page's records: memory-listing.ts), on a connection whose session
+   * carries the pgvector settings. `embedding`: the query's.
    */
-  listHybrid(request: RankingRequest, embedding: string): Promise<ListingResult> {
+  listHybrid(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
     // The one statement that scans the HNSW index: an internal error there gets one more try
     // (internal-error-retry.ts), on a connection of its own.
     return retryOnceOnInternalError(
@@ -62,12 +70,38 @@ export class ListingService {
     );
   }
 
-  private hybridOnce(request: RankingRequest, embedding: string): Promise<ListingResult> {
-    return this.inMemory(request, (index, terms) =>
-      this.travels.inSearchSession(request.tuning, (run) =>
-        new MemoryListing(index, run).hybrid(request, terms, embedding),
-      ),
+  private hybridOnce(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
+    return this.counted((count) =>
+      this.inMemory(request, (index, terms) => {
+        const vectors = this.vectorIndex.forGeneration(index.generation);
+        if (vectors || request.tuning.rrfVectorWeight === 0) {
+          return new MemoryListing(index, count(this.travels.rowsOf), vectors).hybrid(
+            request,
+            terms,
+            embedding,
+          );
+        }
+        return this.travels.inSearchSession(request.tuning, (run) =>
+          new MemoryListing(index, count(run)).hybrid(request, terms, embedding),
+        );
+      }),
     );
+  }
+
+  /** Runs `list`, its statements counted (wrapped by `count`) into search_statements_per_search. */
+  private async counted<T>(list: (count: (run: RunSql) => RunSql) => Promise<T>): Promise<T> {
+    let statements = 0;
+    const count =
+      (run: RunSql): RunSql =>
+      (sql) => {
+        statements++;
+        return run(sql);
+      };
+    try {
+      return await list(count);
+    } finally {
+      this.metrics.statementsPerSearch.observe(statements);
+    }
   }
 
   /**

@@ -192,7 +192,12 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
     page: { offset: number; limit: number },
     tuning: Partial<RankingTuning> = {},
     database = new FakeDatabase(SEMANTIC_ORDER),
-  ) => new MemoryListing(index, database.run).hybrid(requestOf('ski', page, tuning), terms, '[1,0]');
+  ) =>
+    new MemoryListing(index, database.run).hybrid(
+      requestOf('ski', page, tuning),
+      terms,
+      Float32Array.of(1, 0),
+    );
 
   it('sums w/(k + semantic rank) and (1 − w)/(k + text rank), ties by id', async () => {
     const result = await hybrid({ offset: 0, limit: 10 });
@@ -293,7 +298,7 @@ describe('semanticFloorOf', () => {
     await new MemoryListing(index, database.run).hybrid(
       requestOf('zzyzx', { offset: 0, limit: 10 }),
       [],
-      '[1,0]',
+      Float32Array.of(1, 0),
     );
     expect(database.semanticStatements[0].values).toContain(0.6);
   });

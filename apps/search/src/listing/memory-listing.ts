@@ -6,6 +6,9 @@ import type { TextIndex, TextMatches } from '../text-index/text-index';
 import { rrfScore } from './rrf-score';
 import { pageRecordsSql } from '../sql/page-records';
 import { semanticSideSql } from '../sql/semantic-side';
+import { toVectorLiteral } from '../embedding/embedding-provider';
+import type { VectorIndex } from '../vector-index/vector-index';
+import { semanticSideInMemory } from './memory-semantic-side';
 import type { ListingResult, ListingRow } from './listing-row';
 import type { RankingRequest } from '../request/listing-request';
 
@@ -26,6 +29,8 @@ export class MemoryListing {
   constructor(
     private readonly index: TextIndex,
     private readonly run: RunSql,
+    /** The vectors of the index's generation, when the replica holds them: the semantic side in memory. */
+    private readonly vectors?: VectorIndex,
   ) {}
 
   /** The full-text ranking (the hybrid ranker's fallback): the text side alone, best first. */
@@ -52,21 +57,35 @@ export class MemoryListing {
   async hybrid(
     request: RankingRequest,
     terms: QueryTerm[],
-    embedding: string,
+    embedding: Float32Array,
   ): Promise<ListingResult | undefined> {
-    const matches = this.matches(request, terms);
+    const filter = offerFilterOf(request.filters, this.index.filters);
+    const matches = this.matches(request, terms, filter);
     const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
     const { offset, limit } = request.page;
     const wanted = offset + limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
     let semantic: { ordinal: number; rank: number }[] = [];
-    if (w > 0) {
+    const semanticFloor = semanticFloorOf(request, terms);
+    /** The semantic side's similarities, when answered in memory. */
+    const similarities = new Map<number, number>();
+    if (w > 0 && this.vectors) {
+      const best = textBest.slice(0, semanticCandidates).map((match) => match.ordinal);
+      const inMemory = semanticSideInMemory(
+        request,
+        semanticFloor,
+        this.index,
+        this.vectors,
+        embedding,
+        best,
+        filter,
+      );
+      for (const match of inMemory) similarities.set(match.ordinal, match.similarity);
+      semantic = inMemory;
+    } else if (w > 0) {
       const best = textBest.slice(0, semanticCandidates).map((match) => this.index.ids[match.ordinal]);
-      const semanticRequest = {
-        ...request,
-        tuning: { ...request.tuning, semanticFloor: semanticFloorOf(request, terms) },
-      };
-      const rows = await this.run(semanticSideSql(semanticRequest, embedding, best));
+      const semanticRequest = { ...request, tuning: { ...request.tuning, semanticFloor } };
+      const rows = await this.run(semanticSideSql(semanticRequest, toVectorLiteral(embedding), best));
       if (rows[0]?.generation !== this.index.generation) return undefined;
       semantic = rows
         .filter((row) => row.id !== null)
@@ -104,12 +123,14 @@ export class MemoryListing {
     }));
     scored.sort((a, b) => b.score - a.score || a.ordinal - b.ordinal);
     const page = scored.slice(offset, wanted);
+    const pageOrdinals = page.map((fused) => fused.ordinal);
     const rows = await this.records(
       request,
-      page.map((fused) => fused.ordinal),
-      embedding,
+      pageOrdinals,
+      this.vectors ? undefined : toVectorLiteral(embedding),
     );
     if (!rows) return undefined;
+    if (this.vectors) this.semanticScores(rows, pageOrdinals, embedding, similarities);
     return {
       total: (textSide ? matches.countAtLeast(floor) : 0) + semanticOnly,
       rows: page.map((fused, i) => ({
@@ -121,12 +142,30 @@ export class MemoryListing {
     };
   }
 
-  /** Every match of the terms under the request's filters, scored in memory. */
-  private matches(request: RankingRequest, terms: QueryTerm[]): TextMatches {
-    return this.index.match(
-      textQueryOf(terms, languagePreferenceOf(request)),
-      offerFilterOf(request.filters, this.index.filters),
-    );
+  /**
+   * The page's `semantic_score`s from memory (the full-precision cosines pgvector's
+   * `1 − (embedding <=> query)` gives): the semantic side's, else computed for the record.
+   */
+  private semanticScores(
+    rows: ListingRow[],
+    ordinals: number[],
+    embedding: Float32Array,
+    similarities: Map<number, number>,
+  ): void {
+    const missing = Int32Array.from(ordinals.filter((ordinal) => !similarities.has(ordinal)));
+    const cosines = new Float64Array(missing.length);
+    this.vectors!.fullPrecision.cosines(embedding, missing, cosines);
+    missing.forEach((ordinal, i) => similarities.set(ordinal, cosines[i]));
+    rows.forEach((row, i) => (row.semantic_score = similarities.get(ordinals[i])!));
+  }
+
+  /** Every match of the terms under the request's filters (`filter`), scored in memory. */
+  private matches(
+    request: RankingRequest,
+    terms: QueryTerm[],
+    filter = offerFilterOf(request.filters, this.index.filters),
+  ): TextMatches {
+    return this.index.match(textQueryOf(terms, languagePreferenceOf(request)), filter);
   }
 
   /** The page's records in page order; undefined when the database holds another generation. */

@@ -21,6 +21,10 @@ export class SearchMetrics {
   readonly textIndexBytes: Gauge;
   readonly textIndexLoadSeconds: Gauge;
   readonly textIndexLoads: Counter;
+  readonly vectorIndexBytes: Gauge;
+  readonly vectorIndexLoadSeconds: Gauge;
+  readonly vectorIndexLoads: Counter;
+  readonly statementsPerSearch: Histogram;
   readonly synonymReloads: Counter<'result'>;
   readonly rateLimited: Counter;
 
@@ -105,9 +109,32 @@ export class SearchMetrics {
       labelNames: ['result'],
       registers,
     });
+    this.vectorIndexBytes = new Gauge({
+      name: 'search_vector_index_bytes',
+      help: 'Bytes of the in-memory vector index (quantized and full-precision vectors, work arrays; SEARCH_VECTOR_INDEX=memory) this replica serves from.',
+      registers,
+    });
+    this.vectorIndexLoadSeconds = new Gauge({
+      name: 'search_vector_index_load_seconds',
+      help: 'How long the last load of the in-memory vector index took.',
+      registers,
+    });
+    this.vectorIndexLoads = new Counter({
+      name: 'search_vector_index_loads_total',
+      help: 'Loads of the in-memory vector index from the database (after each load of the text index), by result.',
+      labelNames: ['result'],
+      registers,
+    });
+    this.statementsPerSearch = new Histogram({
+      name: 'search_statements_per_search',
+      help: "Database statements a ranked search (GET /travels with search) ran: the page's records, and the semantic side when SEARCH_VECTOR_INDEX=database or its vectors are loading.",
+      buckets: [0, 1, 2, 3, 4, 6, 9],
+      registers,
+    });
     for (const result of ['succeeded', 'failed'] as const) {
       this.synonymReloads.inc({ result }, 0);
       this.textIndexLoads.inc({ result }, 0);
+      this.vectorIndexLoads.inc({ result }, 0);
     }
     this.synonymSets.set(0);
     for (const branch of ['filter', 'search'] as const) this.travelsRequests.inc({ branch }, 0);

@@ -17,6 +17,7 @@ import type { EmbeddingProviderName } from '../embedding/embedding.settings';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
 import { ReindexService } from '../reindex/reindex.service';
 import { TravelsService } from '../travels/travels.service';
+import { VectorIndexService } from '../vector-index/vector-index.service';
 import { rankingTuningOf } from '../travels/travels-request';
 import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-generator';
 import { CatalogueSourceReader } from '../catalogue/catalogue-source';
@@ -196,6 +197,8 @@ async function main(args: string[]): Promise<number> {
     try {
       const outcome = await app.get(ReindexService).run('cli');
       if (outcome.status !== 'succeeded') throw new Error(`reindex: ${JSON.stringify(outcome)}`);
+      // the vectors load after the text index: every search ranks with the same semantic side
+      await app.get(VectorIndexService).settled();
       const report = await relevanceOf(app.get(TravelsService), judged);
       const hybrid = rankingTuningOf({}, config);
       const model = provider === 'http' ? ` ${config.EMBEDDING_MODEL}` : '';

@@ -27,6 +27,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
   private loading?: Promise<void>;
   private pollTimer?: NodeJS.Timeout;
   private stopped = false;
+  private readonly loadedListeners: ((index: TextIndex) => void)[] = [];
 
   constructor(
     @Inject(SEARCH_READER) private readonly dataSource: DataSource,
@@ -55,6 +56,15 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
   /** The index searches are scored with, once loaded. */
   current(): TextIndex | undefined {
     return this.index;
+  }
+
+  /**
+   * Calls `listener` with each index swapped in from now on, and at once with the one held if any
+   * (the vector index follows the text index's generations: vector-index.service.ts).
+   */
+  onLoaded(listener: (index: TextIndex) => void): void {
+    this.loadedListeners.push(listener);
+    if (this.index) listener(this.index);
   }
 
   /** Readiness: the index is loaded. */
@@ -117,6 +127,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
           `${index.postingCount} postings, ${(index.bytes / 1048576).toFixed(1)} MiB in ${Math.round(milliseconds)} ms` +
           (fromBlocks ? '' : ' (from search_postings: the posting blocks are of another generation)'),
       );
+      for (const listener of this.loadedListeners) listener(index);
     } catch (error) {
       if (this.stopped) return;
       this.metrics.textIndexLoads.inc({ result: 'failed' });

@@ -1,0 +1,114 @@
+import { OfferFilterColumnsBuilder } from '../text-index/offer-filters';
+import { TextIndex } from '../text-index/text-index';
+import { InMemoryFullPrecisionVectors } from '../vector-index/full-precision-vectors';
+import { QuantizedVectors } from '../vector-index/quantized-vectors';
+import { VectorIndex } from '../vector-index/vector-index';
+import type { RankingRequest, RankingTuning } from '../request/listing-request';
+import { semanticSideInMemory, spellingNeighbours } from './memory-semantic-side';
+
+/**
+ * Six offers in two dimensions, the query (1, 0): offer o's vector is at angle 15° × o, so the
+ * cosines fall with the ordinal (1, 0.966, 0.866, 0.707, 0.5, 0.259). Offers 0–2 are in CH, 3–5 in
+ * IT. Terms: "lisbon" (offer 5), "lisboa" (offers 4, 5), "zermatt" (offers 0–3), "ski" (every one).
+ */
+const ids = ['A', 'B', 'C', 'D', 'E', 'F'];
+const DIMENSION = 2;
+const POSTINGS: Record<string, number[]> = {
+  lisbon: [5],
+  lisboa: [4, 5],
+  zermatt: [0, 1, 2, 3],
+  ski: [0, 1, 2, 3, 4, 5],
+};
+
+function fixtures(): { text: TextIndex; vectors: VectorIndex } {
+  const filters = new OfferFilterColumnsBuilder();
+  ids.forEach((_, o) =>
+    filters.add({
+      destination: o < 3 ? 'CH' : 'IT',
+      categories: [],
+      departureDays: '{}',
+      isValid: true,
+      discountClub: false,
+      seaside: false,
+    }),
+  );
+  const postings = new Map(
+    Object.entries(POSTINGS).map(([term, ordinals]) => [
+      term,
+      { ordinals: Int32Array.from(ordinals), impacts: Float32Array.from(ordinals, () => 1) },
+    ]),
+  );
+  const text = new TextIndex('3', ids, postings, filters.build(), ids.length);
+  const values = new Float32Array(ids.length * DIMENSION);
+  ids.forEach((_, o) =>
+    values.set([Math.cos((o * Math.PI) / 12), Math.sin((o * Math.PI) / 12)], o * DIMENSION),
+  );
+  const quantized = new QuantizedVectors(DIMENSION, ids.length);
+  for (let o = 0; o < ids.length; o++) quantized.set(o, values, o * DIMENSION);
+  return {
+    text,
+    vectors: new VectorIndex('3', quantized, new InMemoryFullPrecisionVectors(DIMENSION, values)),
+  };
+}
+
+function requestOf(search: string, tuning: Partial<RankingTuning>): RankingRequest {
+  return {
+    search,
+    filters: {},
+    tuning: { semanticCandidates: 2, spellingNeighbourMaxDocuments: 500, ...tuning },
+  } as unknown as RankingRequest;
+}
+
+describe('the semantic side in memory', () => {
+  const { text, vectors } = fixtures();
+  const query = Float32Array.of(1, 0);
+  const inCH = (o: number) => o < 3;
+
+  it("ranks the nearest, the text side's best and the spelling neighbours by cosine, then ordinal, from the floor up", () => {
+    // nearest two: A, B; text best: D; "lisbn" is spelt like "lisbon" (F) and "lisboa" (E, F)
+    const matches = semanticSideInMemory(requestOf('lisbn', {}), 0, text, vectors, query, [3], undefined);
+    expect(matches.map((match) => [ids[match.ordinal], match.rank])).toEqual([
+      ['A', 1],
+      ['B', 2],
+      ['D', 3],
+      ['E', 4],
+      ['F', 5],
+    ]);
+    matches.forEach((match) =>
+      expect(match.similarity).toBeCloseTo(Math.cos((match.ordinal * Math.PI) / 12), 6),
+    );
+    const floored = semanticSideInMemory(requestOf('lisbn', {}), 0.6, text, vectors, query, [3], undefined);
+    expect(floored.map((match) => ids[match.ordinal])).toEqual(['A', 'B', 'D']);
+  });
+
+  it('keeps to the offers passing the filters', () => {
+    const matches = semanticSideInMemory(
+      requestOf('lisbn', {}),
+      0,
+      text,
+      vectors,
+      query,
+      [],
+      (o) => !inCH(o),
+    );
+    expect(matches.map((match) => ids[match.ordinal])).toEqual(['D', 'E', 'F']);
+  });
+
+  it('takes the spelling neighbours held by at most spellingNeighbourMaxDocuments offers, none at 0', () => {
+    expect([...spellingNeighbours(requestOf('lisbn', {}), text, undefined)].sort()).toEqual([4, 5]);
+    expect([
+      ...spellingNeighbours(requestOf('lisbn', { spellingNeighbourMaxDocuments: 1 }), text, undefined),
+    ]).toEqual([5]);
+    expect(
+      spellingNeighbours(requestOf('lisbn', { spellingNeighbourMaxDocuments: 0 }), text, undefined).size,
+    ).toBe(0);
+    expect([...spellingNeighbours(requestOf('zermat', {}), text, inCH)].sort()).toEqual([0, 1, 2]);
+  });
+
+  it("leaves a one-word search's own word out (the text side holds its offers), not a longer search's", () => {
+    expect(spellingNeighbours(requestOf('zermatt', {}), text, undefined).size).toBe(0);
+    expect([...spellingNeighbours(requestOf('zermatt ski', {}), text, undefined)].sort()).toEqual([
+      0, 1, 2, 3, 4, 5,
+    ]);
+  });
+});

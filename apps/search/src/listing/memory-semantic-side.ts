@@ -1,0 +1,106 @@
+import { trigramSimilarity } from '../analysis/string-metrics';
+import { compareCodePoints, foldWords } from '../analysis/tokenizer';
+import type { RankingRequest } from '../request/listing-request';
+import { SPELLING_NEIGHBOUR_WORDS, SPELLING_NEIGHBOURS_PER_WORD } from '../sql/semantic-side';
+import type { OfferFilter } from '../text-index/offer-filters';
+import type { TextIndex } from '../text-index/text-index';
+import type { VectorIndex } from '../vector-index/vector-index';
+
+/** A record of the semantic side: its ordinal, its rank (1-based) and its cosine similarity. */
+export interface SemanticMatch {
+  ordinal: number;
+  rank: number;
+  similarity: number;
+}
+
+/** A lexeme of the dictionary: letters and digits only (the statement's `^[[:alnum:]]+$`). */
+const ALPHANUMERIC = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * The semantic side of a hybrid search answered from the replica's memory, as sql/semantic-side.ts
+ * answers it from PostgreSQL (docs/decisions.md D-51), without a statement: the union of
+ * - the `semanticCandidates` offers nearest to `query` passing the filters (VectorIndex.nearest:
+ *   exact int8 scoring re-scored at full precision, or the approximate index when the filters keep
+ *   most offers);
+ * - the text side's best (`textBest`, ordinals), at their exact distances;
+ * - the offers holding a spelling neighbour of a search word (spellingNeighbours), passing the filters;
+ * kept when their full-precision cosine is at least `semanticFloor`, ranked by it (then by ordinal:
+ * the id order, as the statement's `ORDER BY distance, id`).
+ */
+export function semanticSideInMemory(
+  request: RankingRequest,
+  semanticFloor: number,
+  text: TextIndex,
+  vectors: VectorIndex,
+  query: Float32Array,
+  textBest: readonly number[],
+  filter: OfferFilter | undefined,
+): SemanticMatch[] {
+  const { semanticCandidates } = request.tuning;
+  const similarities = new Map<number, number>();
+  const nearest = vectors.nearest(query, semanticCandidates, filter && passingOrdinals(text.offers, filter));
+  for (let i = 0; i < nearest.ordinals.length; i++)
+    similarities.set(nearest.ordinals[i], nearest.similarities[i]);
+  const others = new Set<number>(textBest);
+  for (const ordinal of spellingNeighbours(request, text, filter)) others.add(ordinal);
+  for (const ordinal of similarities.keys()) others.delete(ordinal);
+  if (others.size > 0) {
+    const ordinals = Int32Array.from(others);
+    const cosines = new Float64Array(ordinals.length);
+    vectors.fullPrecision.cosines(query, ordinals, cosines);
+    ordinals.forEach((ordinal, i) => similarities.set(ordinal, cosines[i]));
+  }
+  const kept: { ordinal: number; similarity: number }[] = [];
+  for (const [ordinal, similarity] of similarities) {
+    if (similarity >= semanticFloor) kept.push({ ordinal, similarity });
+  }
+  kept.sort((a, b) => b.similarity - a.similarity || a.ordinal - b.ordinal);
+  return kept.map(({ ordinal, similarity }, i) => ({ ordinal, rank: i + 1, similarity }));
+}
+
+/** The ordinals of the offers passing `filter`, ascending. */
+function passingOrdinals(offers: number, filter: OfferFilter): Int32Array {
+  const passing = new Int32Array(offers);
+  let count = 0;
+  for (let o = 0; o < offers; o++) if (filter(o)) passing[count++] = o;
+  return passing.subarray(0, count);
+}
+
+/**
+ * The offers passing the filters that hold a spelling neighbour of a search word (sql/semantic-side.ts's
+ * `spelling_neighbours`, from the in-memory dictionary's trigram lists): for each of the first
+ * SPELLING_NEIGHBOUR_WORDS distinct words of the search in lexeme order, the
+ * SPELLING_NEIGHBOURS_PER_WORD single-word terms most similar to it by pg_trgm's similarity (at
+ * least its threshold), then by term, held by at most `spellingNeighbourMaxDocuments` offers, and
+ * not the word itself when the search has only it.
+ */
+export function spellingNeighbours(
+  request: RankingRequest,
+  text: TextIndex,
+  filter: OfferFilter | undefined,
+): Set<number> {
+  const found = new Set<number>();
+  const maxDocuments = request.tuning.spellingNeighbourMaxDocuments;
+  if (maxDocuments <= 0) return found;
+  const words = foldWords(request.search);
+  const lexemes = [...new Set(words)].sort(compareCodePoints).slice(0, SPELLING_NEIGHBOUR_WORDS);
+  const { dictionary } = text.analyser;
+  const terms = new Set<string>();
+  for (const lexeme of lexemes) {
+    const neighbours: { term: string; similarity: number }[] = [];
+    for (const id of dictionary.similarWords(lexeme)) {
+      const term = dictionary.wordAt(id);
+      if (dictionary.documentsAt(id) > maxDocuments || !ALPHANUMERIC.test(term)) continue;
+      if (term === lexeme && words.length <= 1) continue;
+      neighbours.push({ term, similarity: trigramSimilarity(term, lexeme) });
+    }
+    neighbours.sort((a, b) => b.similarity - a.similarity || compareCodePoints(a.term, b.term));
+    for (const { term } of neighbours.slice(0, SPELLING_NEIGHBOURS_PER_WORD)) terms.add(term);
+  }
+  for (const term of terms) {
+    const postings = text.postings.get(term);
+    if (!postings) continue;
+    for (const ordinal of postings.ordinals) if (!filter || filter(ordinal)) found.add(ordinal);
+  }
+  return found;
+}
