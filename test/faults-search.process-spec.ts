@@ -1288,7 +1288,12 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     await cluster!.createDatabase(database);
     const catalogue = join(workDir, 'generations.ndjson');
     await writeCatalogue(catalogue, generated);
-    const env = serviceEnv(database, catalogue, { SEARCH_TEXT_INDEX_POLL_MS: '250' });
+    // The embedding provider's faults are another test's: a query embedding slower than 400 ms on a
+    // busy machine would answer 503 embedding_unavailable here, which says nothing of generations.
+    const env = serviceEnv(database, catalogue, {
+      SEARCH_TEXT_INDEX_POLL_MS: '250',
+      EMBEDDING_TIMEOUT_MS: '5000',
+    });
     const first = await SearchService.start('search-generation-1', env);
     await first.waitReady(60_000);
     await nextRun(database, 0);
@@ -1315,7 +1320,15 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
       searchPath('lake'),
       searchPath('weekend getaway'),
     ];
-    const pages: { path: string; marked: number; unmarked: number; total: number; short: boolean }[] = [];
+    const pages: {
+      path: string;
+      marked: number;
+      unmarked: number;
+      total: number;
+      short: boolean;
+      /** The error's code, for an answer that is not 200. */
+      error?: string;
+    }[] = [];
     let stopping = false;
     let turn = 0;
     const worker = async () => {
@@ -1335,7 +1348,8 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
             short: listing.records.length < Math.min(20, listing.totalRecords),
           });
         } else {
-          pages.push({ path, marked: -1, unmarked: -1, total: answer.status, short: false });
+          const error = (answer.body as { code?: string } | undefined)?.code ?? answer.error;
+          pages.push({ path, marked: -1, unmarked: -1, total: answer.status, short: false, error });
         }
         await sleep(5);
       }
