@@ -47,6 +47,8 @@ const FIGURES_FILE = join(
     ? `faults-search-rounds-node${process.versions.node.split('.')[0]}.json`
     : 'faults-search.json',
 );
+/** The services of the provider's fault test: a slow provider must not hold a search longer than QUERY_TIMEOUT_MS. */
+const providerFaultEnv = { EMBEDDING_TIMEOUT_MS: String(QUERY_TIMEOUT_MS) };
 /** A search answers within this much once the provider is slow or down (timeout + database + a loaded CI machine). */
 const EMBEDDING_FAULT_BOUND_MS = QUERY_TIMEOUT_MS + 1600;
 /** After the database is back, the same process is ready again within this. */
@@ -475,7 +477,10 @@ function serviceEnv(database: string, catalogue: string, extra: Record<string, s
     EMBEDDING_URL: fake.url,
     EMBEDDING_MODEL: MODEL,
     EMBEDDING_DIMENSION: String(DIMENSION),
-    EMBEDDING_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    // The provider's faults are one test's (it sets QUERY_TIMEOUT_MS): elsewhere a query embedding
+    // slower than 400 ms on a busy machine would answer 503 embedding_unavailable, which says
+    // nothing of the database, the reindex or the generations those tests are about.
+    EMBEDDING_TIMEOUT_MS: '5000',
     EMBEDDING_BATCH_TIMEOUT_MS: '1000',
     EMBEDDING_MAX_RETRIES: '1',
     EMBEDDING_CIRCUIT_FAILURES: '3',
@@ -762,10 +767,10 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     await writeCatalogue(catalogue, generated);
     // Two processes on one database: one answers 503 when the provider fails, the other falls back to full text.
     const [strict, fallback] = await Promise.all([
-      SearchService.start('search-strict', serviceEnv(database, catalogue)),
+      SearchService.start('search-strict', serviceEnv(database, catalogue, providerFaultEnv)),
       SearchService.start(
         'search-fallback',
-        serviceEnv(database, catalogue, { SEARCH_FULLTEXT_FALLBACK: 'true' }),
+        serviceEnv(database, catalogue, { ...providerFaultEnv, SEARCH_FULLTEXT_FALLBACK: 'true' }),
       ),
     ]);
     await Promise.all([strict.waitReady(60_000), fallback.waitReady(60_000)]);
@@ -1288,12 +1293,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     await cluster!.createDatabase(database);
     const catalogue = join(workDir, 'generations.ndjson');
     await writeCatalogue(catalogue, generated);
-    // The embedding provider's faults are another test's: a query embedding slower than 400 ms on a
-    // busy machine would answer 503 embedding_unavailable here, which says nothing of generations.
-    const env = serviceEnv(database, catalogue, {
-      SEARCH_TEXT_INDEX_POLL_MS: '250',
-      EMBEDDING_TIMEOUT_MS: '5000',
-    });
+    const env = serviceEnv(database, catalogue, { SEARCH_TEXT_INDEX_POLL_MS: '250' });
     const first = await SearchService.start('search-generation-1', env);
     await first.waitReady(60_000);
     await nextRun(database, 0);
