@@ -1,7 +1,7 @@
 import type { Sql } from '@rt/database';
 import type { StemsOf } from '../analysis/stems';
 import { NO_EXPANSION } from '../glossary/query-expander';
-import { OfferFilterColumnsBuilder } from '../text-index/offer-filters';
+import { filterColumnsOf } from '../text-index/offer-filters.spec-helper';
 import { queryTermsOf } from '../text-index/query-terms';
 import type { QueryTerm } from '../text-index/query-terms';
 import { TextIndex } from '../text-index/text-index';
@@ -30,17 +30,6 @@ const IMPACTS: Record<string, [number, number][]> = {
 const TEXT_ORDER = ['OFFER-1', 'OFFER-2', 'OFFER-3', 'OFFER-0', 'OFFER-4'];
 
 function textIndex(): TextIndex {
-  const filters = new OfferFilterColumnsBuilder();
-  for (const _ of ids) {
-    filters.add({
-      destination: 'CH',
-      categories: [],
-      departureDays: '{}',
-      isValid: true,
-      discountClub: false,
-      seaside: false,
-    });
-  }
   const postings = new Map(
     Object.entries(IMPACTS).map(([term, entries]) => [
       term,
@@ -50,7 +39,7 @@ function textIndex(): TextIndex {
       },
     ]),
   );
-  return new TextIndex(GENERATION, ids, postings, filters.build(), 100);
+  return new TextIndex(GENERATION, ids, postings, filterColumnsOf(ids.map(() => 'CH')), 100);
 }
 
 const WEIGHTS: ExpansionWeights = {

@@ -1,4 +1,4 @@
-import { OfferFilterColumnsBuilder } from '../text-index/offer-filters';
+import { filterColumnsOf } from '../text-index/offer-filters.spec-helper';
 import { TextIndex } from '../text-index/text-index';
 import { InMemoryFullPrecisionVectors } from '../vector-index/full-precision-vectors';
 import { QuantizedVectors } from '../vector-index/quantized-vectors';
@@ -21,24 +21,19 @@ const POSTINGS: Record<string, number[]> = {
 };
 
 function fixtures(): { text: TextIndex; vectors: VectorIndex } {
-  const filters = new OfferFilterColumnsBuilder();
-  ids.forEach((_, o) =>
-    filters.add({
-      destination: o < 3 ? 'CH' : 'IT',
-      categories: [],
-      departureDays: '{}',
-      isValid: true,
-      discountClub: false,
-      seaside: false,
-    }),
-  );
   const postings = new Map(
     Object.entries(POSTINGS).map(([term, ordinals]) => [
       term,
       { ordinals: Int32Array.from(ordinals), impacts: Float32Array.from(ordinals, () => 1) },
     ]),
   );
-  const text = new TextIndex('3', ids, postings, filters.build(), ids.length);
+  const text = new TextIndex(
+    '3',
+    ids,
+    postings,
+    filterColumnsOf(ids.map((_, o) => (o < 3 ? 'CH' : 'IT'))),
+    ids.length,
+  );
   const values = new Float32Array(ids.length * DIMENSION);
   ids.forEach((_, o) =>
     values.set([Math.cos((o * Math.PI) / 12), Math.sin((o * Math.PI) / 12)], o * DIMENSION),

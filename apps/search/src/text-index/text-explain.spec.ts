@@ -1,7 +1,7 @@
 import type { QueryWord } from '../analysis/query-words';
 import { idfOf, MAJOR_CONCEPT, partOf, SCALE } from '../analysis/similarity';
 import type { ScoreRecorder } from '../analysis/similarity';
-import { OfferFilterColumnsBuilder } from './offer-filters';
+import { filterColumnsOf } from './offer-filters.spec-helper';
 import type { AnalysedTerm } from './query-analyser';
 import { queryTermsOf, textQueryOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
@@ -39,18 +39,7 @@ const POSTINGS: Record<string, [number, number][]> = {
 };
 
 const index = (() => {
-  const filters = new OfferFilterColumnsBuilder();
   const ids = ['OFFER-0', 'OFFER-1', 'OFFER-2', 'OFFER-3', 'OFFER-4'];
-  for (const _ of ids) {
-    filters.add({
-      destination: 'CH',
-      categories: [],
-      departureDays: '{}',
-      isValid: true,
-      discountClub: false,
-      seaside: false,
-    });
-  }
   const postings = new Map(
     Object.entries(POSTINGS).map(([term, entries]) => [
       term,
@@ -60,7 +49,7 @@ const index = (() => {
       },
     ]),
   );
-  return new TextIndex('1', ids, postings, filters.build(), ids.length);
+  return new TextIndex('1', ids, postings, filterColumnsOf(ids.map(() => 'CH')), ids.length);
 })();
 
 const analysed = (
