@@ -14,25 +14,50 @@ export interface FullPrecisionVectors {
 
 /**
  * Every vector as 32-bit floats, by ordinal: 1,536 bytes per vector of 384 dimensions (154 MB per
- * 100,000 offers).
+ * 100,000 offers), and each vector's squared norm (8 bytes), summed once here as `cosineAt` sums it
+ * per call: a cosine then costs one product per dimension instead of three, and equals
+ * `cosineAt`'s to the last bit (the same sums in the same order).
  */
 export class InMemoryFullPrecisionVectors implements FullPrecisionVectors {
+  private readonly squaredNorms: Float64Array;
+
   constructor(
     readonly dimension: number,
     /** `dimension` values per ordinal. */
     readonly values: Float32Array,
-  ) {}
+  ) {
+    const count = Math.floor(values.length / dimension);
+    this.squaredNorms = new Float64Array(count);
+    for (let o = 0; o < count; o++) this.squaredNorms[o] = squaredNormAt(values, o * dimension, dimension);
+  }
 
   cosines(query: Float32Array, ordinals: Int32Array, into: Float64Array): void {
-    const { dimension, values } = this;
+    const { dimension, values, squaredNorms } = this;
+    const queryNorm = squaredNormAt(query, 0, dimension);
     for (let c = 0; c < ordinals.length; c++) {
-      into[c] = cosineAt(query, values, ordinals[c] * dimension, dimension);
+      const ordinal = ordinals[c];
+      const at = ordinal * dimension;
+      let dot = 0;
+      for (let i = 0; i < dimension; i++) dot += query[i] * values[at + i];
+      into[c] = cosineOf(dot, queryNorm, squaredNorms[ordinal]);
     }
   }
 
   get bytes(): number {
-    return this.values.byteLength;
+    return this.values.byteLength + this.squaredNorms.byteLength;
   }
+}
+
+function squaredNormAt(values: Float32Array, at: number, dimension: number): number {
+  let norm = 0;
+  for (let i = 0; i < dimension; i++) norm += values[at + i] * values[at + i];
+  return norm;
+}
+
+/** The cosine of a dot product and two squared norms, clamped to [−1, 1]; 0 when a norm is 0. */
+function cosineOf(dot: number, queryNorm: number, norm: number): number {
+  if (queryNorm === 0 || norm === 0) return 0;
+  return Math.max(-1, Math.min(1, dot / Math.sqrt(queryNorm * norm)));
 }
 
 /**
@@ -42,15 +67,6 @@ export class InMemoryFullPrecisionVectors implements FullPrecisionVectors {
  */
 export function cosineAt(query: Float32Array, values: Float32Array, at: number, dimension: number): number {
   let dot = 0;
-  let queryNorm = 0;
-  let norm = 0;
-  for (let i = 0; i < dimension; i++) {
-    const q = query[i];
-    const v = values[at + i];
-    dot += q * v;
-    queryNorm += q * q;
-    norm += v * v;
-  }
-  if (queryNorm === 0 || norm === 0) return 0;
-  return Math.max(-1, Math.min(1, dot / Math.sqrt(queryNorm * norm)));
+  for (let i = 0; i < dimension; i++) dot += query[i] * values[at + i];
+  return cosineOf(dot, squaredNormAt(query, 0, dimension), squaredNormAt(values, at, dimension));
 }

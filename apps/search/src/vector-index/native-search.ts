@@ -84,7 +84,12 @@ export class ApproximateIndex {
       const to = Math.min(count, from + VECTORS_PER_CHUNK);
       const keys = new BigUint64Array(to - from);
       for (let o = from; o < to; o++) keys[o - from] = BigInt(o);
-      index.add(keys, new Float32Array(values.subarray(from * dimension, to * dimension)), threads);
+      // int8 steps scaled into [−1, 1]: on a CPU with AVX-512 FP16 usearch sums an f16 index's
+      // products in f16, whose largest value (65,504) 384 products of ±127² overflow (recall fell
+      // to 0.01 on such a machine); the cosine ignores the scale
+      const chunk = new Float32Array((to - from) * dimension);
+      for (let i = 0; i < chunk.length; i++) chunk[i] = values[from * dimension + i] / 127;
+      index.add(keys, chunk, threads);
       await pause();
     }
     return new ApproximateIndex(index, options);
