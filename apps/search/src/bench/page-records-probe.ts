@@ -1,14 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import type { InfoDensity } from '../request/listing-request';
-import { DENSITY_COLUMNS } from '../sql/offer-columns';
+import { DENSITY_COLUMNS, GENERATION_COLUMN } from '../sql/offer-columns';
 
 /**
  * Issue 50's probe of the page's records (docs/benchmarks.md, "Issue 50: the page's records,
  * probe"): against a database the search benchmark filled (`BENCH_DATABASE`), per density, a
  * primary-key read of 8 and of 100 random offers (the statement the listing runs today, less its
  * generation column and its similarity) beside the same records held in memory as compact cards
- * (each record's JSON text, by ordinal), and the cards' bytes per offer. Prints Markdown rows.
+ * (each record's JSON text, by ordinal), the cards' bytes per offer, and the generation check
+ * alone (the statement a search would still run with its cards in memory). Prints Markdown rows.
  * Usage: `BENCH_DATABASE=search_bench_10k node page-records-probe.js [rounds]`.
  */
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,6 +30,11 @@ async function main(): Promise<void> {
       }[]
     ).map((row) => row.id);
     console.log(`${ids.length} offers in ${DATABASE}, ${rounds} rounds per figure, one connection`);
+    // the statement a search would still run with its cards in memory: D-63's generation check
+    const generation = await timed(rounds, async () => {
+      await client.query(`SELECT ${GENERATION_COLUMN}`);
+    });
+    console.log(`the generation check alone (D-63), p50 / p95 ms: ${pair(generation)}`);
     console.log(
       '| density | read of 8 p50 / p95 (ms) | read of 100 p50 / p95 | cards of 8 p50 / p95 | cards of 100 p50 / p95 | card bytes per offer | at 100k / 1M (MiB) | loading the cards (s) |',
     );

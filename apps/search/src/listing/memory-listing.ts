@@ -8,7 +8,7 @@ import { pageRecordsSql } from '../sql/page-records';
 import { semanticSideSql } from '../sql/semantic-side';
 import { toVectorLiteral } from '../embedding/embedding-provider';
 import type { VectorIndex } from '../vector-index/vector-index';
-import { semanticSideInMemory } from './memory-semantic-side';
+import { filteredOffersOf, semanticSideInMemory } from './memory-semantic-side';
 import type { ListingResult, ListingRow } from './listing-row';
 import type { RankingRequest } from '../request/listing-request';
 
@@ -59,9 +59,12 @@ export class MemoryListing {
     terms: QueryTerm[],
     embedding: Float32Array,
   ): Promise<ListingResult | undefined> {
-    const filter = offerFilterOf(request.filters, this.index.filters);
-    const matches = this.matches(request, terms, filter);
     const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
+    const filter = offerFilterOf(request.filters, this.index.filters);
+    // the vector side needs the list of the offers passing the filters: listed once, for both sides
+    const filtered =
+      filter && w > 0 && this.vectors ? filteredOffersOf(this.index.offers, filter) : undefined;
+    const matches = this.matches(request, terms, filtered?.filter ?? filter);
     const { offset, limit } = request.page;
     const wanted = offset + limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
@@ -78,7 +81,7 @@ export class MemoryListing {
         this.vectors,
         embedding,
         best,
-        filter,
+        filtered,
       );
       for (const match of inMemory) similarities.set(match.ordinal, match.similarity);
       semantic = inMemory;

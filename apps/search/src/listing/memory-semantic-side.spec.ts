@@ -4,7 +4,7 @@ import { InMemoryFullPrecisionVectors } from '../vector-index/full-precision-vec
 import { QuantizedVectors } from '../vector-index/quantized-vectors';
 import { VectorIndex } from '../vector-index/vector-index';
 import type { RankingRequest, RankingTuning } from '../request/listing-request';
-import { semanticSideInMemory, spellingNeighbours } from './memory-semantic-side';
+import { filteredOffersOf, semanticSideInMemory, spellingNeighbours } from './memory-semantic-side';
 
 /**
  * Six offers in two dimensions, the query (1, 0): offer o's vector is at angle 15° × o, so the
@@ -84,9 +84,17 @@ describe('the semantic side in memory', () => {
       vectors,
       query,
       [],
-      (o) => !inCH(o),
+      filteredOffersOf(ids.length, (o) => !inCH(o)),
     );
     expect(matches.map((match) => ids[match.ordinal])).toEqual(['D', 'E', 'F']);
+  });
+
+  it('lists the offers passing the filters once, in ordinal order, with a filter that agrees', () => {
+    const filter = (o: number) => o % 3 !== 1;
+    const filtered = filteredOffersOf(10, filter);
+    expect([...filtered.ordinals]).toEqual([0, 2, 3, 5, 6, 8, 9]);
+    for (let o = 0; o < 10; o++) expect(filtered.filter(o)).toBe(filter(o));
+    expect(filteredOffersOf(4, () => false).ordinals.length).toBe(0);
   });
 
   it('takes the spelling neighbours held by at most spellingNeighbourMaxDocuments offers, none at 0', () => {

@@ -25,7 +25,8 @@ const ALPHANUMERIC = /^[\p{L}\p{N}]+$/u;
  * - the text side's best (`textBest`, ordinals), at their exact distances;
  * - the offers holding a spelling neighbour of a search word (spellingNeighbours), passing the filters;
  * kept when their full-precision cosine is at least `semanticFloor`, ranked by it (then by ordinal:
- * the id order, as the statement's `ORDER BY distance, id`).
+ * the id order, as the statement's `ORDER BY distance, id`). `filtered`: the offers passing the
+ * search's filters (filteredOffersOf), none when it has no filters.
  */
 export function semanticSideInMemory(
   request: RankingRequest,
@@ -34,11 +35,12 @@ export function semanticSideInMemory(
   vectors: VectorIndex,
   query: Float32Array,
   textBest: readonly number[],
-  filter: OfferFilter | undefined,
+  filtered: FilteredOffers | undefined,
 ): SemanticMatch[] {
   const { semanticCandidates } = request.tuning;
   const similarities = new Map<number, number>();
-  const nearest = vectors.nearest(query, semanticCandidates, filter && passingOrdinals(text.offers, filter));
+  const filter = filtered?.filter;
+  const nearest = vectors.nearest(query, semanticCandidates, filtered?.ordinals);
   for (let i = 0; i < nearest.ordinals.length; i++)
     similarities.set(nearest.ordinals[i], nearest.similarities[i]);
   const others = new Set<number>(textBest);
@@ -58,12 +60,30 @@ export function semanticSideInMemory(
   return kept.map(({ ordinal, similarity }, i) => ({ ordinal, rank: i + 1, similarity }));
 }
 
-/** The ordinals of the offers passing `filter`, ascending. */
-function passingOrdinals(offers: number, filter: OfferFilter): Int32Array {
-  const passing = new Int32Array(offers);
+/** The offers passing a search's filters, listed once per search for both sides. */
+export interface FilteredOffers {
+  /** Their ordinals, ascending (the vector side scores them). */
+  ordinals: Int32Array;
+  /** Whether an offer passes: one byte read (the text side tests each posting with it). */
+  filter: OfferFilter;
+}
+
+/**
+ * The offers of `offers` passing `filter`: the filters' columns are read once per offer, and the
+ * text side, the vector side and the spelling neighbours share the answer (before, the text side
+ * tested each posting's columns and the vector side every offer's again).
+ */
+export function filteredOffersOf(offers: number, filter: OfferFilter): FilteredOffers {
+  const passing = new Uint8Array(offers);
+  const ordinals = new Int32Array(offers);
   let count = 0;
-  for (let o = 0; o < offers; o++) if (filter(o)) passing[count++] = o;
-  return passing.subarray(0, count);
+  for (let o = 0; o < offers; o++) {
+    if (filter(o)) {
+      passing[o] = 1;
+      ordinals[count++] = o;
+    }
+  }
+  return { ordinals: ordinals.subarray(0, count), filter: (o) => passing[o] === 1 };
 }
 
 /**
