@@ -1,5 +1,7 @@
-import { Index, connect, makeArrowTable } from '@lancedb/lancedb';
-import { Bool, Field, List, Schema, Utf8 } from 'apache-arrow';
+import './lancedb-log';
+import { Index, connect, makeArrowTable, rerankers } from '@lancedb/lancedb';
+import type { Table } from '@lancedb/lancedb';
+import { Bool, Field, FixedSizeList, Float32, List, Schema, Utf8 } from 'apache-arrow';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +12,10 @@ import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { RecordValidator } from '../catalogue/record-validator';
 
 /**
- * A peer for `pnpm bench:search`: LanceDB's native full-text index (`@lancedb/lancedb`, in
- * process) answering the typed searches over the same offers, so that the bench prints its
- * figures beside ours.
+ * The peer of `pnpm bench:search`: LanceDB (`@lancedb/lancedb`, in process) answering the typed
+ * searches over the same offers and the same stored vectors, twice: as a complete hybrid engine
+ * (HNSW over the vectors + its full-text index, fused by RRF) and by its full-text index alone,
+ * so that the bench prints both beside ours.
  *
  * - One text column, the text the service embeds (`embeddingTextOf`: name, destination name,
  *   category names, description), with an FTS index: the simple tokenizer (splits on whitespace and
@@ -21,19 +24,28 @@ import { RecordValidator } from '../catalogue/record-validator';
  *   language), no positions (no phrase queries are sent). The query is the plain search string
  *   (LanceDB's match query, terms combined with OR, BM25), no fuzziness: typos find only what they
  *   spell.
- * - The filters as a `where` prefilter on scalar-indexed columns, with the service's meaning:
- *   destination (bitmap), category (any of the slugs: label list), seaside and discountclub
- *   (true/false, bitmap), hide_invalid (is_valid, bitmap), dates (a departure on any day of any
- *   range: the ranges are expanded to their days and matched against the label list of each
- *   offer's departure days, exact as long as a search's ranges hold at most MAX_FILTER_DAYS days;
- *   past that only the first MAX_FILTER_DAYS days are matched). Ordering, paging and the other
- *   query parameters are not applied: limit 8, best BM25 score first.
+ * - One vector column holding the service's stored vectors (`travel_offers.embedding`, read by the
+ *   bench as a replica loads them: `vectors`, matched to the offers by id), with an HNSW index of
+ *   cosine distance: `Index.hnswSq` (one partition, M 20, ef_construction 300: LanceDB's defaults).
+ *   SQ rather than PQ: scalar quantization keeps one byte per dimension (384 bytes an offer), as
+ *   the service's int8 vectors do, where PQ's 24 sub-vectors of 16 dimensions (LanceDB's default at
+ *   384) keep 24 bytes an offer and lose most of the distance between the built-in provider's
+ *   hashed n-gram vectors, which are nearly orthogonal; SQ is the variant that competes on recall.
+ *   Its build time is reported apart (`vectorIndexSeconds`).
+ * - A hybrid search is `nearestTo(query vector)` (cosine, ef `options.ef`) + `fullTextSearch(search)`,
+ *   fused by LanceDB's `RRFReranker` (k 60), limit 8: LanceDB takes the 8 best of each side and
+ *   fuses them. The query vector is the service's query embedding (`builtin.embedQuery(search)`),
+ *   computed by the caller before any timing: what is compared is the search, not the embedding
+ *   (the service caches its query embeddings too).
+ * - The filters as a `where` prefilter (both sides of a hybrid search) on scalar-indexed columns,
+ *   with the service's meaning: destination (bitmap), category (any of the slugs: label list),
+ *   seaside and discountclub (true/false, bitmap), hide_invalid (is_valid, bitmap), dates (a
+ *   departure on any day of any range: the ranges are expanded to their days and matched against
+ *   the label list of each offer's departure days, exact as long as a search's ranges hold at most
+ *   MAX_FILTER_DAYS days; past that only the first MAX_FILTER_DAYS days are matched). Ordering,
+ *   paging and the other query parameters are not applied: limit 8, best first.
  */
-export interface LanceDbPeerResult {
-  /** Writing the offers into a LanceDB table (Arrow conversion included). */
-  writeSeconds: number;
-  /** Building the FTS index and the scalar indexes of the filtered columns. */
-  indexSeconds: number;
+export interface PeerTimings {
   p50: number;
   p95: number;
   p99: number;
@@ -43,8 +55,47 @@ export interface LanceDbPeerResult {
   zeroResults: number;
   /** Their `search` strings. */
   zeroResultSearches: string[];
+}
+
+/** The stored vectors, by ordinal, and the offers' ids by ordinal (as the bench's vector load reads them). */
+export interface PeerVectors {
+  ids: readonly string[];
+  dimension: number;
+  /** `dimension` values per ordinal. */
+  values: Float32Array;
+}
+
+export interface PeerOptions {
+  /** HNSW's candidate list at search time (LanceDB's `ef`; its default is 1.5 × limit). */
+  ef: number;
+}
+
+export interface LanceDbPeerResult {
+  /** Writing the offers into a LanceDB table (Arrow conversion included). */
+  writeSeconds: number;
+  /** Building the FTS index and the scalar indexes of the filtered columns. */
+  indexSeconds: number;
+  /** Building the HNSW index of the vectors. */
+  vectorIndexSeconds: number;
+  /** The full-text index alone. */
+  fts: PeerTimings;
+  /** HNSW + full text + RRF (`rerankers.RRFReranker`, k 60). */
+  hybrid: PeerTimings;
+  /**
+   * The same hybrid search without `.rerank(…)`: LanceDB's default fusion, RRF with k 60 as well,
+   * run natively, where the explicit reranker is a JavaScript callback that passes both sides'
+   * results through Arrow IPC on the event loop.
+   */
+  hybridNative: PeerTimings;
+  /**
+   * The HNSW side's recall@8 against LanceDB's exact search (`bypassVectorIndex`) under the same
+   * prefilter, averaged over the typed searches (first round, untimed).
+   */
+  vectorRecall: number;
   /** Offers in the table. */
   offers: number;
+  /** The search-time ef used. */
+  ef: number;
 }
 
 /** The date filter's days beyond which it is approximated (see above). */
@@ -68,21 +119,32 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const list = (name: string) => new Field(name, new List(new Field('item', new Utf8(), true)), false);
-const SCHEMA = new Schema([
-  new Field('id', new Utf8(), false),
-  new Field('text', new Utf8(), false),
-  new Field('destination_code', new Utf8(), true),
-  list('categories'),
-  list('departure_days'),
-  new Field('seaside', new Bool(), false),
-  new Field('discount_club', new Bool(), false),
-  new Field('is_valid', new Bool(), false),
-]);
+const schemaOf = (dimension: number) =>
+  new Schema([
+    new Field('id', new Utf8(), false),
+    new Field('text', new Utf8(), false),
+    new Field('vector', new FixedSizeList(dimension, new Field('item', new Float32(), true)), false),
+    new Field('destination_code', new Utf8(), true),
+    list('categories'),
+    list('departure_days'),
+    new Field('seaside', new Bool(), false),
+    new Field('discount_club', new Bool(), false),
+    new Field('is_valid', new Bool(), false),
+  ]);
 
-function rowOf(record: CatalogueRecord): Record<string, unknown> {
+function rowOf(
+  record: CatalogueRecord,
+  vectors: PeerVectors,
+  ordinals: Map<string, number>,
+): Record<string, unknown> {
   const offer = toIndexedOffer(record);
+  const ordinal = ordinals.get(offer.id);
+  if (ordinal === undefined) throw new Error(`offer ${offer.id} has no stored vector`);
+  const { dimension, values } = vectors;
   return {
     id: offer.id,
+    // a view, not a copy: makeArrowTable copies it into the column (3× faster than a number[])
+    vector: values.subarray(ordinal * dimension, (ordinal + 1) * dimension),
     text: embeddingTextOf(offer),
     destination_code: offer.destinationCode,
     categories: offer.categories,
@@ -136,20 +198,45 @@ export function whereOf(query: Record<string, string>): string | undefined {
   return conditions.length ? conditions.join(' AND ') : undefined;
 }
 
+const timingsOf = (samples: number[], zeroResultSearches: string[]): PeerTimings => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    searches: samples.length,
+    zeroResults: zeroResultSearches.length,
+    zeroResultSearches,
+  };
+};
+
 /**
- * Writes `offers` into a LanceDB table in a temporary directory (removed afterwards), builds its
- * indexes, then runs each search of `searches` `rounds` times, one at a time, timing each.
+ * Writes `offers` with their stored vectors (`vectors`) into a LanceDB table in a temporary
+ * directory (removed afterwards), builds its indexes, then runs each search of `searches`
+ * `rounds` times, one at a time, by the full-text index alone and as a hybrid search, with the
+ * explicit RRF reranker and with LanceDB's default (native) fusion (the query vector of search i is
+ * `queryVectors[i]`), timing each (the order of the three rotates).
  */
 export async function measureLanceDbPeer(
   offers: CatalogueRecord[],
+  vectors: PeerVectors,
   searches: Record<string, string>[],
+  queryVectors: Float32Array[],
   rounds: number,
+  options: PeerOptions,
 ): Promise<LanceDbPeerResult> {
   const directory = await mkdtemp(join(tmpdir(), 'lancedb-peer-'));
   const db = await connect(directory);
   try {
+    const ordinals = new Map(vectors.ids.map((id, ordinal) => [id, ordinal]));
     let started = performance.now();
-    const table = await db.createTable('offers', makeArrowTable(offers.map(rowOf), { schema: SCHEMA }));
+    const table = await db.createTable(
+      'offers',
+      makeArrowTable(
+        offers.map((offer) => rowOf(offer, vectors, ordinals)),
+        { schema: schemaOf(vectors.dimension) },
+      ),
+    );
     const writeSeconds = (performance.now() - started) / 1000;
     try {
       started = performance.now();
@@ -170,35 +257,74 @@ export async function measureLanceDbPeer(
         await table.createIndex(column, { config: Index.labelList() });
       }
       const indexSeconds = (performance.now() - started) / 1000;
+      started = performance.now();
+      await table.createIndex('vector', {
+        config: Index.hnswSq({ distanceType: 'cosine', numPartitions: 1 }),
+      });
+      const vectorIndexSeconds = (performance.now() - started) / 1000;
 
-      const prepared = searches.map((query) => ({ query, where: whereOf(query) }));
-      const samples: number[] = [];
-      const zeroResultSearches: string[] = [];
-      let first = true;
+      const rrf = await rerankers.RRFReranker.create(60);
+      const prepared = searches.map((query, i) => ({
+        query,
+        where: whereOf(query),
+        vector: queryVectors[i],
+      }));
+      const fts = (query: Record<string, string>, where: string | undefined) => {
+        const search = table.query().fullTextSearch(query.search).select(['id', '_score']).limit(LIMIT);
+        return where ? search.where(where) : search;
+      };
+      const hybrid = (
+        query: Record<string, string>,
+        where: string | undefined,
+        vector: Float32Array,
+        explicitRrf: boolean,
+      ) => {
+        let search = table
+          .query()
+          .nearestTo(vector)
+          .distanceType('cosine')
+          .ef(options.ef)
+          .fullTextSearch(query.search);
+        if (explicitRrf) search = search.rerank(rrf);
+        // only `id`: either side would lack the other's scoring column
+        search = search.select(['id']).limit(LIMIT);
+        return where ? search.where(where) : search;
+      };
+      const vectorRecall = await recallAt8(table, prepared, options.ef);
+      type Kind = 'fts' | 'hybrid' | 'hybridNative';
+      const samples: Record<Kind, number[]> = { fts: [], hybrid: [], hybridNative: [] };
+      const zero: Record<Kind, string[]> = { fts: [], hybrid: [], hybridNative: [] };
+      const orders: Kind[][] = [
+        ['fts', 'hybrid', 'hybridNative'],
+        ['hybrid', 'hybridNative', 'fts'],
+        ['hybridNative', 'fts', 'hybrid'],
+      ];
+      let n = 0;
       for (let round = 0; round < rounds; round++) {
-        for (const { query, where } of prepared) {
-          let search = table.query().fullTextSearch(query.search).select(['id', '_score']).limit(LIMIT);
-          if (where) search = search.where(where);
-          const began = performance.now();
-          const rows = await search.toArray();
-          const took = performance.now() - began;
-          if (round === 0 && rows.length === 0) zeroResultSearches.push(query.search);
-          if (first)
-            first = false; // warm-up
-          else samples.push(took);
+        for (const { query, where, vector } of prepared) {
+          const timed = async (kind: Kind) => {
+            const search =
+              kind === 'fts' ? fts(query, where) : hybrid(query, where, vector, kind === 'hybrid');
+            const began = performance.now();
+            const rows = await search.toArray();
+            const took = performance.now() - began;
+            if (round === 0 && rows.length === 0) zero[kind].push(query.search);
+            if (n > 0) samples[kind].push(took); // the first of each: a warm-up
+          };
+          for (const kind of orders[n % orders.length]) await timed(kind);
+          n++;
         }
       }
-      const sorted = samples.sort((a, b) => a - b);
       return {
         writeSeconds,
         indexSeconds,
-        p50: percentile(sorted, 50),
-        p95: percentile(sorted, 95),
-        p99: percentile(sorted, 99),
-        searches: samples.length,
-        zeroResults: zeroResultSearches.length,
-        zeroResultSearches,
+        vectorIndexSeconds,
+        fts: timingsOf(samples.fts, zero.fts),
+        hybrid: timingsOf(samples.hybrid, zero.hybrid),
+        hybridNative: timingsOf(samples.hybridNative, zero.hybridNative),
+        vectorRecall,
         offers: offers.length,
+        ef: options.ef,
       };
     } finally {
       table.close();
@@ -207,4 +333,33 @@ export async function measureLanceDbPeer(
     db.close();
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/** The HNSW side's recall@8 against LanceDB's exact search under the same prefilter (searches finding any). */
+async function recallAt8(
+  table: Table,
+  prepared: { where: string | undefined; vector: Float32Array }[],
+  ef: number,
+): Promise<number> {
+  let recall = 0;
+  let compared = 0;
+  for (const { where, vector } of prepared) {
+    const nearest = (exact: boolean) => {
+      let search = table
+        .query()
+        .nearestTo(vector)
+        .distanceType('cosine')
+        .ef(ef)
+        .select(['id', '_distance'])
+        .limit(LIMIT);
+      if (exact) search = search.bypassVectorIndex();
+      return (where ? search.where(where) : search).toArray() as Promise<{ id: string }[]>;
+    };
+    const truth = (await nearest(true)).map((row) => row.id);
+    if (!truth.length) continue;
+    const found = new Set((await nearest(false)).map((row) => row.id));
+    recall += truth.filter((id) => found.has(id)).length / truth.length;
+    compared++;
+  }
+  return recall / Math.max(1, compared);
 }

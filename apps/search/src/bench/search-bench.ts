@@ -6,6 +6,7 @@ import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
 import { createServer, AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,11 @@ import { SEARCH_SESSION_SETTINGS } from '../database/session-settings';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { loadTextIndex } from '../text-index/text-index.loader';
 import type { TextIndex } from '../text-index/text-index';
+import { loadVectorIndex, VECTOR_INDEX_LOAD_OPTIONS } from '../vector-index/vector-index.loader';
+import type { VectorIndex } from '../vector-index/vector-index';
+import { InMemoryFullPrecisionVectors } from '../vector-index/full-precision-vectors';
+import { VECTOR_INDEX_MODES } from '../vector-index/vector-index.settings';
+import type { VectorIndexMode } from '../vector-index/vector-index.settings';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import { textQueryOf } from '../text-index/query-terms';
@@ -32,18 +38,31 @@ import { countedTotal } from '../travels/travels.service';
 import { HOSTILE_SEARCHES } from './hostile-searches';
 import { TYPED_SEARCHES } from './typed-searches';
 import { benchOffers, measureLanceDbPeer } from './lancedb-peer';
+import type { PeerVectors } from './lancedb-peer';
 
 /**
  * `pnpm bench:search`: the search service on a real PostgreSQL with a generated catalogue.
  * 1. full reindex of BENCH_OFFERS (100,000) generated offers with the built-in provider, then a
  *    second one with nothing changed;
- * 2. filter-only listings with their exact total: p50/p95/p99 over HTTP (the built service in a
- *    child process) beside the same SQL run directly, and the page alone;
- * 3. throughput with 4 and 16 clients, HTTP and direct SQL;
+ * 2. the text index and the vectors loaded in this process as a replica loads them (their load
+ *    time, typed arrays, heap and resident growth): the "in process" rows run the service's own
+ *    search path here (MemoryListing: text side in memory, semantic side from the vectors in
+ *    memory; BENCH_VECTOR_INDEX=database: the semantic statement, as the spawned service then
+ *    does too: SEARCH_VECTOR_INDEX);
+ * 3. filter-only listings with their exact total: p50/p95/p99 over HTTP (the built service in a
+ *    child process) beside the same SQL run directly, and the page alone; throughput with 4 and
+ *    16 clients, HTTP and direct SQL;
  * 4. hybrid searches (issue 5), plain and with selective filters: p50/p95/p99 over HTTP beside the
- *    same transaction (set_config + hybrid SQL) run directly, top-8 overlap with the exact ranking
- *    (the same SQL with index scans off: exact distances), short pages, throughput with 4 and 16
- *    clients.
+ *    same search run in process, top-8 overlap with the exact ranking (the semantic statement with
+ *    index scans off: exact distances), short pages;
+ * 5. the typed searches (issue 24) one at a time over HTTP and in process, the text side alone,
+ *    the hostile searches (issue 47); then the service process's resident memory (VmRSS, VmHWM)
+ *    and its own search_text_index_bytes / search_vector_index_bytes (GET /metrics);
+ * 6. the peer (BENCH_PEER=0 skips it): LanceDB in process over the same offers and the same stored
+ *    vectors, as a hybrid engine (HNSW + full text + RRF) and by its full-text index alone
+ *    (lancedb-peer.ts), and the ratio of our typed mix to the hybrid peer;
+ * 7. throughput of the typed searches (4 clients) and of the hybrid mix (4 and 16 clients), HTTP
+ *    and in process.
  * Bounded: a fixed number of requests and a fixed duration per throughput step.
  */
 const env = process.env;
@@ -65,6 +84,16 @@ const TYPED_ROUNDS = Number(env.BENCH_TYPED_ROUNDS ?? 3);
  */
 const SKIP_OVERLAP = env.BENCH_SKIP_OVERLAP === '1';
 
+/**
+ * Where the semantic side is answered, in this process and in the spawned service alike
+ * (SEARCH_VECTOR_INDEX): `memory` (the default, as the service's) or `database` (the statement).
+ */
+const VECTOR_MODE = (env.BENCH_VECTOR_INDEX ?? 'memory') as VectorIndexMode;
+if (!VECTOR_INDEX_MODES.includes(VECTOR_MODE))
+  throw new Error(`BENCH_VECTOR_INDEX must be one of ${VECTOR_INDEX_MODES.join(', ')}`);
+/** The peer's HNSW candidate list at search time: the service's pgvector ef_search by default (100). */
+const PEER_EF = Number(env.BENCH_PEER_EF ?? 100);
+
 const databaseUrl = urlOfDatabase(SERVER_URL, DATABASE);
 
 /** The configuration the service reads from the same environment (its SEARCH_* knobs). */
@@ -76,10 +105,26 @@ const SESSION = sessionOptions(SEARCH_SESSION_SETTINGS);
 /**
  * The text index, loaded here as a replica loads it: every search is analysed against it
  * (QueryAnalysisService), and the "direct" measurements run the service's own search path in this
- * process: analysed, scored in memory, its statements sent straight to PostgreSQL (MemoryListing).
+ * process: analysed, scored in memory, the semantic side from the vectors loaded beside it
+ * (BENCH_VECTOR_INDEX=memory) or its statement, the page's records read from PostgreSQL
+ * (MemoryListing).
  */
-let benchIndex: { index: TextIndex; analysis: QueryAnalysisService; dataSource: DataSource } | undefined;
-const DIRECT = 'in process (memory text side)';
+let benchIndex:
+  | {
+      index: TextIndex;
+      analysis: QueryAnalysisService;
+      dataSource: DataSource;
+      /** The vectors of the text index's generation (BENCH_VECTOR_INDEX=memory). */
+      vectors?: VectorIndex;
+      /** The stored vectors by ordinal, for the peer (read once). */
+      stored?: PeerVectors;
+    }
+  | undefined;
+const DIRECT =
+  VECTOR_MODE === 'memory'
+    ? 'in process (text and vectors in memory)'
+    : 'in process (memory text side, semantic statement)';
+const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
 
 function loadedIndex() {
   if (!benchIndex) throw new Error('the text index is not loaded');
@@ -105,18 +150,72 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
   const { index, milliseconds } = await loadTextIndex(dataSource);
   global.gc?.();
   const after = process.memoryUsage();
-  const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
   console.log(
     `text index in memory: ${index.offers} offers, ${index.postings.size} terms, ${index.postingCount} postings; ` +
       `loaded in ${(milliseconds / 1000).toFixed(2)} s; typed arrays ${mib(index.bytes)} MiB; ` +
       `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
       `resident +${mib(after.rss - before.rss)} MiB${global.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
   );
-  return {
+  const loaded = {
     index,
     analysis: new QueryAnalysisService(dataSource, new QueryExpansionService(config)),
     dataSource,
+    ...(VECTOR_MODE === 'memory' ? await loadBenchVectors(dataSource, index) : {}),
   };
+  return loaded;
+}
+
+/**
+ * Loads the vectors as a replica does (vector-index.loader.ts, with the service's options: exact
+ * int8 scoring below VECTOR_INDEX_LOAD_OPTIONS.approximateFromOffers, an approximate index past
+ * it), keeps them only when they are of the text index's generation and offers (as
+ * VectorIndexService does), and reports their load time and memory.
+ */
+async function loadBenchVectors(
+  dataSource: DataSource,
+  text: TextIndex,
+): Promise<{ vectors: VectorIndex; stored: PeerVectors }> {
+  global.gc?.();
+  const before = process.memoryUsage();
+  const { index, ids, readMilliseconds, approximateMilliseconds } = await loadVectorIndex(
+    dataSource,
+    VECTOR_INDEX_LOAD_OPTIONS,
+  );
+  global.gc?.();
+  const after = process.memoryUsage();
+  if (index.generation !== text.generation)
+    throw new Error(`vectors of generation ${index.generation}, text index of ${text.generation}`);
+  if (ids.length !== text.ids.length || ids.some((id, i) => id !== text.ids[i]))
+    throw new Error(`the vectors of generation ${index.generation} are not of the text index's offers`);
+  console.log(
+    `vectors in memory: ${index.offers} × ${index.dimension} dimensions; read in ${(readMilliseconds / 1000).toFixed(2)} s` +
+      (index.approximate
+        ? `, approximate index built in ${(approximateMilliseconds / 1000).toFixed(2)} s`
+        : ', exact scoring (no approximate index)') +
+      `; typed arrays ${mib(index.bytes)} MiB (int8 ${mib(index.quantized.bytes)}, full precision ${mib(index.fullPrecision.bytes)}); ` +
+      `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
+      `resident +${mib(after.rss - before.rss)} MiB`,
+  );
+  return { vectors: index, stored: storedVectorsOf(index, ids) };
+}
+
+function storedVectorsOf(index: VectorIndex, ids: string[]): PeerVectors {
+  if (!(index.fullPrecision instanceof InMemoryFullPrecisionVectors))
+    throw new Error('the full-precision vectors are not held in memory');
+  return { ids, dimension: index.dimension, values: index.fullPrecision.values };
+}
+
+/** The stored vectors for the peer: those loaded for the in-process rows, else read now. */
+async function storedVectors(): Promise<PeerVectors> {
+  const loaded = loadedIndex();
+  if (!loaded.stored) {
+    const { index, ids } = await loadVectorIndex(loaded.dataSource, {
+      ...VECTOR_INDEX_LOAD_OPTIONS,
+      approximateFromOffers: Infinity,
+    });
+    loaded.stored = storedVectorsOf(index, ids);
+  }
+  return loaded.stored;
 }
 
 /** A search's request and query embedding, prepared before it is timed (the service caches embeddings). */
@@ -137,9 +236,11 @@ async function preparedSearch(query: Record<string, string>) {
 }
 
 /**
- * One search run directly: the service's in-process path (its text side in memory, its session
- * carrying the pgvector settings, as the service's). `exact` turns index scans off for it (exact
- * distances, no HNSW). Answers the total and the page's ids.
+ * One search run directly: the service's in-process path (its text side in memory, its semantic
+ * side from the vectors in memory with BENCH_VECTOR_INDEX=memory, else the statement on a session
+ * carrying the pgvector settings, as the service's). `exact` runs the semantic statement with
+ * index scans off (exact distances, no HNSW), whatever the mode: the reference ranking. Answers
+ * the total and the page's ids.
  */
 async function runSearchDirect(
   client: Queryable,
@@ -152,10 +253,12 @@ async function runSearchDirect(
     tunedClients.add(client);
   }
   const { request, embedding } = await preparedSearch(query);
-  const { index, analysis } = loadedIndex();
+  const { index, analysis, vectors } = loadedIndex();
+  // The exact reference is the semantic statement with index scans off: no vectors for it.
   const listing = new MemoryListing(
     index,
     async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
+    exact ? undefined : vectors,
   );
   const search = async () => listing.hybrid(request, await analysis.termsOf(request, index), embedding);
   let result: Awaited<ReturnType<typeof search>>;
@@ -315,6 +418,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       CATALOGUE_SOURCE: 'none',
       DB_MIGRATE_ON_START: 'false',
+      SEARCH_VECTOR_INDEX: VECTOR_MODE,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -479,6 +583,39 @@ function searchMix(count: number, filtered: boolean): Record<string, string>[] {
   }));
 }
 
+/**
+ * The service process's resident memory (/proc/<pid>/status: VmRSS now, VmHWM its peak) and its
+ * own figures of the structures it serves from (GET /metrics), after the typed mix.
+ */
+async function printServiceMemory(child: ChildProcess, port: number): Promise<void> {
+  const kib = (status: string, field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  let resident = 'unknown (no /proc)';
+  try {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    resident = `VmRSS ${mib(kib(status, 'VmRSS') * 1024)} MiB, VmHWM ${mib(kib(status, 'VmHWM') * 1024)} MiB`;
+  } catch {
+    // not Linux
+  }
+  let served = '';
+  try {
+    const agent = new Agent({ keepAlive: false });
+    const answer = await httpGet(agent, port, '/metrics');
+    agent.destroy();
+    const gauge = (name: string) => {
+      const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(answer.body)?.[1];
+      return value === undefined ? 'absent' : `${mib(Number(value))} MiB`;
+    };
+    if (answer.status === 200)
+      served = `; its search_text_index_bytes ${gauge('search_text_index_bytes')}, search_vector_index_bytes ${gauge('search_vector_index_bytes')}`;
+  } catch {
+    // no metrics endpoint
+  }
+  console.log(
+    `service process after the typed mix (SEARCH_VECTOR_INDEX=${VECTOR_MODE}, ${loadedIndex().index.offers} offers): ${resident}${served}`,
+  );
+}
+
 interface Queryable {
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
@@ -505,6 +642,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
   let overlap = 0;
   let compared = 0;
   let shortPages = 0;
+  let totalsDiffer = 0;
   const served: string[][] = [];
   try {
     for (const [i, query] of queries.entries()) {
@@ -530,7 +668,13 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       if (body.records.length < Math.min(8, body.totalRecords)) shortPages++;
       served.push(body.records.map((r) => r.id));
       if (i === 0) continue;
-      if (body.totalRecords !== servedTotal(directTotal)) throw new Error(`totals differ for ${path}`);
+      if (body.totalRecords !== servedTotal(directTotal)) {
+        // With an approximate index (past VECTOR_INDEX_LOAD_OPTIONS.approximateFromOffers), each
+        // process builds its own on two threads: their neighbours, hence the offers the semantic
+        // side alone adds to the total, may differ. Otherwise both run the same search.
+        if (!loadedIndex().vectors?.approximate) throw new Error(`totals differ for ${path}`);
+        totalsDiffer++;
+      }
       samples.http.push(http);
       samples.sql.push(sql);
       timed.push({ query, ms: http });
@@ -548,6 +692,10 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
     agent.destroy();
     await client.end();
   }
+  if (totalsDiffer)
+    console.log(
+      `(${totalsDiffer} of ${queries.length} searches: totals differ between HTTP and in process, each process's approximate index its own)`,
+    );
   return {
     http: stats(samples.http),
     sql: stats(samples.sql),
@@ -689,6 +837,7 @@ async function main(): Promise<void> {
         )
         .join('; ')}`,
     );
+    await printServiceMemory(child, port);
     const inMemory = await memoryTextSideLatency(typedRounds);
     for (const [name, figures] of [
       ['analysis (query-analyser.ts)', inMemory.analysis],
@@ -736,22 +885,48 @@ async function main(): Promise<void> {
         .map(({ name, worst }) => `${name} ${ms(worst)}`)
         .join('; ')}`,
     );
-    // --- LanceDB peer (BENCH_PEER=0 skips it): the same offers and typed searches, in process ---
+    // --- LanceDB peer (BENCH_PEER=0 skips it): the same offers, vectors and typed searches, in process ---
     if (env.BENCH_PEER !== '0') {
+      // The query vectors are the service's query embeddings, computed before any timing.
+      const queryVectors = await Promise.all(TYPED_SEARCHES.map((query) => builtin.embedQuery(query.search)));
       // The offers the reindex built (BENCH_SKIP_REINDEX=1: as many as the database holds).
       const peer = await measureLanceDbPeer(
         benchOffers(SKIP_REINDEX ? offers : OFFERS),
+        await storedVectors(),
         TYPED_SEARCHES,
+        queryVectors,
         TYPED_ROUNDS,
+        { ef: PEER_EF },
       );
       console.log('| typed searches (ms) | p50 | p95 | p99 |\n|---|---|---|---|');
-      console.log(`| LanceDB FTS, in process (peer) | ${ms(peer.p50)} | ${ms(peer.p95)} | ${ms(peer.p99)} |`);
+      for (const [name, figures] of [
+        ['LanceDB hybrid (HNSW + FTS + RRF), in process (peer)', peer.hybrid],
+        [
+          'LanceDB hybrid, its default fusion (native RRF, no JS reranker), in process (peer)',
+          peer.hybridNative,
+        ],
+        ['LanceDB FTS, in process (peer)', peer.fts],
+      ] as const) {
+        console.log(`| ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`);
+      }
+      const ratio = (ours: number, theirs: number) => `${(ours / theirs).toFixed(1)}×`;
       console.log(
-        `| LanceDB peer, ${peer.offers} offers | seconds |\n|---|---|\n| table write | ${peer.writeSeconds.toFixed(1)} |\n` +
-          `| index build (FTS + scalar) | ${peer.indexSeconds.toFixed(1)} |`,
+        `ratio to the hybrid peer: p50 ${ratio(typedLatency.http.p50, peer.hybrid.p50)}, p95 ${ratio(typedLatency.http.p95, peer.hybrid.p95)} ` +
+          `(typed mix over HTTP); in process p50 ${ratio(typedLatency.sql.p50, peer.hybrid.p50)}, p95 ${ratio(typedLatency.sql.p95, peer.hybrid.p95)}; ` +
+          `to its default (native) fusion: HTTP p50 ${ratio(typedLatency.http.p50, peer.hybridNative.p50)}, p95 ${ratio(typedLatency.http.p95, peer.hybridNative.p95)}, ` +
+          `in process p50 ${ratio(typedLatency.sql.p50, peer.hybridNative.p50)}, p95 ${ratio(typedLatency.sql.p95, peer.hybridNative.p95)}`,
       );
       console.log(
-        `LanceDB peer: ${peer.searches} searches timed, ${peer.zeroResults} of ${TYPED_SEARCHES.length} typed searches found nothing${peer.zeroResults ? `: ${peer.zeroResultSearches.join('; ')}` : ''}`,
+        `| LanceDB peer, ${peer.offers} offers | seconds |\n|---|---|\n| table write (vectors included) | ${peer.writeSeconds.toFixed(1)} |\n` +
+          `| index build (FTS + scalar) | ${peer.indexSeconds.toFixed(1)} |\n` +
+          `| index build (HNSW-SQ, cosine, one partition) | ${peer.vectorIndexSeconds.toFixed(1)} |`,
+      );
+      const nothing = (figures: typeof peer.fts) =>
+        `${figures.zeroResults}${figures.zeroResults ? ` (${figures.zeroResultSearches.join('; ')})` : ''}`;
+      console.log(
+        `LanceDB peer: ${peer.fts.searches} searches timed each way; of ${TYPED_SEARCHES.length} typed searches, found nothing: ` +
+          `FTS ${nothing(peer.fts)}, hybrid ${nothing(peer.hybrid)}; HNSW ef ${peer.ef}, recall@8 against its exact search ` +
+          `${peer.vectorRecall.toFixed(3)}`,
       );
     }
     // --- end of the LanceDB peer ---
