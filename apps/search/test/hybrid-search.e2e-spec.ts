@@ -127,8 +127,9 @@ describe.each(['memory', 'database'] as const)(
     async function expected(search: string, knobs: Knobs): Promise<Scored[]> {
       const provider = t.app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
       const vector = toVectorLiteral(await provider.embedQuery(search));
-      // The text side's scores come from the in-memory text index (its scoring is tested in
-      // text-index.spec.ts and text-side.e2e-spec.ts); everything else is computed here.
+      // The text side's scores and the concept weight each match covers come from the in-memory
+      // text index (its scoring is tested in text-index.spec.ts and text-side.e2e-spec.ts; the text
+      // side ranks by the weight covered, then the score: D-68); everything else is computed here.
       const request = toTravelsRequest(plainToInstance(TravelsQueryDto, { search }), t.config, (text) =>
         t.app.get(QueryExpansionService).expand(text),
       );
@@ -137,6 +138,9 @@ describe.each(['memory', 'database'] as const)(
       const matches = index.match(textQueryOf(await t.termsOf(request)));
       const textScores = new Map(
         Array.from(matches.ordinals, (ordinal, i) => [index.ids[ordinal], matches.scores[i]] as const),
+      );
+      const covered = new Map(
+        Array.from(matches.ordinals, (ordinal, i) => [index.ids[ordinal], matches.covered[i]] as const),
       );
       const rows = (
         (await t.dataSource.query(
@@ -149,7 +153,7 @@ describe.each(['memory', 'database'] as const)(
       const semantic = knobs.w > 0 ? kept.filter((row) => row.similarity >= knobs.semanticFloor) : [];
       semantic.sort((a, b) => b.similarity - a.similarity || byId(a, b));
       const text = knobs.w < 1 ? kept.filter((row) => row.matches && row.rank >= knobs.tsvectorFloor) : [];
-      text.sort((a, b) => b.rank - a.rank || byId(a, b));
+      text.sort((a, b) => covered.get(b.id)! - covered.get(a.id)! || b.rank - a.rank || byId(a, b));
       const semanticRank = new Map(semantic.map((row, i) => [row.id, i + 1]));
       const textRank = new Map(text.map((row, i) => [row.id, i + 1]));
       const union = kept.filter((row) => semanticRank.has(row.id) || textRank.has(row.id));

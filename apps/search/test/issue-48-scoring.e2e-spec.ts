@@ -23,8 +23,10 @@ const offer = (
 /**
  * Issue 48, the scoring (apps/search/README.md, "Concept coverage"), on offers written for each
  * failure: a translation outranked the word itself (one idf per concept), the search's language
- * did not decide among equals (SEARCH_LANGUAGE_PREFERENCE), and a place counted wherever a text
- * named it (a place covered only by the offer's name or destination).
+ * did not decide among equals (SEARCH_LANGUAGE_PREFERENCE), a place counted wherever a text
+ * named it (a place covered only by the offer's name or destination), a general word of a
+ * multi-word concept outscored the word that says it (GENERAL_WORD_SHARE), and a place name that
+ * is a common word of every language was the place in a search of no guessed language.
  */
 const RECORDS: CatalogueRecord[] = [
   // "randonnée": held by many French offers, its translations by one English and one German offer
@@ -48,6 +50,27 @@ const RECORDS: CatalogueRecord[] = [
   offer('SI-FR1', 'fr', 'Plages de Sicile', 'Mer turquoise et criques. Départ de Genève, Bâle ou Zurich.', {
     code: 'IT',
     name: 'Italie',
+  }),
+  // "food tour": a food trip in German (Genussreise, with a Rundreise) against English tours that
+  // mention food; "tour", a general word, is the rarer word in English
+  offer('FT-DE1', 'de', 'Genussreise im Wallis', 'Eine Rundreise zu Käse, Brot und Wein.'),
+  offer(
+    'FT-EN1',
+    'en',
+    'Self-drive tour of the Jura',
+    'A tour by car, the tour of the lakes, food on the way.',
+  ),
+  offer(
+    'FT-EN2',
+    'en',
+    'E-bike tour of Lavaux',
+    'A tour by e-bike, the tour of the vineyards, food on the way.',
+  ),
+  // "spa weekend": Spa is also a Belgian town (gazetteer: a common word in every language)
+  offer('SP-EN1', 'en', 'Wellness weekend in Leukerbad', 'Thermal baths, a spa and quiet walks.'),
+  offer('SP-FR1', 'fr', 'Thermes de Spa', 'Bains et détente dans les Ardennes.', {
+    code: 'BE',
+    name: 'Belgique',
   }),
   ...fillerOffers(40),
 ];
@@ -108,6 +131,36 @@ describe('issue 48: one idf per concept, the search language among equals, a pla
     expect(records.map((record) => record.id)).toEqual(
       (await textPage(offClient, { search: 'Zermatt' })).records.map((record) => record.id),
     );
+  });
+
+  it('a general word of a multi-word concept ("tour" of "food tour") weighs less than the word that says it', async () => {
+    const { records } = await textPage(offClient, { search: 'food tour', explain: true });
+    const ids = records.map((record) => record.id);
+    expect(records[0]._explanation?.text.concepts.map(({ word, weight }) => [word, weight])).toEqual([
+      ['food', 4],
+      ['tour', 1],
+    ]);
+    // the food trip first, though English "tour" names both tours (a whole part, they scored above it)
+    for (const tour of ['FT-EN1', 'FT-EN2']) expect(ids.indexOf('FT-DE1')).toBeLessThan(ids.indexOf(tour));
+    expect(ids[0]).toBe('FT-DE1');
+  });
+
+  it('a place name that is a common word of every language is the word when no language is guessed', async () => {
+    const { records } = await textPage(offClient, { search: 'spa weekend', explain: true });
+    const spaOf = (id: string) =>
+      records
+        .find((record) => record.id === id)
+        ?._explanation?.text.concepts.find((concept) => concept.word === 'spa');
+    // wellness, not the town: a spa in the description covers it
+    expect(spaOf('SP-EN1')).toMatchObject({ weight: 4, covered: true, place: null });
+    expect(records[0].id).toBe('SP-EN1');
+    // after a preposition of place, the town
+    const town = await textPage(offClient, { search: 'weekend in Spa', explain: true });
+    expect(
+      town.records[0]._explanation?.text.concepts.find((concept) => concept.word === 'spa'),
+    ).toMatchObject({
+      weight: 16,
+    });
   });
 
   it('a departure city named in a description never covers the place: the offer in Zurich first', async () => {

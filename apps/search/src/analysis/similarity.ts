@@ -7,11 +7,13 @@ import { COMPOUND_WEIGHT } from './compounds';
  *     score(offer)  = Σ over the query words the offer holds of part(word) / SCALE × coverage
  *     part(word)    = the highest part(form) among the word's forms the offer holds (its best form)
  *     part(form)    = round(factor × impact × SCALE), half to even
- *     factor        = weight of the form's kind of match × idf ^ IDF_EXPONENT
+ *     factor        = weight of the form's kind of match × idf ^ IDF_EXPONENT, × GENERAL_WORD_SHARE
+ *                     for a general word beside a heavier one; 0 for an expansion counted for
+ *                     several words of a multi-word concept but the heaviest (query-terms.ts)
  *     idf           = idfOf(df, offers), df = conceptDocumentsOf(the form's, the word's own): a form
  *                     gained by expansion (a translation, a synonym, another name) is never rarer
  *                     than the word itself, as Lucene's SynonymQuery scores a word and its synonyms
- *                     as one term
+ *                     as one term (unless the word is frequent: FREQUENT_WORD_SHARE)
  *     impact        = BM25's term-frequency part of the form in the offer (FIELD_BOOSTS, BM25_K1,
  *                     BM25_B), written by the reindex (`search_postings.impact`)
  *     coverage      = min(1, covered / coverable)
@@ -58,6 +60,17 @@ export const FREQUENT_WORD_SHARE = 0.1;
  */
 export const MAJOR_CONCEPT = 4;
 export const MINOR_CONCEPT = 1;
+/**
+ * The share of its forms' parts a general word scores (query-terms.ts: a minor concept for being
+ * general, "tour" of "food tour", "holiday", "Reise", not merely frequent) beside a word of the
+ * search that weighs more: as much as it covers, a quarter of a major concept. A general word's
+ * rarity in one language of the catalogue (English "tour" in 33 of 2,000 offers) made "Self-drive
+ * tour of Helsinki", which mentions food, outscore "Genussreise" and "Wein und Küche" for "food
+ * tour" (issue 48, measured on the default judged set). A frequent word is not cut: its idf
+ * already is low. A search of general words alone scores them whole.
+ */
+export const GENERAL_WORD_SHARE = MINOR_CONCEPT / MAJOR_CONCEPT;
+
 /**
  * A place the search names (the gazetteer) weighs more than its other concepts together: an offer
  * elsewhere answers none of a search for "ski in Wallis", an offer in Wallis without skiing some.

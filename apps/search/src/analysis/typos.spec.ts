@@ -4,6 +4,7 @@ import { TermDictionary } from './term-dictionary';
 import { foldWords } from './tokenizer';
 import {
   indexTypos,
+  isShortSearch,
   SHORT_TYPO_LENGTH,
   SHORT_TYPO_MIN_DOCUMENTS,
   SHORT_TYPO_MIN_RATIO,
@@ -95,6 +96,27 @@ describe(`a word of ${SHORT_TYPO_LENGTH} letters: one edit toward a much more fr
     expect(typosOf(dictionaryOf({ ski: 300 }), 'ksii')).toEqual([]);
     // nonsense has no neighbour
     expect(typosOf(dictionaryOf({ ski: 300, yoga: 5 }), 'jjkw')).toEqual([]);
+  });
+
+  it('corrects nothing when the search is not a short one (indexTypos `shortTypos`: SHORT_TYPO_MAX_WORDS)', () => {
+    const dictionary = dictionaryOf({ ski: 300 });
+    expect(indexTypos(dictionary, 'skii', ['skii'], new AnalysisWork(), false)).toEqual([]);
+    expect(indexTypos(dictionary, 'skii', ['skii'], new AnalysisWork(), true)).toHaveLength(1);
+    // a longer word's typos do not depend on it
+    const places = dictionaryOf({ zermatt: 50 });
+    expect(indexTypos(places, 'zemratt', ['zemratt'], new AnalysisWork(), false)).toHaveLength(1);
+  });
+
+  it('tells a short search from a sentence by its words, stop words aside (isShortSearch)', () => {
+    const stems = (token: string) => ({
+      fr: null,
+      de: null,
+      en: null,
+      stop: ['am', 'in', 'the'].includes(token),
+    });
+    expect(isShortSearch(['skii'], stems)).toBe(true);
+    expect(isShortSearch(['skii', 'am', 'see', 'in', 'zermatt'], stems)).toBe(true);
+    expect(isShortSearch(['i', 'want', 'to', 'go', 'skiing'], stems)).toBe(false);
   });
 
   it('leaves a real word alone, and a word of 3 letters', () => {

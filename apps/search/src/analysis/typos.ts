@@ -1,6 +1,7 @@
 import { AnalysisWork, deletionCost, isAnalysable } from './analysis-budget';
 import { editDistance, SIMILARITY_THRESHOLD } from './string-metrics';
 import { byDocuments, type Counted, type TermDictionary } from './term-dictionary';
+import type { StemsOf } from './stems';
 import { characterLength } from './tokenizer';
 
 /**
@@ -50,6 +51,26 @@ export const SHORT_TYPO_MIN_RATIO = 10;
 export const SHORT_TYPO_MIN_DOCUMENTS = 4;
 
 /**
+ * The most words (stop words aside) of a search whose SHORT_TYPO_LENGTH-letter words are corrected
+ * (indexTypos' `shortTypos`). In a sentence, a 4-letter word the index lacks is mostly a word of
+ * the sentence, not a typo: `want` became `wand` ("I want to go skiing in Austria…"), `voir`
+ * became `votre` ("… pour voir les volcans"), each covering a word of offers that lack the search's
+ * concepts (generated judged set, type long). The judged 4-letter typos are searches of one word.
+ */
+export const SHORT_TYPO_MAX_WORDS = 3;
+
+/**
+ * Whether a search (its folded words) is a short one: at most SHORT_TYPO_MAX_WORDS words, stop
+ * words aside. In a longer one, a sentence, a SHORT_TYPO_LENGTH-letter word is not corrected, and
+ * a word found only by a correction is a minor concept (query-terms.ts): the correction is a guess,
+ * and the sentence's word more often one the catalogue lacks than a misspelling (`faire` became
+ * `fire`, "Winter sports in Vík", for "je voudrais faire un road trip en Islande…").
+ */
+export function isShortSearch(words: readonly string[], stems: StemsOf): boolean {
+  return words.filter((token) => !stems(token).stop).length <= SHORT_TYPO_MAX_WORDS;
+}
+
+/**
  * How many letters a SHORT_TYPO_LENGTH-letter word's correction keeps from its start, as Lucene's
  * spell checker does by default (DirectSpellChecker's `minPrefix` 1): a traveller rarely mistypes
  * a short word's first letter, and a real word the catalogue lacks is often one first letter away
@@ -85,9 +106,11 @@ export function indexTypos(
   token: string,
   variants: string[],
   work: AnalysisWork,
+  /** Whether a SHORT_TYPO_LENGTH-letter word is corrected (shortTypo): a short search's. */
+  shortTypos = true,
 ): Typo[] {
   const length = characterLength(token);
-  if (length === SHORT_TYPO_LENGTH) return shortTypo(dictionary, token, work);
+  if (length === SHORT_TYPO_LENGTH) return shortTypos ? shortTypo(dictionary, token, work) : [];
   const maxEdits = maxEditsOf(length);
   if (maxEdits === 0) return [];
   const candidates = new Map<string, number>();

@@ -30,12 +30,6 @@ export interface ExpansionRule {
   includes?: string[];
 }
 
-/** Whether one of two rules' concepts includes the other's ("gastronomy" and "food_tour"). */
-function related(a: ExpansionRule, b: ExpansionRule): boolean {
-  if (a.concept === undefined || b.concept === undefined) return false;
-  return (a.includes ?? []).includes(b.concept) || (b.includes ?? []).includes(a.concept);
-}
-
 /** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
 export interface ExpandedTerm {
   token: string;
@@ -166,9 +160,10 @@ interface Found {
  * search (folded and split as the text side splits it) is looked up:
  * 1. as the start of a phrase of 2 words or more (3, or the rules' longest up to 6), and on its own; a
  *    phrase of two words or more that are not stop words is a multi-word concept, read as one
- *    before its words: its words keep of their own meanings only those that include the concept
- *    or that it includes ("food" of "food tour": gastronomy), never a misspelling ("sports
- *    nautiques": not "sports" as "ports", harbours), and no shorter phrase inside it counts; the
+ *    before its words: its words keep their own meanings too ("wine" of "wine tasting" is wine),
+ *    but not the narrower concepts of them, and never a misspelling ("sports nautiques": not
+ *    "sports" as "ports", harbours); a word whose own meanings are all general is a general word
+ *    of the search ("tour" of "food tour": `genericWords`); no shorter phrase inside it counts; the
  *    concept's words count for each of its words but the stop words (a phrase with one word but
  *    stop words, "am see", counts for its longest word, which keeps its own meanings);
  * 2. else without an inflection ending ("wanderungen", "walks");
@@ -285,19 +280,21 @@ export class QueryExpander {
         break;
       }
     });
+    // the own meanings of the words of a multi-word concept, which tell whether each is general
+    const ownRules = new Map<string, ExpansionRule[]>();
     words.forEach((word, i) => {
       const concept = inConcept.get(i);
       let single = this.lookUp(word, work);
-      // a word of a multi-word concept keeps only the meanings that include it or that it
-      // includes ("food" of "food tour": gastronomy), never a misspelling or another concept
+      if (concept && single && !single.misspelt) ownRules.set(word, single.rules);
+      // a word of a multi-word concept keeps its own meanings ("wine" of "wine tasting" is wine,
+      // "treno" of "viaggio in treno" a train: an offer holding only the word still covers it), but
+      // never a misspelling ("sports nautiques": not "ports"); the concept's expansions count for
+      // each of its words besides (issue 48 slice 2 measured: keeping only the related meanings
+      // lost "Wein und Küche in Kyōto", "Wildlife of Masai Mara", "Tasmania sur les rails")
       if (concept && single) {
-        // (without the narrower concepts of a broader meaning: "randonnée" of "randonnée en
+        // (without the narrower concepts of its own meanings: "randonnée" of "randonnée en
         // montagne" is hiking, not also long-distance trails)
-        const kept = single.misspelt
-          ? []
-          : single.rules
-              .filter((rule) => concept.some((inside) => related(rule, inside)))
-              .map(({ narrower: _narrower, ...rule }) => rule);
+        const kept = single.misspelt ? [] : single.rules.map(({ narrower: _narrower, ...rule }) => rule);
         single = kept.length ? { forms: single.forms, rules: kept } : undefined;
       }
       if (single) {
@@ -305,10 +302,13 @@ export class QueryExpander {
         if (!single.misspelt) knownWords.add(word);
       }
     });
-    // a word whose every rule is general, its phrases' included ("vacanze" alone is a holiday,
-    // "vacanze al mare" a beach holiday, counted for "vacanze")
+    // a word whose every rule is general ("vacanze" alone is a holiday); a word of a multi-word
+    // concept by its own meanings, not the concept's: "tour" of "food tour", "vacanze" of "vacanze
+    // al mare" are general, the other word says what the traveller looks for (a word without a
+    // meaning of its own, "road" of "road trip", is the concept's)
     for (const [token, { rules }] of found) {
-      if (rules.size && [...rules].every((rule) => rule.generic)) genericWords.add(token);
+      const own = ownRules.get(token) ?? [...rules];
+      if (own.length && own.every((rule) => rule.generic)) genericWords.add(token);
     }
     // the tails a compound of the search may be split into that say nothing ("-ferien", "-reise")
     for (const word of words) {

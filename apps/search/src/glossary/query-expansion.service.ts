@@ -7,6 +7,8 @@ import { loadGazetteer } from '../gazetteer/gazetteer';
 import { loadPlacePrepositions, PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
 import { foldWords } from '../analysis/tokenizer';
+import { LANGUAGES } from '../analysis/languages';
+import type { Language } from '../analysis/languages';
 import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
 import { LanguageGuesser, loadFunctionWords } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
@@ -58,7 +60,12 @@ export class QueryExpansionService implements OnModuleInit {
     const expansion = expander.size ? expander.expand(search, QUERY_WORDS, work) : NO_EXPANSION;
     const words = foldWords(search).slice(0, QUERY_WORDS);
     const language = this.languages.guess(words, work);
-    const mentions = this.places.mentions(words, language.language);
+    const mentions = this.commonWordsApart(
+      this.places.mentions(words, language.language),
+      words,
+      language.language,
+      expansion.knownWords,
+    );
     const placeNameWords: string[] = [];
     for (const mention of mentions) {
       for (const word of words.slice(mention.start, mention.start + mention.length)) {
@@ -91,6 +98,37 @@ export class QueryExpansionService implements OnModuleInit {
       if (mention) mentions.push(mention);
     }
     return mentions.length ? this.withPlaces({ ...expansion, work }, mentions) : { ...expansion, work };
+  }
+
+  /**
+   * The mentions but those of a name that is a common word in every language (the gazetteer's
+   * `ambiguous` column: `Spa:fr,de,en,it`) and a word the rules know (`knownWords`), in a search
+   * whose language is not guessed, unless a preposition of place puts it (PlaceFinder.mentions
+   * reads it so in a search of a known language). Whatever language the traveller wrote in, the
+   * name is then the word: "spa weekend" and "spa retreat" are wellness, not the Belgian town
+   * (a place covers only where the offer is: a "Wellness retreat" with a spa covered a quarter
+   * of "spa retreat"). A name whose common sense the rules do not know (`gruyere`: the cheese is
+   * the place's) stays the place, whose other names (`Greyerz`) find its offers.
+   */
+  private commonWordsApart(
+    mentions: PlaceMention[],
+    words: string[],
+    language: Language | undefined,
+    knownWords: readonly string[],
+  ): PlaceMention[] {
+    if (language !== undefined) return mentions;
+    const known = new Set(knownWords);
+    const commonEverywhere = (mention: PlaceMention) =>
+      known.has(mention.token) &&
+      mention.matches.every((match) => LANGUAGES.every((each) => match.commonWordIn.includes(each)));
+    if (!mentions.some(commonEverywhere)) return mentions;
+    // read in any one language, such a name is a place only where a preposition puts it
+    const placed = new Set(
+      this.places.mentions(words, LANGUAGES[0]).map(({ start, name }) => `${start} ${name}`),
+    );
+    return mentions.filter(
+      (mention) => !commonEverywhere(mention) || placed.has(`${mention.start} ${mention.name}`),
+    );
   }
 
   /** The expansion with the names of the places `mentions` name, and their words as places. */

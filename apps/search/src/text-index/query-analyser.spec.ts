@@ -4,6 +4,7 @@ import type { ExpansionWeights } from './text-search';
 import type { QueryWord } from '../analysis/query-words';
 import type { StemsOf, TokenForms } from '../analysis/stems';
 import { TermDictionary } from '../analysis/term-dictionary';
+import { SHORT_TYPO_LENGTH, SHORT_TYPO_MAX_WORDS } from '../analysis/typos';
 import { trigramSimilarity } from '../analysis/string-metrics';
 import { QueryAnalyser, requiredTokens } from './query-analyser';
 import type { AnalysedTerm } from './query-analyser';
@@ -187,6 +188,21 @@ describe('QueryAnalyser', () => {
     expect(analyse('baord')).toEqual([row(word(1), 'bord', 0.6, 'typo')]);
     // under 4 letters: no typo
     expect(analyse('skj')).toEqual([]);
+  });
+
+  it(`corrects a ${SHORT_TYPO_LENGTH}-letter word only in a search of at most ${SHORT_TYPO_MAX_WORDS} words, stop words aside`, () => {
+    const corrected = (search: string) =>
+      analyse(search)
+        .filter((found) => found.kind === 'typo')
+        .map((found) => found.term);
+    expect(SHORT_TYPO_MAX_WORDS).toBe(3);
+    expect(corrected('skii')).toEqual(['ski']);
+    // three words and stop words: still a short search
+    expect(corrected('skii am see zermatt')).toEqual(['ski']);
+    // a fourth: a sentence, whose 4-letter words the index lacks are its words ("want", "voir")
+    expect(corrected('skii zermatt see lac')).toEqual([]);
+    // the longer words' typos are corrected whatever the search's length
+    expect(corrected('dubrovnikk zermatt see lac')).toContain('dubrovnik');
   });
 
   it('lists the words that matched no form, stop words aside (explain: unmatched_words)', () => {

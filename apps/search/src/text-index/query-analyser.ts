@@ -16,7 +16,7 @@ import type { StemsOf } from '../analysis/stems';
 import { byDocuments } from '../analysis/term-dictionary';
 import type { TermDictionary } from '../analysis/term-dictionary';
 import { foldWords } from '../analysis/tokenizer';
-import { indexTypos } from '../analysis/typos';
+import { indexTypos, isShortSearch } from '../analysis/typos';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../analysis/query-limits';
 import type { ExpansionWeights } from './text-search';
 
@@ -105,6 +105,8 @@ export class QueryAnalyser {
     const knownWords = new Set(expanded.length ? expansion.knownWords : []);
     const rows: AnalysedTerm[] = [];
     let previous: string[] | undefined;
+    // a 4-letter word is corrected only in a short search (typos.ts, SHORT_TYPO_MAX_WORDS)
+    const shortSearch = isShortSearch(words, stems);
     let previousStop = false;
     words.forEach((token, index) => {
       const position = index + 1;
@@ -125,7 +127,7 @@ export class QueryAnalyser {
       }
       if (this.found(rows, word, variants, EXACT_WEIGHT, 'exact') > 0) return;
       if (knownWords.has(token) || !isAnalysable(token)) return;
-      const typos = indexTypos(this.dictionary, token, variants, work);
+      const typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
       for (const typo of typos) {
         const weight = typo.edits === 1 ? ONE_EDIT_WEIGHT : TWO_EDITS_WEIGHT;
         rows.push({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' });

@@ -7,6 +7,7 @@ import { StemCache } from '../analysis/stems';
 import { requiredTokens } from './query-analyser';
 import { QUERY_WORDS } from '../analysis/query-limits';
 import { AnalysisWork } from '../analysis/analysis-budget';
+import { isShortSearch } from '../analysis/typos';
 import { queryTermsOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
 import type { TextIndex } from './text-index';
@@ -58,11 +59,13 @@ export class QueryAnalysisService {
     const stems = await this.stems.formsOf(requiredTokens(request.search, expansion, weights));
     const analysed = index.analyser.analyse(request.search, expansion, weights, stems);
     const unmatchedWords = index.analyser.unmatchedWords(request.search, analysed, expansion, stems);
+    const words = foldWords(request.search).slice(0, QUERY_WORDS);
     const terms = queryTermsOf(analysed, index.indexedOffers, {
-      words: foldWords(request.search).slice(0, QUERY_WORDS),
+      words,
       genericWords: expansion.genericWords ?? [],
       placeWords: expansion.placeWords,
       placeNameWords: expansion.placeNameWords,
+      shortSearch: isShortSearch(words, stems),
     });
     return { terms, unmatchedWords };
   }

@@ -1,5 +1,11 @@
 import type { QueryWord } from '../analysis/query-words';
-import { idfOf, MAJOR_CONCEPT, MINOR_CONCEPT } from '../analysis/similarity';
+import {
+  FREQUENT_WORD_SHARE,
+  GENERAL_WORD_SHARE,
+  idfOf,
+  MAJOR_CONCEPT,
+  MINOR_CONCEPT,
+} from '../analysis/similarity';
 import type { AnalysedTerm } from './query-analyser';
 import { queryTermsOf, textQueryOf } from './query-terms';
 
@@ -173,6 +179,113 @@ describe('one idf per concept (issue 48)', () => {
       ['zuri', true],
       ['randonnee', false],
     ]);
+  });
+
+  it("lends a frequent word's idf to none of its expansions: a rarer translation keeps its own (FREQUENT_WORD_SHARE)", () => {
+    const offers = 10_000;
+    const frequent = Math.ceil(FREQUENT_WORD_SHARE * offers) + 1;
+    const [, rundreise] = queryTermsOf(
+      [term(word(1), 'tour', frequent), term(word(1), 'rundreis', 300, 'glossary', 0.9)],
+      offers,
+    );
+    expect(rundreise.conceptDocuments).toBe(300);
+    expect(rundreise.conceptIdf).toBe(idfOf(300, offers));
+    // a word held by fewer offers still lends its idf
+    const [, wanderung] = queryTermsOf(
+      [
+        term(word(1), 'randonnee', FREQUENT_WORD_SHARE * offers),
+        term(word(1), 'wanderung', 300, 'glossary', 0.9),
+      ],
+      offers,
+    );
+    expect(wanderung.conceptDocuments).toBe(FREQUENT_WORD_SHARE * offers);
+  });
+
+  it('scores an expansion counted for several words once, for the heaviest of them, and lets it cover each', () => {
+    // "vacances à la plage": the beach-holiday concept counts for "vacances" (general) and "plage"
+    const terms = queryTermsOf(
+      [
+        term(word(1), 'vacanc', 15),
+        term(word(4), 'plag', 34),
+        term(word(1), 'strandurlaub', 7, 'glossary', 0.9),
+        term(word(4), 'strandurlaub', 7, 'glossary', 0.9),
+      ],
+      2_000,
+      { words: ['vacances', 'a', 'la', 'plage'], genericWords: ['vacances'] },
+    );
+    const [, , forVacances, forPlage] = terms;
+    expect(forVacances.factor).toBe(0);
+    expect(forPlage.factor).toBeGreaterThan(0);
+    expect([forVacances.conceptWeight, forPlage.conceptWeight]).toEqual([MINOR_CONCEPT, MAJOR_CONCEPT]);
+    // of equal words, the first: "Panoramazug" for "viaggio in treno" is one match
+    const [first, second] = queryTermsOf(
+      [term(word(1), 'panoramazug', 18, 'glossary', 0.9), term(word(3), 'panoramazug', 18, 'glossary', 0.9)],
+      2_000,
+    );
+    expect(first.factor).toBeGreaterThan(0);
+    expect(second.factor).toBe(0);
+    expect(second.conceptWeight).toBe(MAJOR_CONCEPT);
+  });
+
+  it('scores a general word a share of its parts beside a heavier word, not a merely frequent one (GENERAL_WORD_SHARE)', () => {
+    const offers = 2_000;
+    const analysed = [
+      term(word(1), 'food', 114),
+      term(word(2), 'tour', 33),
+      term(word(2), 'rundreis', 106, 'glossary', 0.9),
+      term(word(3), 'trip', 400),
+    ];
+    const alone = queryTermsOf(analysed, offers);
+    const [food, tour, rundreise, trip] = queryTermsOf(analysed, offers, {
+      words: ['food', 'tour', 'trip'],
+      genericWords: ['tour'],
+    });
+    expect(food.factor).toBe(alone[0].factor);
+    expect(tour.factor).toBe(alone[1].factor * GENERAL_WORD_SHARE);
+    expect(rundreise.factor).toBe(alone[2].factor * GENERAL_WORD_SHARE);
+    // "trip" is minor for being frequent: BM25's idf already says little of it
+    expect(trip.conceptWeight).toBe(MINOR_CONCEPT);
+    expect(trip.factor).toBe(alone[3].factor);
+    // a search of general words alone scores them whole
+    const [holiday] = queryTermsOf([term(word(1), 'holiday', 50)], offers, {
+      words: ['holiday'],
+      genericWords: ['holiday'],
+    });
+    expect(holiday.conceptWeight).toBe(MINOR_CONCEPT);
+    expect(holiday.factor).toBe(queryTermsOf([term(word(1), 'holiday', 50)], offers)[0].factor);
+  });
+
+  it('weighs a word found only by a typo correction as a minor concept in a sentence, not in a short search', () => {
+    const analysed = [
+      term(word(3), 'fire', 28, 'typo', 0.6),
+      term(word(5), 'road', 60),
+      term(word(8), 'island', 43),
+    ];
+    const sentence = queryTermsOf(analysed, 2_000, {
+      words: ['je', 'voudrais', 'faire', 'un', 'road', 'trip', 'en', 'islande'],
+      genericWords: [],
+      shortSearch: false,
+    });
+    expect(sentence.map((t) => t.conceptWeight)).toEqual([MINOR_CONCEPT, MAJOR_CONCEPT, MAJOR_CONCEPT]);
+    // it still scores whole: a guess, not a general word
+    expect(sentence[0].factor).toBe(queryTermsOf(analysed, 2_000)[0].factor);
+    const short = queryTermsOf([term(word(1), 'ski', 100, 'typo', 0.6)], 2_000, {
+      words: ['skii'],
+      genericWords: [],
+      shortSearch: true,
+    });
+    expect(short[0].conceptWeight).toBe(MAJOR_CONCEPT);
+    // a misspelt word with a form of its own (its stem) is no guess
+    const own = queryTermsOf(
+      [term(word(1), 'wander', 30), term(word(1), 'wandern', 25, 'typo', 0.6)],
+      2_000,
+      {
+        words: ['wandrn', 'im', 'sommer', 'mit', 'kindern'],
+        genericWords: [],
+        shortSearch: false,
+      },
+    );
+    expect(own.map((t) => t.conceptWeight)).toEqual([MAJOR_CONCEPT, MAJOR_CONCEPT]);
   });
 
   it("prefers the search's guessed language only when one is guessed and the strength is above 0", () => {

@@ -4,6 +4,7 @@ import {
   conceptDocumentsOf,
   factorOf,
   FREQUENT_WORD_SHARE,
+  GENERAL_WORD_SHARE,
   idfOf,
   MAJOR_CONCEPT,
   languageFactorOf,
@@ -34,6 +35,8 @@ export interface QueryWords {
   placeWords?: readonly string[];
   /** The other words of a place name of several words (QueryExpansion.placeNameWords). */
   placeNameWords?: readonly string[];
+  /** Whether the search is a short one (analysis/typos.ts, isShortSearch); absent: short. */
+  shortSearch?: boolean;
 }
 
 /** A query term with its BM25 weight: `factor` = weight × conceptIdf^IDF_EXPONENT. */
@@ -73,11 +76,18 @@ export function queryTermsOf(analysed: AnalysedTerm[], offers: number, words?: Q
     const key = wordKey(term.word);
     wordDocuments.set(key, Math.min(wordDocuments.get(key) ?? Infinity, term.documents));
   }
+  // a frequent word (held by more than FREQUENT_WORD_SHARE of the offers: "family", "road" in the
+  // generated catalogue) lends its idf to no expansion: its own forms say little, and a rarer
+  // translation ("Familienferien", "Rundreise") says the concept
+  const wordDocumentsOf = (key: string): number | undefined => {
+    const documents = wordDocuments.get(key);
+    return documents !== undefined && documents > FREQUENT_WORD_SHARE * offers ? undefined : documents;
+  };
   const terms = analysed.map((term) => {
     const own = OWN_KINDS.has(term.kind);
     const conceptDocuments = own
       ? term.documents
-      : conceptDocumentsOf(term.documents, wordDocuments.get(wordKey(term.word)));
+      : conceptDocumentsOf(term.documents, wordDocumentsOf(wordKey(term.word)));
     const conceptIdf = idfOf(conceptDocuments, offers);
     return {
       ...term,
@@ -97,21 +107,54 @@ export function queryTermsOf(analysed: AnalysedTerm[], offers: number, words?: Q
       ? { ...term, frequent: true }
       : term,
   );
-  const conceptWeights = conceptWeightsOf(weighed, words);
+  const generalWords = new Set<string>();
+  const conceptWeights = conceptWeightsOf(weighed, words, generalWords);
+  // what a word's common sense covers: its concept weight, none for a place's (conceptWeight)
+  const senseWeightOf = (key: string): number => {
+    const weight = conceptWeights.get(key) ?? 0;
+    return weight === PLACE_CONCEPT ? 0 : weight;
+  };
+  // an expansion counted for several words (a multi-word concept's, query-expander.ts) covers each
+  // of them but scores once, for the heaviest of them (then the first): "Panoramazug" for "viaggio
+  // in treno" is one match, not two ahead of an offer that holds "viaggio" and the place; and
+  // "Strandurlaub" for "vacances à la plage" scores as the beach ("plage"), not as the general
+  // "vacances" (GENERAL_WORD_SHARE)
+  const scoredFor = new Map<string, string>();
+  const shared = (term: AnalysedTerm) => WORD_SENSE_KINDS.has(term.kind) && term.word.kind !== 'pair';
+  for (const term of weighed) {
+    if (!shared(term)) continue;
+    const key = wordKey(term.word);
+    const kept = scoredFor.get(term.term);
+    if (kept === undefined || senseWeightOf(key) > senseWeightOf(kept)) scoredFor.set(term.term, key);
+  }
+  // a general word ("tour" of "food tour", "holiday", "Reise") scores a share of its forms' parts
+  // beside a word that says what the traveller looks for, as it covers a share (MINOR_CONCEPT)
+  const scoresGeneral = [...conceptWeights.values()].some((weight) => weight > MINOR_CONCEPT);
   return weighed.map((term) => {
-    const weight = conceptWeights.get(wordKey(term.word)) ?? 0;
+    const key = wordKey(term.word);
+    const weight = conceptWeights.get(key) ?? 0;
     const sense = weight === PLACE_CONCEPT && WORD_SENSE_KINDS.has(term.kind) ? 0 : weight;
-    return { ...term, conceptWeight: sense };
+    const factor =
+      shared(term) && scoredFor.get(term.term) !== key
+        ? 0
+        : scoresGeneral && generalWords.has(key)
+          ? term.factor * GENERAL_WORD_SHARE
+          : term.factor;
+    return { ...term, factor, conceptWeight: sense };
   });
 }
 
 /** The kinds that expand a word's meaning as a common word, not as a place. */
 const WORD_SENSE_KINDS = new Set(['glossary', 'synonym', 'narrower']);
 
-/** Each query word's concept weight (PLACE_CONCEPT, MAJOR_CONCEPT, MINOR_CONCEPT or 0), by wordKey. */
+/**
+ * Each query word's concept weight (PLACE_CONCEPT, MAJOR_CONCEPT, MINOR_CONCEPT or 0), by wordKey;
+ * the words minor for being general (not merely frequent) are added to `generalWords`.
+ */
 function conceptWeightsOf(
   terms: Omit<QueryTerm, 'conceptWeight'>[],
   words?: QueryWords,
+  generalWords?: Set<string>,
 ): Map<string, number> {
   const generic = new Set(words?.genericWords ?? []);
   const placeWords = new Set(words?.placeWords ?? []);
@@ -138,12 +181,18 @@ function conceptWeightsOf(
       continue;
     }
     const compound = word.kind === 'tail' ? words?.words[word.position - 1] : undefined;
-    const general =
+    // too general to say what the traveller looks for (the glossary's `general` concepts)
+    const saysNothing =
       (token !== undefined && generic.has(token)) ||
       // a compound's tail too general to count ("-ferien", "-reise": QueryExpansion.genericWords)
-      (compound !== undefined && [...generic].some((tail) => tail.length >= 4 && compound.endsWith(tail))) ||
-      (own.length ? own : forms).every((form) => form.frequent);
+      (compound !== undefined && [...generic].some((tail) => tail.length >= 4 && compound.endsWith(tail)));
+    // in a sentence, a word found only by a typo correction is a guess: a minor concept
+    // (analysis/typos.ts, isShortSearch: "faire" is no "fire")
+    const guessed =
+      words?.shortSearch === false && own.length > 0 && own.every((form) => form.kind === 'typo');
+    const general = saysNothing || guessed || (own.length ? own : forms).every((form) => form.frequent);
     weights.set(key, stop ? 0 : general ? MINOR_CONCEPT : MAJOR_CONCEPT);
+    if (!stop && saysNothing) generalWords?.add(key);
   }
   // a search of stop words alone: each is a minor concept, so that its offers are still ranked
   if ([...weights.values()].every((weight) => weight === 0)) {
