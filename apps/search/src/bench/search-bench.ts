@@ -671,8 +671,11 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       if (body.totalRecords !== servedTotal(directTotal)) {
         // With an approximate index (past VECTOR_INDEX_LOAD_OPTIONS.approximateFromOffers), each
         // process builds its own on two threads: their neighbours, hence the offers the semantic
-        // side alone adds to the total, may differ. Otherwise both run the same search.
-        if (!loadedIndex().vectors?.approximate) throw new Error(`totals differ for ${path}`);
+        // side alone adds to the total, may differ; pgvector's HNSW (BENCH_VECTOR_INDEX=database)
+        // is approximate too, and its iterative scans met a different total at 1,000,000 offers.
+        // Exact scoring in memory runs the same search in both.
+        const exact = VECTOR_MODE === 'memory' && !loadedIndex().vectors?.approximate;
+        if (exact) throw new Error(`totals differ for ${path}`);
         totalsDiffer++;
       }
       samples.http.push(http);
