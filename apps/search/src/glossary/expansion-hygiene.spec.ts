@@ -154,14 +154,19 @@ describe('the glossary and the gazetteer say one thing each (issue 48)', () => {
   });
 });
 
-describe('multi-word concepts read before their words (issue 48)', () => {
+/** The glossary's expander as the service builds it (its concepts, hierarchy and stop words). */
+function glossaryExpander(): QueryExpander {
   const concepts = loadTravelGlossary();
   const stopWords = loadStopWords();
-  const expander = new QueryExpander(
+  return new QueryExpander(
     glossaryRules(concepts, loadConceptHierarchy(concepts), stopWords),
     undefined,
     stopWords,
   );
+}
+
+describe('multi-word concepts read before their words (issue 48)', () => {
+  const expander = glossaryExpander();
   const termsOf = (search: string) => expander.expand(search, 10).terms.map((term) => term.term);
 
   it('takes "sports nautiques" as water sports, not "sports" as a misspelt "ports" (harbours)', () => {
@@ -242,13 +247,7 @@ describe('multi-word concepts read before their words (issue 48)', () => {
 });
 
 describe('a word of a multi-word concept general by its own meanings (issue 48)', () => {
-  const concepts = loadTravelGlossary();
-  const stopWords = loadStopWords();
-  const expander = new QueryExpander(
-    glossaryRules(concepts, loadConceptHierarchy(concepts), stopWords),
-    undefined,
-    stopWords,
-  );
+  const expander = glossaryExpander();
 
   it('makes "tour" of "food tour" and "vacances" of "vacances à la plage" general, not the word that says the concept', () => {
     expect(expander.expand('food tour', 10).genericWords).toEqual(['tour']);
