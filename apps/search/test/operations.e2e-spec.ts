@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat, { PrometheusFamily } from 'parse-prometheus-text-format';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, readyAnswer, TestApp } from './test-app';
 
 const FINGERPRINT =
   '14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5';
@@ -128,7 +128,7 @@ describe('operations endpoints (docs off outside a local run, app links configur
   );
 
   it('reports the index in readiness', async () => {
-    const res = await t.http.get('/health/ready').expect(200);
+    const res = await readyAnswer(t);
     expect(res.body.details).toEqual({
       database: { status: 'up' },
       index: { status: 'up' },

@@ -1,4 +1,4 @@
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, readyAnswer, TestApp } from './test-app';
 
 describe('search service platform', () => {
   let t: TestApp;
@@ -30,7 +30,7 @@ describe('search service platform', () => {
 
   it('serves liveness, readiness and metrics', async () => {
     await t.http.get('/health/live').expect(200);
-    const ready = await t.http.get('/health/ready').expect(200);
+    const ready = await readyAnswer(t);
     expect(ready.body.details.database.status).toBe('up');
     const metrics = await t.http.get('/metrics').expect(200);
     expect(metrics.text).toMatch(

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import type { ReindexProgress } from '../src/reindex/rebuild-run';
 import { catalogueFolder, catalogueServer, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, readyAnswer, TestApp } from './test-app';
 
 const ZURICH_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+0[12]:00$/;
 const V1 = ['R1', 'R2', 'R3', 'R4', 'R5'].map((id) => makeOffer(id, { name: `First ${id}` }));
@@ -52,7 +52,7 @@ describe('reindex', () => {
     expect(await runs()).toEqual([
       expect.objectContaining({ status: 'succeeded', triggered_by: 'startup', inserted: 5 }),
     ]);
-    const ready = await t.http.get('/health/ready').expect(200);
+    const ready = await readyAnswer(t);
     expect(ready.body.details.index).toEqual({ status: 'up' });
     // The postings' impacts are computed once, against the first build's own average length (the
     // migrations leave an empty index's statistics behind, which are no reference).
@@ -352,7 +352,7 @@ describe('readiness before the first build', () => {
       expect((await t.http.get('/travels').expect(200)).body.totalRecords).toBe(0);
       release();
       await t.reindex.idle();
-      await t.http.get('/health/ready').expect(200);
+      await readyAnswer(t);
       expect((await t.http.get('/travels').expect(200)).body.totalRecords).toBe(5);
     } finally {
       release();

@@ -3,9 +3,10 @@ import { Test } from '@nestjs/testing';
 import { createSearchClient, type SearchClient } from '@rt/client';
 import { NEST_APP_OPTIONS } from '@rt/platform';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, TestDatabase } from '@rt/testing';
+import { createTestDatabase, TestDatabase, waitFor } from '@rt/testing';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module';
 import { loadSearchConfig, SearchConfig } from '../src/config';
@@ -79,6 +80,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (!options.database) await database.drop();
     },
   };
+}
+
+/**
+ * GET /health/ready once it answers 200: the indexes load after the app starts (the vectors after
+ * the text index, in the background), and readiness answers 503 until they are there.
+ */
+export function readyAnswer(t: TestApp): Promise<Response> {
+  return waitFor(
+    async () => {
+      const res = await t.http.get('/health/ready');
+      return res.status === 200 ? res : undefined;
+    },
+    30_000,
+    'GET /health/ready to answer 200',
+  );
 }
 
 /**

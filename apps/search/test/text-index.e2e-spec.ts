@@ -10,7 +10,7 @@ import { toTravelsRequest } from '../src/travels/travels-request';
 import type { RankingRequest } from '../src/request/listing-request';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { referenceTextPage } from './reference-text-side';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, readyAnswer, TestApp } from './test-app';
 
 /**
  * The in-memory text index (issue 36): every search it scores gives the page, scores, ranks and
@@ -111,8 +111,7 @@ describe('in-memory text index (issue 36)', () => {
       postings: number;
     }[];
     expect(index?.postingCount).toBe(postings);
-    const ready = await t.http.get('/health/ready');
-    expect(ready.status).toBe(200);
+    const ready = await readyAnswer(t);
     expect(ready.body.details.text_index.status).toBe('up');
   });
 
