@@ -10,6 +10,7 @@ import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-
 import { embeddingTextOf, toIndexedOffer } from '../catalogue/catalogue-record';
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 import { RecordValidator } from '../catalogue/record-validator';
+import { latencyStats } from './latency-stats';
 
 /**
  * The peer of `pnpm bench:search`: LanceDB (`@lancedb/lancedb`, in process) answering the typed
@@ -115,9 +116,6 @@ export function benchOffers(count: number): CatalogueRecord[] {
   return records;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 const list = (name: string) => new Field(name, new List(new Field('item', new Utf8(), true)), false);
 const schemaOf = (dimension: number) =>
   new Schema([
@@ -199,12 +197,12 @@ export function whereOf(query: Record<string, string>): string | undefined {
 }
 
 const timingsOf = (samples: number[], zeroResultSearches: string[]): PeerTimings => {
-  const sorted = [...samples].sort((a, b) => a - b);
+  const { p50, p95, p99, n } = latencyStats(samples);
   return {
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    searches: samples.length,
+    p50,
+    p95,
+    p99,
+    searches: n,
     zeroResults: zeroResultSearches.length,
     zeroResultSearches,
   };

@@ -38,6 +38,7 @@ import { countedTotal } from '../travels/travels.service';
 import { HOSTILE_SEARCHES } from './hostile-searches';
 import { TYPED_SEARCHES } from './typed-searches';
 import { benchOffers, measureLanceDbPeer } from './lancedb-peer';
+import { latencyStats } from './latency-stats';
 import type { PeerVectors } from './lancedb-peer';
 
 /**
@@ -327,17 +328,6 @@ function queryMix(count: number): Record<string, string>[] {
   }));
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    n: samples.length,
-  };
-}
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 
 async function freePort(): Promise<number> {
@@ -477,7 +467,11 @@ async function latency(port: number, queries: Record<string, string>[]) {
     agent.destroy();
     await client.end();
   }
-  return { http: stats(samples.http), sql: stats(samples.sql), page: stats(samples.page) };
+  return {
+    http: latencyStats(samples.http),
+    sql: latencyStats(samples.sql),
+    page: latencyStats(samples.page),
+  };
 }
 
 /**
@@ -528,7 +522,7 @@ async function throughput(
       }
     }),
   );
-  return { rps: durations.length / THROUGHPUT_SECONDS, ...stats(durations) };
+  return { rps: durations.length / THROUGHPUT_SECONDS, ...latencyStats(durations) };
 }
 
 const SEARCH_WORDS = [
@@ -700,8 +694,8 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       `(${totalsDiffer} of ${queries.length} searches: totals differ between HTTP and in process, each process's approximate index its own)`,
     );
   return {
-    http: stats(samples.http),
-    sql: stats(samples.sql),
+    http: latencyStats(samples.http),
+    sql: latencyStats(samples.sql),
     overlap: SKIP_OVERLAP ? undefined : overlap / Math.max(1, compared),
     shortPages,
     slowest: timed.sort((a, b) => b.ms - a.ms),
@@ -730,7 +724,11 @@ async function memoryTextSideLatency(queries: Record<string, string>[]) {
     samples.scoring.push(scored - analysed);
     samples.both.push(scored - started);
   }
-  return { analysis: stats(samples.analysis), scoring: stats(samples.scoring), both: stats(samples.both) };
+  return {
+    analysis: latencyStats(samples.analysis),
+    scoring: latencyStats(samples.scoring),
+    both: latencyStats(samples.both),
+  };
 }
 
 async function main(): Promise<void> {
@@ -780,7 +778,7 @@ async function main(): Promise<void> {
         `listings (${QUERIES} filter-only queries, sequential, after ${offers} offers indexed, PostgreSQL ${version}):`,
       );
       const lat = await latency(port, queries);
-      const row = (name: string, s: ReturnType<typeof stats>) =>
+      const row = (name: string, s: ReturnType<typeof latencyStats>) =>
         `| ${name} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} |`;
       console.log('| listing (ms) | p50 | p95 | p99 |\n|---|---|---|---|');
       console.log(row('HTTP GET /travels (page + exact total)', lat.http));
@@ -871,7 +869,7 @@ async function main(): Promise<void> {
     }
     hostileAgent.destroy();
     hostile.sort((a, b) => b.worst - a.worst);
-    const hostileStats = stats(hostileSamples);
+    const hostileStats = latencyStats(hostileSamples);
     const hostileInMemory = await memoryTextSideLatency(
       HOSTILE_SEARCHES.map(([, search]) => ({ search, infoDensity: 'card', size: '8' })),
     );
