@@ -21,6 +21,14 @@ export class TopK {
     this.wanted = wanted;
   }
 
+  /**
+   * The similarity an offer must beat to be kept once the heap is full (−Infinity until then): a
+   * scan offering ordinals in ascending order can skip every similarity at or below it.
+   */
+  get floor(): number {
+    return this.size < this.wanted || this.wanted === 0 ? -Infinity : this.similarities[0];
+  }
+
   offer(ordinal: number, similarity: number): void {
     const { ordinals, similarities } = this;
     if (this.size < this.wanted) {

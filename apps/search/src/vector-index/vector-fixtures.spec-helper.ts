@@ -35,6 +35,8 @@ export const QUERIES = [
   'Zermatt',
   'family',
   'xyzzyqqq',
+  // dense: more non-zero dimensions than the sparse scan takes
+  'a two week road trip along the coast of Portugal with surfing lessons, wine tasting in the Douro valley and nights in historic pousadas',
 ].map((search) => provider.embed(search));
 
 /** The `k` ordinals (of `among`, else all) nearest to `query` by full-precision cosine, ties by ordinal. */

@@ -3,6 +3,7 @@ import { InMemoryFullPrecisionVectors } from './full-precision-vectors';
 import { ApproximateIndex } from './native-search';
 import type { ApproximateIndexOptions } from './native-search';
 import { QuantizedVectors } from './quantized-vectors';
+import { SparseQueryScan } from './sparse-query-scan';
 import { VectorIndex } from './vector-index';
 
 /** Whether and how a load builds the approximate index. */
@@ -111,11 +112,13 @@ export async function loadVectorIndex(
       yieldToEventLoop,
     );
   }
+  const sparse = await SparseQueryScan.build(quantized, yieldToEventLoop);
   const index = new VectorIndex(
     generation,
     quantized,
     new InMemoryFullPrecisionVectors(dimension, values),
     approximate,
+    sparse,
   );
   return {
     index,

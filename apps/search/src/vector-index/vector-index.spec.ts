@@ -1,6 +1,7 @@
 import { InMemoryFullPrecisionVectors, cosineAt } from './full-precision-vectors';
 import { ApproximateIndex } from './native-search';
-import { QuantizedVectors } from './quantized-vectors';
+import { QuantizedVectors, quantizedQuery } from './quantized-vectors';
+import { SparseQueryScan } from './sparse-query-scan';
 import { COPIED_BELOW_SHARE, EXACT_BELOW_SHARE, RESCORED_PER_NEIGHBOUR, VectorIndex } from './vector-index';
 import type { ApproximateNeighbours } from './vector-index';
 import { DIMENSION, QUERIES, bruteForce, offerVectors } from './vector-fixtures.spec-helper';
@@ -21,26 +22,43 @@ describe('VectorIndex', () => {
   /** Three offers in 4: a filter leaving many. */
   const many = Int32Array.from({ length: offers }, (_, o) => o).filter((o) => o % 4 !== 0);
 
-  it('finds the exact k nearest with their full-precision similarities, as brute force does', () => {
-    for (const query of QUERIES) {
-      const { ordinals, similarities } = exactOnly.nearest(query, K);
-      expect([...ordinals]).toEqual(bruteForce(vectors, query, K));
-      ordinals.forEach((o, i) =>
-        expect(similarities[i]).toBe(cosineAt(query, vectors, o * DIMENSION, DIMENSION)),
-      );
-    }
+  let withSparseScan: VectorIndex;
+  beforeAll(async () => {
+    const sparse = await SparseQueryScan.build(quantized);
+    withSparseScan = new VectorIndex('1', quantized, fullPrecision, undefined, sparse);
   });
 
-  it('finds the exact k nearest among the offers passing the filters, however many pass', () => {
-    expect(few.length).toBeLessThan(COPIED_BELOW_SHARE * offers);
-    expect(some.length).toBeGreaterThan(COPIED_BELOW_SHARE * offers);
-    for (const query of QUERIES) {
-      for (const filtered of [few, some, many, new Int32Array([5, 3]), new Int32Array(0)]) {
-        expect([...exactOnly.nearest(query, K, filtered).ordinals]).toEqual(
-          bruteForce(vectors, query, K, filtered),
+  it('scores the sparse queries by the sparse scan and the dense ones by the row scan', () => {
+    const sparseQueries = QUERIES.filter((query) => withSparseScan.sparse!.scores(quantizedQuery(query)));
+    expect(sparseQueries.length).toBeGreaterThan(QUERIES.length / 2);
+    expect(sparseQueries.length).toBeLessThan(QUERIES.length);
+  });
+
+  describe.each([
+    ['the row scan alone', () => exactOnly],
+    ['the sparse scan', () => withSparseScan],
+  ])('by %s', (_, index) => {
+    it('finds the exact k nearest with their full-precision similarities, as brute force does', () => {
+      for (const query of QUERIES) {
+        const { ordinals, similarities } = index().nearest(query, K);
+        expect([...ordinals]).toEqual(bruteForce(vectors, query, K));
+        ordinals.forEach((o, i) =>
+          expect(similarities[i]).toBe(cosineAt(query, vectors, o * DIMENSION, DIMENSION)),
         );
       }
-    }
+    });
+
+    it('finds the exact k nearest among the offers passing the filters, however many pass', () => {
+      expect(few.length).toBeLessThan(COPIED_BELOW_SHARE * offers);
+      expect(some.length).toBeGreaterThan(COPIED_BELOW_SHARE * offers);
+      for (const query of QUERIES) {
+        for (const filtered of [few, some, many, new Int32Array([5, 3]), new Int32Array(0)]) {
+          expect([...index().nearest(query, K, filtered).ordinals]).toEqual(
+            bruteForce(vectors, query, K, filtered),
+          );
+        }
+      }
+    });
   });
 
   it('answers at most as many offers as it holds', () => {
@@ -102,6 +120,29 @@ describe('VectorIndex', () => {
       expect([...found.ordinals]).toEqual(bruteForce(vectors, QUERIES[1], K, many));
       // asked for more until it answered fewer than asked, then the exact search
       expect(asked.length).toBeGreaterThan(1);
+    });
+
+    it('is not asked for a sparse query when the sparse scan is there (exact, and faster)', async () => {
+      const asked: number[] = [];
+      const approximate: ApproximateNeighbours = {
+        search: (query, k) => {
+          asked.push(k);
+          return Int32Array.from(bruteForce(vectors, query, k));
+        },
+      };
+      const index = new VectorIndex(
+        '1',
+        quantized,
+        fullPrecision,
+        approximate,
+        await SparseQueryScan.build(quantized),
+      );
+      const sparse = QUERIES.find((query) => index.sparse!.scores(quantizedQuery(query)))!;
+      const dense = QUERIES.find((query) => !index.sparse!.scores(quantizedQuery(query)))!;
+      expect([...index.nearest(sparse, K).ordinals]).toEqual(bruteForce(vectors, sparse, K));
+      expect(asked).toEqual([]);
+      expect([...index.nearest(dense, K).ordinals]).toEqual(bruteForce(vectors, dense, K));
+      expect(asked).toEqual([RESCORED_PER_NEIGHBOUR * K]);
     });
 
     it('finds most of the exact neighbours with usearch (recall@20 floor)', async () => {

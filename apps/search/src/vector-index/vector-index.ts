@@ -2,6 +2,7 @@ import type { FullPrecisionVectors } from './full-precision-vectors';
 import { exactInt8Nearest } from './native-search';
 import { quantizedQuery } from './quantized-vectors';
 import type { QuantizedVectors } from './quantized-vectors';
+import type { SparseQueryScan } from './sparse-query-scan';
 import { TopK } from './top-k';
 import type { Neighbours } from './top-k';
 
@@ -56,6 +57,8 @@ export class VectorIndex {
   /** The vectors of a selective search's filtered offers, copied (at most COPIED_BELOW_SHARE of them). */
   private filteredValues?: Int8Array;
   private best = new TopK(100);
+  /** The candidates of a sparse query's scan, before re-scoring. */
+  private candidates = new TopK(200);
 
   constructor(
     /** `search_stats.generation` of the catalogue the vectors were read from. */
@@ -63,6 +66,8 @@ export class VectorIndex {
     readonly quantized: QuantizedVectors,
     readonly fullPrecision: FullPrecisionVectors,
     readonly approximate?: ApproximateNeighbours,
+    /** The same int8 vectors laid out for sparse queries (SparseQueryScan), when built. */
+    readonly sparse?: SparseQueryScan,
   ) {
     this.passing = new Uint8Array(quantized.count);
   }
@@ -79,6 +84,7 @@ export class VectorIndex {
   get bytes(): number {
     return (
       this.quantized.bytes +
+      (this.sparse?.byteLength ?? 0) +
       this.fullPrecision.bytes +
       this.passing.byteLength +
       Math.ceil(COPIED_BELOW_SHARE * this.offers) * this.dimension
@@ -87,12 +93,16 @@ export class VectorIndex {
 
   /**
    * The `k` offers nearest to `query` (L2-normalised, `dimension` values) by cosine, among
-   * `filtered` (distinct ordinals: the offers passing a search's filters) when given, best first,
-   * ties by ordinal, with their full-precision similarities. From the approximate index when there
-   * is one and at least EXACT_BELOW_SHARE of the offers pass (then about the `k` nearest: the
-   * index misses some), else exact.
+   * `filtered` (distinct ordinals, ascending: the offers passing a search's filters) when given,
+   * best first, ties by ordinal, with their full-precision similarities. Exact by the sparse scan
+   * when the query has few non-zero dimensions; else from the approximate index when there is one
+   * and at least EXACT_BELOW_SHARE of the offers pass (then about the `k` nearest: the index
+   * misses some), else exact by the row scan.
    */
   nearest(query: Float32Array, k: number, filtered?: Int32Array): Neighbours {
+    const quantized = quantizedQuery(query);
+    const sparse = this.sparseNearest(query, quantized, k, filtered);
+    if (sparse !== undefined) return sparse;
     const passing = filtered === undefined ? this.offers : filtered.length;
     if (this.approximate !== undefined && passing >= EXACT_BELOW_SHARE * this.offers) {
       const approximate = this.approximate;
@@ -102,14 +112,63 @@ export class VectorIndex {
       // too few passing among all the index would answer: the filtered offers are scored exactly
       if (candidates !== undefined) return this.rescored(query, candidates, k);
     }
-    return this.exact(query, k, filtered);
+    return this.rowScanNearest(query, quantized, k, filtered);
   }
 
   /** The `k` nearest offers (of `filtered` when given), exactly: int8 cosines, then re-scored at full precision. */
   exact(query: Float32Array, k: number, filtered?: Int32Array): Neighbours {
+    const quantized = quantizedQuery(query);
+    return (
+      this.sparseNearest(query, quantized, k, filtered) ?? this.rowScanNearest(query, quantized, k, filtered)
+    );
+  }
+
+  /**
+   * `exact` by the sparse scan: every offer's int8 cosine read only on the query's non-zero
+   * dimensions, the best of them (of `filtered`) re-scored; undefined when there is no sparse
+   * layout or the query is too dense for it.
+   */
+  private sparseNearest(
+    query: Float32Array,
+    quantized: Int8Array,
+    k: number,
+    filtered: Int32Array | undefined,
+  ): Neighbours | undefined {
+    const scores = this.sparse?.scores(quantized);
+    if (scores === undefined) return undefined;
+    const wanted = RESCORED_PER_NEIGHBOUR * k;
+    if (this.candidates.capacity < wanted) this.candidates = new TopK(wanted);
+    const { candidates } = this;
+    // ordinals ascending: a score equal to the worst kept loses its tie by ordinal
+    let floor = -Infinity;
+    if (filtered === undefined) {
+      candidates.reset(Math.min(wanted, this.offers));
+      for (let o = 0; o < scores.length; o++) {
+        if (scores[o] <= floor) continue;
+        candidates.offer(o, scores[o]);
+        floor = candidates.floor;
+      }
+    } else {
+      candidates.reset(Math.min(wanted, filtered.length));
+      for (let i = 0; i < filtered.length; i++) {
+        const score = scores[filtered[i]];
+        if (score <= floor) continue;
+        candidates.offer(filtered[i], score);
+        floor = candidates.floor;
+      }
+    }
+    return this.rescored(query, candidates.drain().ordinals, k);
+  }
+
+  /** `exact` by usearch's SIMD over every vector's row (or the filtered offers' rows, copied). */
+  private rowScanNearest(
+    query: Float32Array,
+    quantized: Int8Array,
+    k: number,
+    filtered: Int32Array | undefined,
+  ): Neighbours {
     const wanted = RESCORED_PER_NEIGHBOUR * k;
     const { values, dimension } = this.quantized;
-    const quantized = quantizedQuery(query);
     if (filtered !== undefined && filtered.length < COPIED_BELOW_SHARE * this.offers) {
       const copied = (this.filteredValues ??= new Int8Array(
         Math.ceil(COPIED_BELOW_SHARE * this.offers) * dimension,
