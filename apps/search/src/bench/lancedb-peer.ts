@@ -117,6 +117,9 @@ export function benchOffers(count: number): CatalogueRecord[] {
 }
 
 const list = (name: string) => new Field(name, new List(new Field('item', new Utf8(), true)), false);
+/** Rows written to the peer's table at a time. */
+const ROWS_PER_WRITE = 50_000;
+
 const schemaOf = (dimension: number) =>
   new Schema([
     new Field('id', new Utf8(), false),
@@ -228,13 +231,18 @@ export async function measureLanceDbPeer(
   try {
     const ordinals = new Map(vectors.ids.map((id, ordinal) => [id, ordinal]));
     let started = performance.now();
-    const table = await db.createTable(
-      'offers',
+    const schema = schemaOf(vectors.dimension);
+    // in batches: one Arrow table of every row held 1,000,000 objects and their copy at once (the
+    // bench process was killed for memory at 1,000,000 offers)
+    const batch = (from: number) =>
       makeArrowTable(
-        offers.map((offer) => rowOf(offer, vectors, ordinals)),
-        { schema: schemaOf(vectors.dimension) },
-      ),
-    );
+        offers.slice(from, from + ROWS_PER_WRITE).map((offer) => rowOf(offer, vectors, ordinals)),
+        { schema },
+      );
+    const table = await db.createTable('offers', batch(0));
+    for (let from = ROWS_PER_WRITE; from < offers.length; from += ROWS_PER_WRITE) {
+      await table.add(batch(from));
+    }
     const writeSeconds = (performance.now() - started) / 1000;
     try {
       started = performance.now();

@@ -418,8 +418,18 @@ export class TextMatches {
     // before the asked entries of its own key that come after it in ordinal order.
     const higherFrom = new Int32Array(asked.length + 1);
     const tiedFrom = new Int32Array(asked.length + 1);
+    const lowest = askedAt[0];
+    const highest = askedAt[askedAt.length - 1];
     for (let i = 0; i < scores.length; i++) {
       if (!(scores[i] >= floor)) continue;
+      // most matches key below every asked entry (they rank after all of them) or above every one
+      // (before all of them): no search among the asked
+      if (keyOrder(i, lowest) < 0) continue;
+      if (keyOrder(i, highest) > 0) {
+        higherFrom[0]++;
+        higherFrom[asked.length]--;
+        continue;
+      }
       const lower = firstAtLeast(i, false);
       higherFrom[0]++;
       higherFrom[lower]--;

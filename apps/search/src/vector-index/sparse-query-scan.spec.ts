@@ -60,6 +60,37 @@ describe('SparseQueryScan', () => {
     expect(scan.scores(again)![3]).toBeCloseTo(reference(quantized, again)[3], 3);
   });
 
+  it('keeps the offers of the highest scores, ties by ordinal, whether or not blocks are skipped by their largest score', async () => {
+    // 2,000 offers: 8 blocks, the last one partly empty
+    const many = offerVectors(2_000);
+    const offers = many.length / DIMENSION;
+    const manyQuantized = new QuantizedVectors(DIMENSION, offers);
+    for (let o = 0; o < offers; o++) manyQuantized.set(o, many, o * DIMENSION);
+    const scan = (await SparseQueryScan.build(manyQuantized))!;
+    const everyThird = Int32Array.from({ length: Math.ceil(offers / 3) }, (_, i) => 3 * i);
+    // a search's opposite: the offers holding its words score below zero, the rest about zero
+    const opposite = quantizedQuery(QUERIES[0]).map((value) => -value);
+    let compared = 0;
+    for (const query of [...QUERIES.map(quantizedQuery), opposite]) {
+      const scores = scan.scores(query);
+      if (scores === undefined) continue;
+      const byScore = (among: number[]) =>
+        among
+          .map((o) => ({ o, score: scores[o] }))
+          .sort((a, b) => b.score - a.score || a.o - b.o)
+          .map(({ o }) => o);
+      const all = byScore(Array.from({ length: offers }, (_, o) => o));
+      const thirds = byScore([...everyThird]);
+      // 5 of 8 blocks' largest scores bound the rest; 40 candidates: every block is read
+      for (const wanted of [1, 5, 40]) {
+        expect([...scan.nearest(query, wanted)!]).toEqual(all.slice(0, wanted));
+        expect([...scan.nearest(query, wanted, everyThird)!]).toEqual(thirds.slice(0, wanted));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(3 * (QUERIES.length / 2 + 1));
+  });
+
   it('is not made for no offers', async () => {
     expect(await SparseQueryScan.build(new QuantizedVectors(DIMENSION, 0))).toBeUndefined();
   });

@@ -57,8 +57,6 @@ export class VectorIndex {
   /** The vectors of a selective search's filtered offers, copied (at most COPIED_BELOW_SHARE of them). */
   private filteredValues?: Int8Array;
   private best = new TopK(100);
-  /** The candidates of a sparse query's scan, before re-scoring. */
-  private candidates = new TopK(200);
 
   constructor(
     /** `search_stats.generation` of the catalogue the vectors were read from. */
@@ -134,30 +132,9 @@ export class VectorIndex {
     k: number,
     filtered: Int32Array | undefined,
   ): Neighbours | undefined {
-    const scores = this.sparse?.scores(quantized);
-    if (scores === undefined) return undefined;
-    const wanted = RESCORED_PER_NEIGHBOUR * k;
-    if (this.candidates.capacity < wanted) this.candidates = new TopK(wanted);
-    const { candidates } = this;
-    // ordinals ascending: a score equal to the worst kept loses its tie by ordinal
-    let floor = -Infinity;
-    if (filtered === undefined) {
-      candidates.reset(Math.min(wanted, this.offers));
-      for (let o = 0; o < scores.length; o++) {
-        if (scores[o] <= floor) continue;
-        candidates.offer(o, scores[o]);
-        floor = candidates.floor;
-      }
-    } else {
-      candidates.reset(Math.min(wanted, filtered.length));
-      for (let i = 0; i < filtered.length; i++) {
-        const score = scores[filtered[i]];
-        if (score <= floor) continue;
-        candidates.offer(filtered[i], score);
-        floor = candidates.floor;
-      }
-    }
-    return this.rescored(query, candidates.drain().ordinals, k);
+    const candidates = this.sparse?.nearest(quantized, RESCORED_PER_NEIGHBOUR * k, filtered);
+    if (candidates === undefined) return undefined;
+    return this.rescored(query, candidates, k);
   }
 
   /** `exact` by usearch's SIMD over every vector's row (or the filtered offers' rows, copied). */
