@@ -178,7 +178,7 @@ async function loadBenchVectors(
 ): Promise<{ vectors: VectorIndex; stored: PeerVectors }> {
   global.gc?.();
   const before = process.memoryUsage();
-  const { index, ids, readMilliseconds, approximateMilliseconds } = await loadVectorIndex(
+  const { index, ids, readMilliseconds, approximateMilliseconds, sparseMilliseconds } = await loadVectorIndex(
     dataSource,
     VECTOR_INDEX_LOAD_OPTIONS,
   );
@@ -193,7 +193,8 @@ async function loadBenchVectors(
       (index.approximate
         ? `, approximate index built in ${(approximateMilliseconds / 1000).toFixed(2)} s`
         : ', exact scoring (no approximate index)') +
-      `; typed arrays ${mib(index.bytes)} MiB (int8 ${mib(index.quantized.bytes)}, full precision ${mib(index.fullPrecision.bytes)}); ` +
+      (index.sparse ? `, laid out for sparse queries in ${(sparseMilliseconds / 1000).toFixed(2)} s` : '') +
+      `; typed arrays ${mib(index.bytes)} MiB (int8 ${mib(index.quantized.bytes)}, sparse layout ${mib(index.sparse?.byteLength ?? 0)}, full precision ${mib(index.fullPrecision.bytes)}); ` +
       `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
       `resident +${mib(after.rss - before.rss)} MiB`,
   );

@@ -27,6 +27,8 @@ export interface VectorIndexLoad {
   readMilliseconds: number;
   /** Milliseconds building the approximate index (0 without one). */
   approximateMilliseconds: number;
+  /** Milliseconds laying the vectors out for the sparse query scan. */
+  sparseMilliseconds: number;
 }
 
 /** Offers read by one statement (keyset pages in id order), the loader yielding between pages. */
@@ -112,6 +114,7 @@ export async function loadVectorIndex(
       yieldToEventLoop,
     );
   }
+  const approximateMilliseconds = performance.now() - started - readMilliseconds;
   const sparse = await SparseQueryScan.build(quantized, yieldToEventLoop);
   const index = new VectorIndex(
     generation,
@@ -124,7 +127,8 @@ export async function loadVectorIndex(
     index,
     ids,
     readMilliseconds,
-    approximateMilliseconds: performance.now() - started - readMilliseconds,
+    approximateMilliseconds,
+    sparseMilliseconds: performance.now() - started - readMilliseconds - approximateMilliseconds,
   };
 }
 

@@ -85,10 +85,8 @@ export class VectorIndexService implements OnApplicationBootstrap, OnApplication
       this.wanted = undefined;
       if (this.index?.generation === text.generation) continue;
       try {
-        const { index, ids, readMilliseconds, approximateMilliseconds } = await loadVectorIndex(
-          this.dataSource,
-          VECTOR_INDEX_LOAD_OPTIONS,
-        );
+        const { index, ids, readMilliseconds, approximateMilliseconds, sparseMilliseconds } =
+          await loadVectorIndex(this.dataSource, VECTOR_INDEX_LOAD_OPTIONS);
         if (this.stopped) return;
         // a reindex committed between the two loads: the text index loads that generation next
         // and asks again
@@ -97,7 +95,7 @@ export class VectorIndexService implements OnApplicationBootstrap, OnApplication
           throw new Error(`the vectors of generation ${index.generation} are not of the text index's offers`);
         }
         this.index = index;
-        const seconds = (readMilliseconds + approximateMilliseconds) / 1000;
+        const seconds = (readMilliseconds + approximateMilliseconds + sparseMilliseconds) / 1000;
         this.metrics.vectorIndexBytes.set(index.bytes);
         this.metrics.vectorIndexLoadSeconds.set(seconds);
         this.metrics.vectorIndexLoads.inc({ result: 'succeeded' });
@@ -106,7 +104,8 @@ export class VectorIndexService implements OnApplicationBootstrap, OnApplication
             `dimensions, ${(index.bytes / 1048576).toFixed(1)} MiB in ${Math.round(readMilliseconds)} ms` +
             (index.approximate
               ? `, its approximate index built in ${Math.round(approximateMilliseconds)} ms`
-              : ''),
+              : '') +
+            (index.sparse ? `, laid out for sparse queries in ${Math.round(sparseMilliseconds)} ms` : ''),
         );
       } catch (error) {
         if (this.stopped) return;
