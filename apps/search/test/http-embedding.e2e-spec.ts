@@ -7,6 +7,8 @@ import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailabl
 import { HttpEmbeddingProvider } from '../src/embedding/http-embedding.provider';
 import type { HttpEmbeddingOptions } from '../src/embedding/http-embedding.provider';
 import { CachedEmbeddingProvider } from '../src/embedding/query-embedding-cache';
+import { TextIndexService } from '../src/text-index/text-index.service';
+import { VectorIndexService } from '../src/vector-index/vector-index.service';
 import { builtinTimesThree } from './builtin-fake-vector';
 import { createTestApp, TestApp } from './test-app';
 
@@ -439,6 +441,15 @@ describe('the service with EMBEDDING_PROVIDER=http', () => {
     expect(metrics).toMatch(/^search_embedding_http_requests_total\{path="documents",outcome="ok"\} 3$/m);
     expect(metrics).toMatch(/^search_embedding_calls_total\{path="query",outcome="ok"\} [1-9]/m);
     expect(metrics).toMatch(/^search_embedding_circuit_state 0$/m);
+  });
+
+  it("holds the vectors in memory without the sparse layout (a model's queries are dense)", async () => {
+    const text = await t.app.get(TextIndexService).loaded();
+    const vectors = t.app.get(VectorIndexService);
+    await vectors.settled();
+    const index = vectors.forGeneration(text.generation);
+    expect(index?.offers).toBe(20);
+    expect(index?.sparse).toBeUndefined();
   });
 
   it('an embedding service that keeps failing fails the reindex and leaves the index as it was', async () => {

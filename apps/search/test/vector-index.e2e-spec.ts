@@ -2,6 +2,7 @@ import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.pro
 import { toVectorLiteral } from '../src/embedding/embedding-provider';
 import { TextIndexService } from '../src/text-index/text-index.service';
 import { loadVectorIndex } from '../src/vector-index/vector-index.loader';
+import { VectorIndexService } from '../src/vector-index/vector-index.service';
 import type { VectorIndexLoad } from '../src/vector-index/vector-index.loader';
 import { createTestApp, TestApp } from './test-app';
 
@@ -18,18 +19,23 @@ const DISTANCE_TOLERANCE = 1e-5;
 
 describe('in-memory vector index (issue 50)', () => {
   let t: TestApp;
+  /** Laid out for the sparse query scan (the built-in provider's searches take it). */
   let load: VectorIndexLoad;
+  /** Without the sparse layout (an `http` provider's): the approximate index and the row scan. */
+  let withoutSparse: VectorIndexLoad;
   const builtin = new BuiltinEmbeddingProvider(384);
 
   beforeAll(async () => {
     t = await createTestApp({ env: { CATALOGUE_SOURCE: 'generated:800' } });
     await t.reindex.idle();
     expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 800 });
-    load = await loadVectorIndex(t.dataSource, {
+    const options = {
       approximateFromOffers: 0,
       approximate: { scalar: 'f16', connectivity: 16, expansionAdd: 64, expansionSearch: 64 },
       threads: 1,
-    });
+    } as const;
+    load = await loadVectorIndex(t.dataSource, { ...options, sparseLayout: true });
+    withoutSparse = await loadVectorIndex(t.dataSource, { ...options, sparseLayout: false });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -72,6 +78,16 @@ describe('in-memory vector index (issue 50)', () => {
     const text = await t.app.get(TextIndexService).loaded();
     expect(text.generation).toBe(generation);
     expect(load.ids).toEqual(text.ids);
+    expect(withoutSparse.ids).toEqual(text.ids);
+  });
+
+  it('is laid out for sparse queries only when asked to (the service asks for the built-in provider)', async () => {
+    expect(load.index.sparse).toBeDefined();
+    expect(withoutSparse.index.sparse).toBeUndefined();
+    expect(load.index.bytes - withoutSparse.index.bytes).toBe(load.index.sparse!.byteLength);
+    const service = t.app.get(VectorIndexService);
+    await service.settled();
+    expect(service.forGeneration(load.index.generation)?.sparse).toBeDefined();
   });
 
   it("answers pgvector's exact nearest offers", async () => {
@@ -79,6 +95,7 @@ describe('in-memory vector index (issue 50)', () => {
       const { literal, vector } = queryOf(search);
       const expected = await pgvectorNearest(literal);
       expectSameNearest(load.index.exact(vector, K), expected);
+      expectSameNearest(withoutSparse.index.exact(vector, K), expected);
     }
   });
 
@@ -94,7 +111,9 @@ describe('in-memory vector index (issue 50)', () => {
     const filtered = Int32Array.from(rows, ({ id }) => ordinalOf.get(id)!).sort();
     for (const search of SEARCHES) {
       const { literal, vector } = queryOf(search);
-      expectSameNearest(load.index.nearest(vector, K, filtered), await pgvectorNearest(literal, destination));
+      const expected = await pgvectorNearest(literal, destination);
+      expectSameNearest(load.index.nearest(vector, K, filtered), expected);
+      expectSameNearest(withoutSparse.index.exact(vector, K, filtered), expected);
     }
   });
 
@@ -103,9 +122,9 @@ describe('in-memory vector index (issue 50)', () => {
     for (const search of SEARCHES) {
       const { literal, vector } = queryOf(search);
       const exact = new Set((await pgvectorNearest(literal)).map(({ id }) => id));
-      for (const o of load.index.nearest(vector, K).ordinals) if (exact.has(load.ids[o])) found++;
+      for (const o of withoutSparse.index.nearest(vector, K).ordinals) if (exact.has(load.ids[o])) found++;
     }
-    expect(load.index.approximate).toBeDefined();
+    expect(withoutSparse.index.approximate).toBeDefined();
     expect(found / (K * SEARCHES.length)).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -20,7 +20,7 @@ import { SEARCH_SESSION_SETTINGS } from '../database/session-settings';
 import { offerFilterOf } from '../text-index/offer-filters';
 import { loadTextIndex } from '../text-index/text-index.loader';
 import type { TextIndex } from '../text-index/text-index';
-import { loadVectorIndex, VECTOR_INDEX_LOAD_OPTIONS } from '../vector-index/vector-index.loader';
+import { loadVectorIndex, vectorIndexLoadOptions } from '../vector-index/vector-index.loader';
 import type { VectorIndex } from '../vector-index/vector-index';
 import { InMemoryFullPrecisionVectors } from '../vector-index/full-precision-vectors';
 import { VECTOR_INDEX_MODES } from '../vector-index/vector-index.settings';
@@ -168,8 +168,8 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
 
 /**
  * Loads the vectors as a replica does (vector-index.loader.ts, with the service's options: exact
- * int8 scoring below VECTOR_INDEX_LOAD_OPTIONS.approximateFromOffers, an approximate index past
- * it), keeps them only when they are of the text index's generation and offers (as
+ * int8 scoring below approximateFromOffers, an approximate index past it; the built-in
+ * provider's sparse layout), keeps them only when they are of the text index's generation and offers (as
  * VectorIndexService does), and reports their load time and memory.
  */
 async function loadBenchVectors(
@@ -180,7 +180,7 @@ async function loadBenchVectors(
   const before = process.memoryUsage();
   const { index, ids, readMilliseconds, approximateMilliseconds, sparseMilliseconds } = await loadVectorIndex(
     dataSource,
-    VECTOR_INDEX_LOAD_OPTIONS,
+    vectorIndexLoadOptions('builtin'),
   );
   global.gc?.();
   const after = process.memoryUsage();
@@ -212,8 +212,9 @@ async function storedVectors(): Promise<PeerVectors> {
   const loaded = loadedIndex();
   if (!loaded.stored) {
     const { index, ids } = await loadVectorIndex(loaded.dataSource, {
-      ...VECTOR_INDEX_LOAD_OPTIONS,
+      ...vectorIndexLoadOptions('builtin'),
       approximateFromOffers: Infinity,
+      sparseLayout: false,
     });
     loaded.stored = storedVectorsOf(index, ids);
   }
@@ -664,7 +665,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       served.push(body.records.map((r) => r.id));
       if (i === 0) continue;
       if (body.totalRecords !== servedTotal(directTotal)) {
-        // With an approximate index (past VECTOR_INDEX_LOAD_OPTIONS.approximateFromOffers), each
+        // With an approximate index (past vectorIndexLoadOptions' approximateFromOffers), each
         // process builds its own on two threads: their neighbours, hence the offers the semantic
         // side alone adds to the total, may differ; pgvector's HNSW (BENCH_VECTOR_INDEX=database)
         // is approximate too, and its iterative scans met a different total at 1,000,000 offers.

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { EmbeddingProviderName } from '../embedding/embedding.settings';
 import { InMemoryFullPrecisionVectors } from './full-precision-vectors';
 import { ApproximateIndex } from './native-search';
 import type { ApproximateIndexOptions } from './native-search';
@@ -13,6 +14,11 @@ export interface VectorIndexLoadOptions {
   approximate: ApproximateIndexOptions;
   /** Native threads building the approximate index. */
   threads: number;
+  /**
+   * Whether the vectors are also laid out for the sparse query scan (SparseQueryScan): only when
+   * the provider's query vectors are sparse (vectorIndexLoadOptions).
+   */
+  sparseLayout: boolean;
 }
 
 /** What a load read. */
@@ -27,7 +33,7 @@ export interface VectorIndexLoad {
   readMilliseconds: number;
   /** Milliseconds building the approximate index (0 without one). */
   approximateMilliseconds: number;
-  /** Milliseconds laying the vectors out for the sparse query scan. */
+  /** Milliseconds laying the vectors out for the sparse query scan (0 without it). */
   sparseMilliseconds: number;
 }
 
@@ -115,7 +121,7 @@ export async function loadVectorIndex(
     );
   }
   const approximateMilliseconds = performance.now() - started - readMilliseconds;
-  const sparse = await SparseQueryScan.build(quantized, yieldToEventLoop);
+  const sparse = options.sparseLayout ? await SparseQueryScan.build(quantized, yieldToEventLoop) : undefined;
   const index = new VectorIndex(
     generation,
     quantized,
@@ -152,10 +158,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * The probe's choice (docs/benchmarks.md, "Issue 50: the vector side in memory, probe"): exact
  * int8 scoring alone up to 500,000 offers (2.9 ms at 100,000, recall 1.000, nothing to build);
  * past it usearch's HNSW at i8, M 16, ef 256 (recall@100 0.82 at 100,000, 51 MiB, 21 s to build
- * on 2 threads).
+ * on 2 threads). The sparse layout only for the built-in provider: its query vectors are hashed
+ * n-grams of a few words (19 of 384 dimensions non-zero at the median of the typed searches), while
+ * a language model's (the `http` provider's) are dense and would never use the layout (37.4 MiB
+ * per 100,000 offers of 384 dimensions).
  */
-export const VECTOR_INDEX_LOAD_OPTIONS: VectorIndexLoadOptions = {
-  approximateFromOffers: 500_000,
-  approximate: { scalar: 'i8', connectivity: 16, expansionAdd: 128, expansionSearch: 256 },
-  threads: 2,
-};
+export function vectorIndexLoadOptions(provider: EmbeddingProviderName): VectorIndexLoadOptions {
+  return {
+    approximateFromOffers: 500_000,
+    approximate: { scalar: 'i8', connectivity: 16, expansionAdd: 128, expansionSearch: 256 },
+    threads: 2,
+    sparseLayout: provider === 'builtin',
+  };
+}

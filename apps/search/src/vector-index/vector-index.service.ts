@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SEARCH_READER } from '../database/database-runtime';
+import { EmbeddingSettings } from '../embedding/embedding.settings';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { HOLDS_TEXT_INDEX, TextIndexService } from '../text-index/text-index.service';
 import type { TextIndex } from '../text-index/text-index';
 import { VectorIndexSettings } from './vector-index.settings';
-import { loadVectorIndex, VECTOR_INDEX_LOAD_OPTIONS } from './vector-index.loader';
+import { loadVectorIndex, vectorIndexLoadOptions } from './vector-index.loader';
 import type { VectorIndex } from './vector-index';
 
 /** How long after a failed load the vectors of the same text index are read again. */
@@ -33,6 +34,7 @@ export class VectorIndexService implements OnApplicationBootstrap, OnApplication
   constructor(
     @Inject(SEARCH_READER) private readonly dataSource: DataSource,
     private readonly settings: VectorIndexSettings,
+    private readonly embeddingSettings: EmbeddingSettings,
     private readonly textIndex: TextIndexService,
     private readonly metrics: SearchMetrics,
     @Inject(HOLDS_TEXT_INDEX) private readonly holds: boolean,
@@ -86,7 +88,10 @@ export class VectorIndexService implements OnApplicationBootstrap, OnApplication
       if (this.index?.generation === text.generation) continue;
       try {
         const { index, ids, readMilliseconds, approximateMilliseconds, sparseMilliseconds } =
-          await loadVectorIndex(this.dataSource, VECTOR_INDEX_LOAD_OPTIONS);
+          await loadVectorIndex(
+            this.dataSource,
+            vectorIndexLoadOptions(this.embeddingSettings.EMBEDDING_PROVIDER),
+          );
         if (this.stopped) return;
         // a reindex committed between the two loads: the text index loads that generation next
         // and asks again

@@ -98,12 +98,28 @@ export class VectorIndex {
    * misses some), else exact by the row scan.
    */
   nearest(query: Float32Array, k: number, filtered?: Int32Array): Neighbours {
+    return this.search(query, k, filtered, this.approximate);
+  }
+
+  /** The `k` nearest offers (of `filtered` when given), exactly: int8 cosines, then re-scored at full precision. */
+  exact(query: Float32Array, k: number, filtered?: Int32Array): Neighbours {
+    return this.search(query, k, filtered, undefined);
+  }
+
+  /** `nearest`, from `approximate` when given (else exactly). */
+  private search(
+    query: Float32Array,
+    k: number,
+    filtered: Int32Array | undefined,
+    approximate: ApproximateNeighbours | undefined,
+  ): Neighbours {
     const quantized = quantizedQuery(query);
-    const sparse = this.sparseNearest(query, quantized, k, filtered);
-    if (sparse !== undefined) return sparse;
+    // the sparse scan: every offer's int8 cosine read only on the query's non-zero dimensions
+    // (undefined without the layout or for a query too dense for it)
+    const sparse = this.sparse?.nearest(quantized, RESCORED_PER_NEIGHBOUR * k, filtered);
+    if (sparse !== undefined) return this.rescored(query, sparse, k);
     const passing = filtered === undefined ? this.offers : filtered.length;
-    if (this.approximate !== undefined && passing >= EXACT_BELOW_SHARE * this.offers) {
-      const approximate = this.approximate;
+    if (approximate !== undefined && passing >= EXACT_BELOW_SHARE * this.offers) {
       const candidates = this.keptPassing(filtered, RESCORED_PER_NEIGHBOUR * k, k, 1, (asked) =>
         approximate.search(query, asked),
       );
@@ -111,30 +127,6 @@ export class VectorIndex {
       if (candidates !== undefined) return this.rescored(query, candidates, k);
     }
     return this.rowScanNearest(query, quantized, k, filtered);
-  }
-
-  /** The `k` nearest offers (of `filtered` when given), exactly: int8 cosines, then re-scored at full precision. */
-  exact(query: Float32Array, k: number, filtered?: Int32Array): Neighbours {
-    const quantized = quantizedQuery(query);
-    return (
-      this.sparseNearest(query, quantized, k, filtered) ?? this.rowScanNearest(query, quantized, k, filtered)
-    );
-  }
-
-  /**
-   * `exact` by the sparse scan: every offer's int8 cosine read only on the query's non-zero
-   * dimensions, the best of them (of `filtered`) re-scored; undefined when there is no sparse
-   * layout or the query is too dense for it.
-   */
-  private sparseNearest(
-    query: Float32Array,
-    quantized: Int8Array,
-    k: number,
-    filtered: Int32Array | undefined,
-  ): Neighbours | undefined {
-    const candidates = this.sparse?.nearest(quantized, RESCORED_PER_NEIGHBOUR * k, filtered);
-    if (candidates === undefined) return undefined;
-    return this.rescored(query, candidates, k);
   }
 
   /** `exact` by usearch's SIMD over every vector's row (or the filtered offers' rows, copied). */
