@@ -169,8 +169,8 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
 /**
  * Loads the vectors as a replica does (vector-index.loader.ts, with the service's options: exact
  * int8 scoring below approximateFromOffers, an approximate index past it; the built-in
- * provider's sparse layout), keeps them only when they are of the text index's generation and offers (as
- * VectorIndexService does), and reports their load time and memory.
+ * provider's sparse layout), keeps them only when they are of the text index's generation and
+ * offers (as VectorIndexService does), and reports their load time and memory.
  */
 async function loadBenchVectors(
   dataSource: DataSource,
