@@ -17,7 +17,7 @@ import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { searchMigrations } from '../database/migrations';
 import { SEARCH_SESSION_SETTINGS } from '../database/session-settings';
-import { offerFilterOf } from '../text-index/offer-filters';
+import { offerFilterOf, passingOffersOf } from '../text-index/offer-filters';
 import { loadTextIndex } from '../text-index/text-index.loader';
 import type { TextIndex } from '../text-index/text-index';
 import { loadVectorIndex, vectorIndexLoadOptions } from '../vector-index/vector-index.loader';
@@ -29,6 +29,7 @@ import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import { textQueryOf } from '../text-index/query-terms';
 import { MemoryListing } from '../listing/memory-listing';
+import { filteredOffersOf } from '../listing/memory-semantic-side';
 import { ReindexService } from '../reindex/reindex.service';
 import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
@@ -57,8 +58,9 @@ import type { PeerVectors } from './lancedb-peer';
  *    same search run in process, top-8 overlap with the exact ranking (the semantic statement with
  *    index scans off: exact distances), short pages;
  * 5. the typed searches (issue 24) one at a time over HTTP and in process, the text side alone,
- *    the hostile searches (issue 47); then the service process's resident memory (VmRSS, VmHWM)
- *    and its own search_text_index_bytes / search_vector_index_bytes (GET /metrics);
+ *    the semantic side's nearest offers alone (BENCH_VECTOR_INDEX=memory), the hostile searches
+ *    (issue 47); then the service process's resident memory (VmRSS, VmHWM) and its own
+ *    search_text_index_bytes / search_vector_index_bytes (GET /metrics);
  * 6. the peer (BENCH_PEER=0 skips it): LanceDB in process over the same offers and the same stored
  *    vectors, as a hybrid engine (HNSW + full text + RRF) and by its full-text index alone
  *    (lancedb-peer.ts), and the ratio of our typed mix to the hybrid peer;
@@ -735,6 +737,30 @@ async function memoryTextSideLatency(queries: Record<string, string>[]) {
   };
 }
 
+/**
+ * The semantic side's nearest offers alone, from the vectors in memory, as MemoryListing asks them
+ * (BENCH_VECTOR_INDEX=memory only): the offers passing the search's filters listed
+ * (passingOffersOf, filteredOffersOf), then VectorIndex.nearest for `semanticCandidates`;
+ * searches without filters and with filters apart. The text side's best and the spelling
+ * neighbours' exact cosines are not in it.
+ */
+async function memorySemanticSideLatency(queries: Record<string, string>[]) {
+  const { index, vectors } = loadedIndex();
+  if (!vectors) return undefined;
+  const samples = { plain: [] as number[], filtered: [] as number[] };
+  for (const [i, query] of queries.entries()) {
+    const { request, embedding } = await preparedSearch(query);
+    const started = performance.now();
+    const passing = passingOffersOf(request.filters, index.filters);
+    const filtered = passing && filteredOffersOf(passing);
+    vectors.nearest(embedding, request.tuning.semanticCandidates, filtered?.ordinals);
+    const took = performance.now() - started;
+    if (i === 0) continue;
+    (filtered ? samples.filtered : samples.plain).push(took);
+  }
+  return { plain: latencyStats(samples.plain), filtered: latencyStats(samples.filtered) };
+}
+
 async function main(): Promise<void> {
   const server = new URL(SERVER_URL);
   console.log(
@@ -851,6 +877,17 @@ async function main(): Promise<void> {
     ] as const) {
       console.log(
         `| text side alone, in process: ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
+      );
+    }
+    const semanticSide = await memorySemanticSideLatency(typedRounds);
+    for (const [name, figures] of semanticSide
+      ? ([
+          ['without filters', semanticSide.plain],
+          ['with filters (their offers listed included)', semanticSide.filtered],
+        ] as const)
+      : []) {
+      console.log(
+        `| semantic side alone, in process: nearest offers (VectorIndex.nearest), ${name}, ${figures.n} searches | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
       );
     }
     // Hostile searches (issue 47): written to cost as much analysis as 500 characters can, one at

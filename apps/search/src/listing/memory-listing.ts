@@ -1,5 +1,5 @@
 import type { Sql } from '@rt/database';
-import { offerFilterOf } from '../text-index/offer-filters';
+import { offerFilterOf, passingOffersOf } from '../text-index/offer-filters';
 import { textQueryOf } from '../text-index/query-terms';
 import type { LanguagePreference, QueryTerm } from '../text-index/query-terms';
 import type { TextIndex, TextMatches } from '../text-index/text-index';
@@ -60,11 +60,14 @@ export class MemoryListing {
     embedding: Float32Array,
   ): Promise<ListingResult | undefined> {
     const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
-    const filter = offerFilterOf(request.filters, this.index.filters);
     // the vector side needs the list of the offers passing the filters: listed once, for both sides
-    const filtered =
-      filter && w > 0 && this.vectors ? filteredOffersOf(this.index.offers, filter) : undefined;
-    const matches = this.matches(request, terms, filtered?.filter ?? filter);
+    const passing = w > 0 && this.vectors ? passingOffersOf(request.filters, this.index.filters) : undefined;
+    const filtered = passing && filteredOffersOf(passing);
+    const matches = this.matches(
+      request,
+      terms,
+      filtered ? filtered.filter : offerFilterOf(request.filters, this.index.filters),
+    );
     const { offset, limit } = request.page;
     const wanted = offset + limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);

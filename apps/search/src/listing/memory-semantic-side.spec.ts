@@ -6,6 +6,10 @@ import { VectorIndex } from '../vector-index/vector-index';
 import type { RankingRequest, RankingTuning } from '../request/listing-request';
 import { filteredOffersOf, semanticSideInMemory, spellingNeighbours } from './memory-semantic-side';
 
+/** The bytes passingOffersOf answers, for `offers` offers and a filter. */
+const passingWhere = (offers: number, filter: (o: number) => boolean) =>
+  Uint8Array.from({ length: offers }, (_, o) => (filter(o) ? 1 : 0));
+
 /**
  * Six offers in two dimensions, the query (1, 0): offer o's vector is at angle 15° × o, so the
  * cosines fall with the ordinal (1, 0.966, 0.866, 0.707, 0.5, 0.259). Offers 0–2 are in CH, 3–5 in
@@ -84,17 +88,17 @@ describe('the semantic side in memory', () => {
       vectors,
       query,
       [],
-      filteredOffersOf(ids.length, (o) => !inCH(o)),
+      filteredOffersOf(passingWhere(ids.length, (o) => !inCH(o))),
     );
     expect(matches.map((match) => ids[match.ordinal])).toEqual(['D', 'E', 'F']);
   });
 
   it('lists the offers passing the filters once, in ordinal order, with a filter that agrees', () => {
     const filter = (o: number) => o % 3 !== 1;
-    const filtered = filteredOffersOf(10, filter);
+    const filtered = filteredOffersOf(passingWhere(10, filter));
     expect([...filtered.ordinals]).toEqual([0, 2, 3, 5, 6, 8, 9]);
     for (let o = 0; o < 10; o++) expect(filtered.filter(o)).toBe(filter(o));
-    expect(filteredOffersOf(4, () => false).ordinals.length).toBe(0);
+    expect(filteredOffersOf(passingWhere(4, () => false)).ordinals.length).toBe(0);
   });
 
   it('takes the spelling neighbours held by at most spellingNeighbourMaxDocuments offers, none at 0', () => {

@@ -69,19 +69,18 @@ export interface FilteredOffers {
 }
 
 /**
- * The offers of `offers` passing `filter`: the filters' columns are read once per offer, and the
- * text side, the vector side and the spelling neighbours share the answer (before, the text side
- * tested each posting's columns and the vector side every offer's again).
+ * The offers passing a search's filters, from their bytes (passingOffersOf: the filters' columns
+ * read once per offer, condition by condition): the text side, the vector side and the spelling
+ * neighbours share the answer.
  */
-export function filteredOffersOf(offers: number, filter: OfferFilter): FilteredOffers {
-  const passing = new Uint8Array(offers);
-  const ordinals = new Int32Array(offers);
+export function filteredOffersOf(passing: Uint8Array): FilteredOffers {
   let count = 0;
-  for (let o = 0; o < offers; o++) {
-    if (filter(o)) {
-      passing[o] = 1;
-      ordinals[count++] = o;
-    }
+  for (let o = 0; o < passing.length; o++) count += passing[o];
+  // every ordinal written, the next one over it unless the offer passes: no branch to mispredict
+  const ordinals = new Int32Array(count + 1);
+  for (let o = 0, i = 0; i < count; o++) {
+    ordinals[i] = o;
+    i += passing[o];
   }
   return { ordinals: ordinals.subarray(0, count), filter: (o) => passing[o] === 1 };
 }

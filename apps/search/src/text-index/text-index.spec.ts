@@ -1,4 +1,12 @@
-import { OfferFilterColumnsBuilder, offerFilterOf, parseDayRanges, dayNumber } from './offer-filters';
+import { prng } from '../catalogue/catalogue-generator';
+import {
+  OfferFilterColumnsBuilder,
+  offerFilterOf,
+  parseDayRanges,
+  passingOffersOf,
+  dayNumber,
+} from './offer-filters';
+import type { ListingFilters } from './offer-filters';
 import type { OfferFilterRow } from './offer-filters';
 import {
   FIELD_BITS,
@@ -394,6 +402,60 @@ describe('offer filters', () => {
     expect(kept({ seaside: true })).toEqual([0]);
     expect(kept({ seaside: false, discountClub: false })).toEqual([2]);
     expect(kept({ destination: 'CH' })).toEqual([0, 1]);
+  });
+
+  it('lists the same offers by passingOffersOf (column by column) as by the filter, for any filters', () => {
+    const random = prng(50);
+    const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
+    const date = (day: number) =>
+      new Date(Date.UTC(2026, 6, 1) + day * 86_400_000).toISOString().slice(0, 10);
+    const builder = new OfferFilterColumnsBuilder();
+    const offers = 400;
+    for (let o = 0; o < offers; o++) {
+      // departure ranges written out of order: the columns keep them ascending
+      const starts = Array.from({ length: Math.floor(random() * 4) }, () => Math.floor(random() * 60));
+      const ranges = [...new Set(starts)].map((start) => `[${date(start)},${date(start + 1)})`).reverse();
+      builder.add({
+        destination: pick(['CH', 'IT', 'NO', null]),
+        categories: ['ski', 'lake', 'hiking', 'cruise'].filter(() => random() < 0.3),
+        departureDays: `{${ranges.join(',')}}`,
+        isValid: random() < 0.8,
+        discountClub: random() < 0.5,
+        seaside: random() < 0.5,
+      });
+    }
+    const columns = builder.build();
+    const optional = <T>(value: T) => (random() < 0.5 ? value : undefined);
+    let passingSomewhere = 0;
+    for (let round = 0; round < 300; round++) {
+      const from = Math.floor(random() * 60);
+      const filters: ListingFilters = {
+        destination: optional(pick(['CH', 'IT', 'NO', 'FR'])),
+        categories: optional(['ski', 'lake', 'hiking', 'cruise', 'unknown'].filter(() => random() < 0.4)),
+        dateRanges: optional([{ from: date(from), to: date(from + Math.floor(random() * 10)) }]),
+        hideInvalid: optional(true),
+        discountClub: optional(random() < 0.5),
+        seaside: optional(random() < 0.5),
+      };
+      const filter = offerFilterOf(filters, columns);
+      const passing = passingOffersOf(filters, columns);
+      expect(passing === undefined).toBe(filter === undefined);
+      if (!filter || !passing) continue;
+      const expected = Array.from({ length: offers }, (_, o) => (filter(o) ? 1 : 0));
+      expect(Array.from(passing)).toEqual(expected);
+      if (expected.includes(1)) passingSomewhere++;
+    }
+    // the draws are not all empty filters or filters nothing passes
+    expect(passingSomewhere).toBeGreaterThan(50);
+  });
+
+  it('keeps an offer whose departure ranges arrive out of order', () => {
+    const builder = new OfferFilterColumnsBuilder();
+    builder.add(row({ departureDays: '{[2026-08-10,2026-08-11),[2026-07-01,2026-07-02)}' }));
+    const columns = builder.build();
+    const filters = { dateRanges: [{ from: '2026-07-01', to: '2026-07-01' }] };
+    expect(offerFilterOf(filters, columns)!(0)).toBe(true);
+    expect(Array.from(passingOffersOf(filters, columns)!)).toEqual([1]);
   });
 });
 
