@@ -880,15 +880,15 @@ async function main(): Promise<void> {
       );
     }
     const semanticSide = await memorySemanticSideLatency(typedRounds);
-    for (const [name, figures] of semanticSide
-      ? ([
-          ['without filters', semanticSide.plain],
-          ['with filters (their offers listed included)', semanticSide.filtered],
-        ] as const)
-      : []) {
-      console.log(
-        `| semantic side alone, in process: nearest offers (VectorIndex.nearest), ${name}, ${figures.n} searches | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
-      );
+    if (semanticSide) {
+      for (const [name, figures] of [
+        ['without filters', semanticSide.plain],
+        ['with filters (their offers listed included)', semanticSide.filtered],
+      ] as const) {
+        console.log(
+          `| semantic side alone, in process: nearest offers (VectorIndex.nearest), ${name}, ${figures.n} searches | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
+        );
+      }
     }
     // Hostile searches (issue 47): written to cost as much analysis as 500 characters can, one at
     // a time over HTTP, each TYPED_ROUNDS times; their worst beside the typed mix.

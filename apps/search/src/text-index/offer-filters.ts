@@ -52,8 +52,7 @@ export function dayNumber(date: string): number {
  * PostgreSQL's: destination equality, category overlap (`&&`), a departure day within one of the
  * ranges (inclusive dates), `is_valid`, and the two flags' equality. The text side tests each
  * posting with it, so the conditions are tested cheapest first (a byte, an id, a category list,
- * the departure days), each reads its own column captured once, the categories wanted are a byte
- * per category id, and nothing is allocated per call.
+ * the departure days), each reads its own column captured once, and nothing is allocated per call.
  */
 export function offerFilterOf(filters: ListingFilters, columns: OfferFilterColumns): OfferFilter | undefined {
   const checks: OfferFilter[] = [];
@@ -78,40 +77,15 @@ export function offerFilterOf(filters: ListingFilters, columns: OfferFilterColum
     checks.push((o) => destination[o] === wanted);
   }
   if (filters.categories?.length) {
-    const { categoryStart, categoryIds } = columns;
-    const wanted = new Uint8Array(columns.categories.length);
-    for (const slug of filters.categories) {
-      const id = columns.categories.indexOf(slug);
-      if (id >= 0) wanted[id] = 1;
-    }
-    checks.push((o) => {
-      for (let i = categoryStart[o]; i < categoryStart[o + 1]; i++) {
-        if (wanted[categoryIds[i]] === 1) return true;
-      }
-      return false;
-    });
+    const wanted = wantedCategoriesOf(filters.categories, columns);
+    checks.push((o) => inWantedCategory(columns, wanted, o));
   }
   if (filters.dateRanges?.length) {
-    const { dayStart, dayLow, dayHigh } = columns;
-    const lows = Float64Array.from(filters.dateRanges, (range: DateRange) => dayNumber(range.from));
-    const highs = Float64Array.from(filters.dateRanges, (range: DateRange) => dayNumber(range.to) + 1);
-    const latestHigh = Math.max(...highs);
-    checks.push((o) => {
-      for (let i = dayStart[o]; i < dayStart[o + 1]; i++) {
-        if (dayLow[i] >= latestHigh) return false;
-        for (let r = 0; r < lows.length; r++) {
-          if (dayLow[i] < highs[r] && lows[r] < dayHigh[i]) return true;
-        }
-      }
-      return false;
-    });
+    const wanted = wantedDaysOf(filters.dateRanges);
+    checks.push((o) => departsWithin(columns, wanted, o));
   }
   if (!checks.length) return undefined;
   if (checks.length === 1) return checks[0];
-  if (checks.length === 2) {
-    const [first, second] = checks;
-    return (o) => first(o) && second(o);
-  }
   return (o) => {
     for (let i = 0; i < checks.length; i++) if (!checks[i](o)) return false;
     return true;
@@ -157,38 +131,66 @@ export function passingOffersOf(
     for (let o = 0; o < offers; o++) passing[o] &= column[o] === wanted ? 1 : 0;
   }
   if (categories?.length) {
-    const { categoryStart, categoryIds } = columns;
-    const wanted = new Uint8Array(columns.categories.length);
-    for (const slug of categories) {
-      const id = columns.categories.indexOf(slug);
-      if (id >= 0) wanted[id] = 1;
-    }
+    const wanted = wantedCategoriesOf(categories, columns);
     for (let o = 0; o < offers; o++) {
-      if (passing[o] === 0) continue;
-      let inCategory = 0;
-      for (let i = categoryStart[o]; i < categoryStart[o + 1] && inCategory === 0; i++) {
-        inCategory = wanted[categoryIds[i]];
-      }
-      passing[o] = inCategory;
+      if (passing[o] === 1 && !inWantedCategory(columns, wanted, o)) passing[o] = 0;
     }
   }
   if (dateRanges?.length) {
-    const { dayStart, dayLow, dayHigh } = columns;
-    const lows = Float64Array.from(dateRanges, (range: DateRange) => dayNumber(range.from));
-    const highs = Float64Array.from(dateRanges, (range: DateRange) => dayNumber(range.to) + 1);
-    const latestHigh = Math.max(...highs);
+    const wanted = wantedDaysOf(dateRanges);
     for (let o = 0; o < offers; o++) {
-      if (passing[o] === 0) continue;
-      let departs = 0;
-      for (let i = dayStart[o]; i < dayStart[o + 1] && departs === 0 && dayLow[i] < latestHigh; i++) {
-        for (let r = 0; r < lows.length; r++) {
-          if (dayLow[i] < highs[r] && lows[r] < dayHigh[i]) departs = 1;
-        }
-      }
-      passing[o] = departs;
+      if (passing[o] === 1 && !departsWithin(columns, wanted, o)) passing[o] = 0;
     }
   }
   return passing;
+}
+
+/** The categories of `slugs` as a byte per category id of the columns (a slug they lack: none). */
+function wantedCategoriesOf(slugs: string[], columns: OfferFilterColumns): Uint8Array {
+  const wanted = new Uint8Array(columns.categories.length);
+  for (const slug of slugs) {
+    const id = columns.categories.indexOf(slug);
+    if (id >= 0) wanted[id] = 1;
+  }
+  return wanted;
+}
+
+/** Whether offer `o` is in one of the `wanted` categories (PostgreSQL's `&&`). */
+function inWantedCategory(columns: OfferFilterColumns, wanted: Uint8Array, o: number): boolean {
+  const { categoryStart, categoryIds } = columns;
+  for (let i = categoryStart[o]; i < categoryStart[o + 1]; i++) {
+    if (wanted[categoryIds[i]] === 1) return true;
+  }
+  return false;
+}
+
+/** The wanted date ranges as half-open day ranges `[lows[r], highs[r])`, and the latest end. */
+interface WantedDays {
+  lows: Float64Array;
+  highs: Float64Array;
+  latestHigh: number;
+}
+
+function wantedDaysOf(ranges: DateRange[]): WantedDays {
+  const lows = Float64Array.from(ranges, (range) => dayNumber(range.from));
+  const highs = Float64Array.from(ranges, (range) => dayNumber(range.to) + 1);
+  return { lows, highs, latestHigh: Math.max(...highs) };
+}
+
+/**
+ * Whether offer `o` departs on a day of one of the `wanted` ranges; its ranges are ascending, so
+ * the test stops at the first one starting after every wanted range ends.
+ */
+function departsWithin(columns: OfferFilterColumns, wanted: WantedDays, o: number): boolean {
+  const { dayStart, dayLow, dayHigh } = columns;
+  const { lows, highs, latestHigh } = wanted;
+  for (let i = dayStart[o]; i < dayStart[o + 1]; i++) {
+    if (dayLow[i] >= latestHigh) return false;
+    for (let r = 0; r < lows.length; r++) {
+      if (dayLow[i] < highs[r] && lows[r] < dayHigh[i]) return true;
+    }
+  }
+  return false;
 }
 
 /** An offer's filterable fields as the loader reads them. */
