@@ -403,6 +403,8 @@ describe('organizations', () => {
       ['no contact first name', { contact_first_name: undefined }, 'contact_first_name'],
       ['no name', { name: undefined }, 'name'],
       ['a bad preferred language', { preferred_language: 'fr' }, 'preferred_language'],
+      ['a name with a line separator', { name: 'Alpine\u2028Adventures' }, 'name'],
+      ['a contact first name with a line break', { contact_first_name: 'Ada\r\nBcc' }, 'contact_first_name'],
     ])('refuses %s with 422, writing nothing', async (_case, overrides, field) => {
       const before = await Promise.all([countOf('organizations'), countOf('users')]);
       const res = await signUp(signupBody(overrides)).expect(422);

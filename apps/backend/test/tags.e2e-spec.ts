@@ -71,6 +71,7 @@ describe('tags', () => {
     [{ names: { fr: '' } }, 'names.fr'],
     [{ names: { fr: 'x'.repeat(256) } }, 'names.fr'],
     [{ names: { fr: 'ok', de: 5 } }, 'names.de'],
+    [{ names: { fr: 'Randonnée', en: 'Hik\u2028ing' } }, 'names.en'],
     [{ names: null }, 'names'],
     [{ names: 'Randonnée' }, 'names'],
   ])('refuses %j with a 422 on %s', async (overrides, field) => {
@@ -88,6 +89,10 @@ describe('tags', () => {
       .expect(200);
     expect(renamed.body).toMatchObject({ type: 'suitability', names: { fr: 'Marche', en: null, de: null } });
     await asAdmin.put(`/tags/${tag.id}`).send({ icon: 'NO' }).expect(422);
+    await asAdmin
+      .put(`/tags/${tag.id}`)
+      .send({ names: { fr: 'Mar\u2029che' } })
+      .expect(422);
     await asAdmin.put(`/tags/${UNKNOWN_ID}`).send({ icon: 'boot' }).expect(404);
     await asAdmin.put('/tags/not-a-uuid').send({ icon: 'boot' }).expect(404);
   });

@@ -174,6 +174,7 @@ describe('tours and steps', () => {
       }
       await asAdmin.put(`/tour/${tour.id}`).send({ status: 'closed' }).expect(422);
       await asAdmin.put(`/tour/${tour.id}`).send({ color: 'blue' }).expect(422);
+      await asAdmin.put(`/tour/${tour.id}`).send({ name: 'Alps\u2028loop' }).expect(422);
       await asAdmin.put(`/tour/${tour.id}`).send({ region_organization_id: partner.id }).expect(422);
       await asAdmin.put(`/tour/${tour.id}`).send({ partner_organization_id: UNKNOWN_ID }).expect(422);
       await asAdmin.put(`/tour/${UNKNOWN_ID}`).send({ name: 'x' }).expect(404);

@@ -101,6 +101,39 @@ describe('GET /user, PUT /user', () => {
     expect(res.body.errors).toEqual({ [field]: [message] });
   });
 
+  it('refuses a first name with a line break (422 on first_name)', async () => {
+    const { agent, user } = await t.signedInUser();
+    const res = await agent
+      .put('/api/user')
+      .send(replacement({ email: user.email, first_name: 'A\r\nB' }))
+      .expect(422);
+    expect(res.body.errors).toEqual({
+      first_name: ['The first name field must be a single line: no line breaks or control characters.'],
+    });
+  });
+
+  it('takes back a stored name that is no single line unchanged, and refuses another one', async () => {
+    const { agent, user } = await t.signedInUser();
+    // Written before names had to be single lines (docs/decisions.md D-74).
+    await t.dataSource.query('UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1', [
+      user.id,
+      'Old\r\nName',
+      'Old\u2028Last',
+    ]);
+    const kept = replacement({ email: user.email, first_name: 'Old\r\nName', last_name: 'Old\u2028Last' });
+    const res = await agent.put('/api/user').send(kept).expect(200);
+    expect(res.body).toMatchObject({ first_name: 'Old\r\nName', preferred_language: 'fr-ch' });
+    const changed = await agent
+      .put('/api/user')
+      .send({ ...kept, last_name: 'Other\u2028Last' })
+      .expect(422);
+    expect(Object.keys(changed.body.errors)).toEqual(['last_name']);
+    await agent
+      .put('/api/user')
+      .send({ ...kept, first_name: 'Fixed' })
+      .expect(200);
+  });
+
   it('ignores fields that are not part of the resource (is_super_admin cannot be raised)', async () => {
     const { agent, user } = await t.signedInUser();
     const res = await agent

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, ErrorCode } from '@rt/errors';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { randomAlphanumeric } from '../common/secrets';
+import { changedMultiLineNames } from '../common/single-line';
 import { Transactions } from '../database/transactions';
 import { ImagesService } from '../images/images.service';
 import { OrganizationsService } from '../organizations/organizations.service';
@@ -128,6 +129,12 @@ export class UsersService {
   ): Promise<UserResponseDto> {
     const user = await this.users.findById(userId);
     if (!user) throw new AppError(ErrorCode.Unauthenticated);
+    AppError.throwIfInvalid(
+      changedMultiLineNames({
+        first_name: [dto.first_name, user.firstName],
+        last_name: [dto.last_name, user.lastName],
+      }),
+    );
     const newEmail = dto.email.trim();
     const emailChanges = newEmail.toLowerCase() !== user.email.toLowerCase();
     if (emailChanges) {

@@ -1,4 +1,5 @@
 import { BooleanField, TextField, UuidField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { CapacityField } from './capacity-fields';
 import { IdListField } from './id-list-field';
 
@@ -9,6 +10,7 @@ export class CreateActivityDto {
   @UuidField({ description: 'An existing provider (else 422).' })
   provider_id!: string;
 
+  @SingleLine()
   @TextField({ max: 255, example: 'Matterhorn glacier hike' })
   name!: string;
 

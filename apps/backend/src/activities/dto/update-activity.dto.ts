@@ -1,4 +1,5 @@
 import { BooleanField, TextField, UuidField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { CapacityField } from './capacity-fields';
 import { MAX_TAGS } from './create-activity.dto';
 import { IdListField } from './id-list-field';
@@ -13,6 +14,7 @@ export class UpdateActivityDto {
   @UuidField({ optional: true, description: 'An existing provider (else 422).' })
   provider_id?: string;
 
+  @SingleLine()
   @TextField({ max: 255, optional: true })
   name?: string;
 

@@ -1,10 +1,12 @@
 import { EmailField, EnumField, TextField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../users/user.entity';
 import { CommissionField, CommissionTypeField } from '../commission-fields';
 import { ORGANIZATION_TYPES, type CommissionType, type OrganizationType } from '../organization.entity';
 
 /** `POST /organizations` (super-admin): a pending organization and its manager. */
 export class CreateOrganizationDto {
+  @SingleLine()
   @TextField({ max: 255, example: 'Alpine Adventures' })
   name!: string;
 
@@ -21,9 +23,11 @@ export class CreateOrganizationDto {
   })
   manager_email!: string;
 
+  @SingleLine()
   @TextField({ max: 255, example: 'Ada', description: 'Used for a new account only.' })
   manager_first_name!: string;
 
+  @SingleLine()
   @TextField({ max: 255, example: 'Lovelace', description: 'Used for a new account only.' })
   manager_last_name!: string;
 

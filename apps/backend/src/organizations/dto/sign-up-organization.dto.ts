@@ -1,8 +1,10 @@
 import { EmailField, EnumField, TextField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../users/user.entity';
 
 /** `POST /organizations/signup` (public): a reseller application. */
 export class SignUpOrganizationDto {
+  @SingleLine()
   @TextField({ max: 255, example: 'Alpine Adventures' })
   name!: string;
 
@@ -16,9 +18,11 @@ export class SignUpOrganizationDto {
   })
   contact_email!: string;
 
+  @SingleLine()
   @TextField({ max: 255, example: 'Ada', description: 'Used for a new account only.' })
   contact_first_name!: string;
 
+  @SingleLine()
   @TextField({ max: 255, example: 'Lovelace', description: 'Used for a new account only.' })
   contact_last_name!: string;
 

@@ -1,9 +1,11 @@
 import { TextField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { CommissionField, CommissionTypeField } from '../commission-fields';
 import type { CommissionType } from '../organization.entity';
 
 /** `PATCH /organizations/{id}` (super-admin): an absent field stays as it is. */
 export class UpdateOrganizationDto {
+  @SingleLine()
   @TextField({ max: 255, optional: true, example: 'Alpine Adventures' })
   name?: string;
 

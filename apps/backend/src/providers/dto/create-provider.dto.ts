@@ -1,4 +1,5 @@
 import { EmailField, TextField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { BodyCoordinateField } from './coordinate-fields';
 import { WebsiteField } from './provider-fields';
 
@@ -7,6 +8,7 @@ import { WebsiteField } from './provider-fields';
  * `on_the_fly` and status `draft` (neither is accepted from the body).
  */
 export class CreateProviderDto {
+  @SingleLine()
   @TextField({ max: 255, example: 'Zermatt Mountain Guides' })
   name!: string;
 

@@ -1,4 +1,5 @@
 import { EmailField, EnumField, TextField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { PROVIDER_STATUSES, type ProviderStatus } from '../provider.entity';
 import { BodyCoordinateField } from './coordinate-fields';
 import { WebsiteField } from './provider-fields';
@@ -9,6 +10,7 @@ import { WebsiteField } from './provider-fields';
  * `origin` cannot change.
  */
 export class UpdateProviderDto {
+  @SingleLine()
   @TextField({ max: 255, optional: true })
   name?: string;
 

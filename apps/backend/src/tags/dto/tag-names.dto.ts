@@ -1,10 +1,13 @@
 import { TextField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 
 /** `names` of a tag in a request: French is the canonical name and required; the others may be null. */
 export class TagNamesDto {
+  @SingleLine()
   @TextField({ max: 255, example: 'Randonnée', description: 'The canonical name.' })
   fr!: string;
 
+  @SingleLine()
   @TextField({
     max: 255,
     optional: true,
@@ -14,6 +17,7 @@ export class TagNamesDto {
   })
   en?: string | null;
 
+  @SingleLine()
   @TextField({
     max: 255,
     optional: true,

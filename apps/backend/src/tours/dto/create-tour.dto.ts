@@ -1,8 +1,10 @@
 import { ColorField, TextField, UuidField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { ProhibitedField } from './prohibited-field';
 
 /** `POST /tour` (super-admin): a tour created `pending`; `status` is refused (422). */
 export class CreateTourDto {
+  @SingleLine()
   @TextField({ max: 255, example: 'Alps loop' })
   name!: string;
 

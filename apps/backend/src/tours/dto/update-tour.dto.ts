@@ -1,4 +1,5 @@
 import { ColorField, EnumField, TextField, UuidField } from '@rt/contracts';
+import { SingleLine } from '../../common/single-line';
 import { TOUR_STATUSES, type TourStatus } from '../tour.entity';
 
 /**
@@ -6,6 +7,7 @@ import { TOUR_STATUSES, type TourStatus } from '../tour.entity';
  * `region_organization_id`: absent keeps the link, null clears it.
  */
 export class UpdateTourDto {
+  @SingleLine()
   @TextField({ max: 255, optional: true })
   name?: string;
 

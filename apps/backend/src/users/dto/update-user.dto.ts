@@ -1,7 +1,11 @@
 import { EmailField, EnumField, TextField, UuidField } from '@rt/contracts';
 import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
 
-/** `PUT /user`: a full replacement, every field is sent. */
+/**
+ * `PUT /user`: a full replacement, every field is sent. A changed first or last name must be a
+ * single line; the service judges that against the stored name, which may be sent back as it is
+ * (`changedMultiLineNames`, docs/decisions.md D-74).
+ */
 export class UpdateUserDto {
   @TextField({ max: 255, example: 'Ada' })
   first_name!: string;
