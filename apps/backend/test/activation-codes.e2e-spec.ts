@@ -469,6 +469,15 @@ describe('activation codes', () => {
       ['\rx', `"'\rx"`],
       ['-1,5', `"'-1,5"`],
       ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+      [' =1+1', "' =1+1"],
+      ['\t\t-1', "'\t\t-1"],
+      ['\u3000@SUM(A1)', "'\u3000@SUM(A1)"],
+      ['\nAlpine', `"'\nAlpine"`],
+      ['＝1+1', "'＝1+1"],
+      ['＋1', "'＋1"],
+      ['－1', "'－1"],
+      ['＠SUM(A1)', "'＠SUM(A1)"],
+      [' Alpine', ' Alpine'],
     ])(
       'writes the text cell %j as %j in PostgreSQL (quoted, formulas neutralised)',
       async (value, written) => {

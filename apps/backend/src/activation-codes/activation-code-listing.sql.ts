@@ -130,12 +130,22 @@ export interface ExportKey {
 }
 
 /**
- * A text cell of the CSV, written by PostgreSQL: a would-be formula (starting with = + - @, a tab
- * or a carriage return) gets a leading `'` (OWASP's advice for CSV), then a cell holding a comma,
- * a quote or a line break is quoted with its quotes doubled (RFC 4180); null is empty.
+ * The start of a CSV cell a spreadsheet may run as a formula (docs/decisions.md D-35): after any
+ * leading blanks (spaces, no-break and ideographic spaces, tabs, line breaks), one of `= + - @` or
+ * its full-width form (`＝ ＋ － ＠`: spreadsheets fed by East Asian input may read them as the ASCII
+ * ones), or a tab or line break itself. One pattern for PostgreSQL's regular expressions and JavaScript's: a bracket
+ * expression of escapes both read alike.
+ */
+export const FORMULA_START_PATTERN =
+  '^[\\t\\n\\v\\f\\r \\u00a0\\u3000]*[=+@\\uff1d\\uff0b\\uff0d\\uff20\\t\\n\\r-]';
+
+/**
+ * A text cell of the CSV, written by PostgreSQL: a would-be formula (FORMULA_START_PATTERN) gets a
+ * leading `'` (OWASP's advice for CSV), then a cell holding a comma, a quote or a line break is
+ * quoted with its quotes doubled (RFC 4180); null is empty.
  */
 export function csvCellSql(expression: string): string {
-  const neutral = `(CASE WHEN ${expression} ~ '^[=+@\\t\\r-]' THEN '''' || ${expression} ELSE ${expression} END)`;
+  const neutral = `(CASE WHEN ${expression} ~ '${FORMULA_START_PATTERN}' THEN '''' || ${expression} ELSE ${expression} END)`;
   return `coalesce(CASE WHEN ${expression} ~ '[",\\r\\n]' THEN '"' || replace(${neutral}, '"', '""') || '"' ELSE ${neutral} END, '')`;
 }
 
