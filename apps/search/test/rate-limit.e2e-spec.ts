@@ -39,6 +39,19 @@ describe('search flood limit', () => {
     await from('198.51.100.3', '/travels?size=1').expect(200);
   });
 
+  it('keys an IPv6 client by its /64, and an IPv4 client by its address however it is written', async () => {
+    // Rotating through the addresses of one /64 draws on one bucket.
+    for (let i = 1; i <= 3; i++) await from(`2001:db8:5:6::${i}`, '/travels?size=1').expect(200);
+    await from('2001:db8:5:6:ffff:ffff:ffff:ffff', '/travels?size=1').expect(429);
+    await from('2001:db8:5:7::1', '/travels?size=1').expect(200);
+    // One IPv4 client, plain or IPv4-mapped, dotted or in hex.
+    await from('198.51.100.5', '/travels?size=1').expect(200);
+    await from('::ffff:198.51.100.5', '/travels?size=1').expect(200);
+    await from('::ffff:c633:6405', '/travels?size=1').expect(200);
+    await from('198.51.100.5', '/travels?size=1').expect(429);
+    await from('198.51.100.6', '/travels?size=1').expect(200);
+  });
+
   it('never limits health, metrics or the root, and counts the refusals', async () => {
     for (let i = 0; i < 3; i++) await from('198.51.100.4', '/travels?size=1').expect(200);
     await from('198.51.100.4', '/travels?size=1').expect(429);
