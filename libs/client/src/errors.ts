@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'request_timeout',
   'conflict',
+  'email_not_restorable',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
