@@ -44,7 +44,7 @@ export interface EmailChangeRequest {
 }
 
 /** The answer of a report whose old address another account holds (the report's other effects stand). */
-export const emailNotRestorableError = () =>
+const emailNotRestorableError = () =>
   new AppError(
     ErrorCode.EmailNotRestorable,
     'The address this notice was sent to belongs to another account now, so it cannot be restored. ' +
