@@ -1,4 +1,5 @@
 import { Clock } from '../src/common/clock';
+import { UsersRepository } from '../src/users/users.repository';
 import { type SignedIn, TEST_PASSWORD } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
@@ -21,6 +22,9 @@ const INVALID_TOKEN = {
   error: 'invalid_email_change_token',
 };
 
+const INVALID_RESET_TOKEN = 'invalid_reset_token';
+const NEW_PASSWORD = 'the thief chose this one';
+
 describe('email changes are confirmed (issue 47)', () => {
   let t: TestApp;
   let admin: SignedIn;
@@ -31,6 +35,8 @@ describe('email changes are confirmed (issue 47)', () => {
         THROTTLE_EMAIL_CHANGE_LIMIT: '3',
         // Every call here comes from one address: keep its own budget out of the way.
         THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT: '1000',
+        THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
+        THROTTLE_SIGNUP_LIMIT: '100',
       },
     });
     admin = await t.signedInSuperAdmin();
@@ -52,6 +58,24 @@ describe('email changes are confirmed (issue 47)', () => {
   };
   const confirm = (token: string) => t.http.post('/api/user/email-confirmation').send({ token });
   const report = (token: string) => t.http.post('/api/user/email-change-report').send({ token });
+  const forgot = (email: string) => t.http.post('/api/forgot-password').send({ email }).expect(204);
+  const resetPassword = (email: string, token: string) =>
+    t.http.post('/api/reset-password').send({ email, token, password: NEW_PASSWORD });
+  const emailOf = async (userId: string) => (await t.app.get(UsersRepository).findById(userId))?.email;
+  /** The thief, signed in with the stolen password, changes the email and confirms it from `email`. */
+  const changeAndConfirm = async (thief: SignedIn, email: string) => {
+    await requestChange(thief, email).expect(200);
+    await t.deliverMail();
+    await confirm(mailTo(email, 'email-change-confirmation').data.token).expect(204);
+  };
+  /** The report link of the latest notice mailed to `email`. */
+  const reportTokenMailedTo = (email: string): string => mailTo(email, 'email-change-notice').data.token;
+  /** Asks for a reset link to `email`, delivers it and keeps its token. */
+  const resetTokenMailedTo = async (email: string): Promise<string> => {
+    await forgot(email);
+    await t.deliverMail();
+    return mailTo(email, 'password-reset').data.token;
+  };
 
   it('the attacker chain: a victim address set on an own account does not make the attacker its manager', async () => {
     const attacker = await t.signedInUser();
@@ -204,6 +228,157 @@ describe('email changes are confirmed (issue 47)', () => {
     expect((await again.agent.get('/api/user').expect(200)).body.email).toBe(signedIn.user.email);
   });
 
+  describe('the report wins over whatever followed its change (D-70)', () => {
+    /** A victim whose password the thief knows: the thief's session is one of the victim's. */
+    const victimAndThief = async () => {
+      const victim = await t.makeUser();
+      return { victim, thief: await t.signIn(victim) };
+    };
+
+    it('two confirmed changes: the first notice restores the original address, resets go to the victim, the second notice is dead', async () => {
+      const { victim, thief } = await victimAndThief();
+      const [first, second] = [uniqueEmail('thief-one'), uniqueEmail('thief-two')];
+      await changeAndConfirm(thief, first);
+      await changeAndConfirm(thief, second);
+      const thiefReport = reportTokenMailedTo(first);
+
+      await report(reportTokenMailedTo(victim.email)).expect(204);
+      expect(await emailOf(victim.id)).toBe(victim.email);
+      await thief.agent.get('/api/user').expect(401);
+      // The link of the second notice, mailed to an address the thief chose, undoes nothing.
+      expect((await report(thiefReport).expect(422)).body).toEqual(INVALID_TOKEN);
+      expect(await emailOf(victim.id)).toBe(victim.email);
+
+      await forgot(victim.email);
+      await forgot(second);
+      await t.deliverMail();
+      expect(mailTo(victim.email, 'password-reset').data.token).toEqual(expect.any(String));
+      expect(t.mail.to(second).filter((m) => m.template === 'password-reset')).toEqual([]);
+    });
+
+    it('a replaced change: the notice of the first request restores the address after the second is confirmed', async () => {
+      const { victim, thief } = await victimAndThief();
+      const [first, second] = [uniqueEmail('thief-one'), uniqueEmail('thief-two')];
+      await requestChange(thief, first).expect(200);
+      await t.deliverMail();
+      const firstNotice = reportTokenMailedTo(victim.email);
+      await changeAndConfirm(thief, second);
+
+      await report(firstNotice).expect(204);
+      expect(await emailOf(victim.id)).toBe(victim.email);
+      await thief.agent.get('/api/user').expect(401);
+    });
+
+    it('a reset link kept by the thief sets nothing after the report', async () => {
+      const { victim, thief } = await victimAndThief();
+      const address = uniqueEmail('thief');
+      await changeAndConfirm(thief, address);
+      const kept = await resetTokenMailedTo(address);
+
+      await report(reportTokenMailedTo(victim.email)).expect(204);
+      for (const email of [victim.email, address]) {
+        expect((await resetPassword(email, kept).expect(422)).body.error).toBe(INVALID_RESET_TOKEN);
+      }
+    });
+
+    it('a reset link works only for the address it was mailed to: a change ends it, and one delivered after the report is refused', async () => {
+      const { victim, thief } = await victimAndThief();
+      const before = await resetTokenMailedTo(victim.email);
+      const address = uniqueEmail('thief');
+      await changeAndConfirm(thief, address);
+      // The confirmed change ended the link mailed to the address the account left.
+      expect((await resetPassword(address, before).expect(422)).body.error).toBe(INVALID_RESET_TOKEN);
+
+      await forgot(address); // still in the outbox when the victim reports
+      await report(reportTokenMailedTo(victim.email)).expect(204);
+      await t.deliverMail();
+      const late = mailTo(address, 'password-reset').data.token;
+      expect((await resetPassword(victim.email, late).expect(422)).body.error).toBe(INVALID_RESET_TOKEN);
+    });
+
+    it("the thief reporting first (restoring their first address) does not stop the victim's report, which ends what the thief got meanwhile", async () => {
+      const { victim, thief } = await victimAndThief();
+      const [first, second] = [uniqueEmail('thief-one'), uniqueEmail('thief-two')];
+      await changeAndConfirm(thief, first);
+      await changeAndConfirm(thief, second);
+      const thiefReport = reportTokenMailedTo(first);
+
+      await report(thiefReport).expect(204);
+      expect(await emailOf(victim.id)).toBe(first);
+      const kept = await resetTokenMailedTo(first);
+
+      await report(reportTokenMailedTo(victim.email)).expect(204);
+      expect(await emailOf(victim.id)).toBe(victim.email);
+      expect((await resetPassword(victim.email, kept).expect(422)).body.error).toBe(INVALID_RESET_TOKEN);
+      expect((await report(thiefReport).expect(422)).body).toEqual(INVALID_TOKEN);
+      await forgot(victim.email);
+      await t.deliverMail();
+      await resetPassword(victim.email, mailTo(victim.email, 'password-reset').data.token).expect(204);
+    });
+
+    it('keeps the old address reserved while the report link works: no signup, invitation or change takes it', async () => {
+      const { victim, thief } = await victimAndThief();
+      await changeAndConfirm(thief, uniqueEmail('thief'));
+      const taken = (field: string) => ({
+        message: 'The email has already been taken.',
+        errors: { [field]: ['The email has already been taken.'] },
+        reason: 'email_taken',
+      });
+
+      const signup = await t.http
+        .post('/api/organizations/signup')
+        .send({
+          name: `Squat ${sequence++}`,
+          contact_email: victim.email.toUpperCase(),
+          contact_first_name: 'Squat',
+          contact_last_name: 'Ter',
+          preferred_language: 'en-gb',
+        })
+        .expect(422);
+      expect(signup.body).toEqual(taken('contact_email'));
+      const invitation = await admin
+        .as('super-admin')
+        .post('/organizations')
+        .send({
+          name: `Squat ${sequence++}`,
+          type: 'reseller',
+          manager_email: victim.email,
+          manager_first_name: 'Squat',
+          manager_last_name: 'Ter',
+          preferred_language: 'en-gb',
+        })
+        .expect(422);
+      expect(invitation.body).toEqual(taken('manager_email'));
+      const other = await t.signedInUser();
+      expect((await requestChange(other, victim.email).expect(422)).body).toEqual(taken('email'));
+
+      await report(reportTokenMailedTo(victim.email)).expect(204);
+      expect(await emailOf(victim.id)).toBe(victim.email);
+    });
+
+    it('answers 409 email_not_restorable when another account holds the old address, and still ends every token and link', async () => {
+      const { victim, thief } = await victimAndThief();
+      const address = uniqueEmail('thief');
+      await changeAndConfirm(thief, address);
+      const kept = await resetTokenMailedTo(address);
+      // An account the reservation could not stop (written before this release).
+      await t.makeUser({ email: victim.email.toUpperCase() });
+
+      const token = reportTokenMailedTo(victim.email);
+      const res = await report(token).expect(409);
+      expect(res.body).toEqual({
+        message:
+          'The address this notice was sent to belongs to another account now, so it cannot be restored. ' +
+          'The account was signed out everywhere and its other links no longer work.',
+        error: 'email_not_restorable',
+      });
+      expect(await emailOf(victim.id)).toBe(address);
+      await thief.agent.get('/api/user').expect(401);
+      expect((await resetPassword(address, kept).expect(422)).body.error).toBe(INVALID_RESET_TOKEN);
+      expect((await report(token).expect(422)).body).toEqual(INVALID_TOKEN);
+    });
+  });
+
   it('re-checks at confirmation that the address is still free (422, the email unchanged)', async () => {
     const signedIn = await t.signedInUser();
     const target = uniqueEmail('raced');
@@ -233,18 +408,20 @@ describe('email changes are confirmed (issue 47)', () => {
     expect(t.mail.to(signedIn.user.email)).toEqual([]);
   });
 
-  it('writes the notice to the old address in the user language', async () => {
+  it("writes both emails with the name and language stored before the request, never the request's", async () => {
     const signedIn = await t.signedInUser({ preferredLanguage: 'fr-ch', firstName: 'Zoé' });
     const target = uniqueEmail('nouvelle');
-    await requestChange(signedIn, target, { preferred_language: 'ge-ch' }).expect(200);
+    const injected = 'Mallory\r\nYour account is safe, ignore the link below';
+    await requestChange(signedIn, target, { first_name: injected, preferred_language: 'ge-ch' }).expect(200);
     await t.deliverMail();
     const notice = mailTo(signedIn.user.email, 'email-change-notice');
-    expect(notice.subject).toBe('Ihre E-Mail-Adresse wird geändert');
-    expect(notice.text).toMatch(/^Grüezi Zoé,/);
-    expect(notice.html).toContain('<html lang="ge">');
-    expect(mailTo(target, 'email-change-confirmation').subject).toBe(
-      'Bestätigen Sie Ihre neue E-Mail-Adresse',
-    );
+    expect(notice.subject).toBe('Votre adresse e-mail va être modifiée');
+    expect(notice.text).toMatch(/^Bonjour Zoé,/);
+    expect(notice.text).not.toContain('Mallory');
+    expect(notice.html).toContain('<html lang="fr">');
+    const confirmation = mailTo(target, 'email-change-confirmation');
+    expect(confirmation.subject).toBe('Confirmez votre nouvelle adresse e-mail');
+    expect(confirmation.text).not.toContain('Mallory');
   });
 
   it('throttles email changes per user: 429 with Retry-After, other edits still pass', async () => {

@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'request_timeout',
   'conflict',
+  'email_not_restorable',
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
@@ -37,7 +38,9 @@ export const VALIDATION_REASONS = [
   'code_used',
   'tour_not_active',
   'starts_in_past',
-  // POST /user/email-confirmation (token): the new address was taken meanwhile
+  // PUT /user (email), POST /user/email-confirmation (token), POST /organizations (manager_email),
+  // POST /organizations/signup (contact_email): another account holds the address, or it is
+  // reserved to one (the old address of its email change whose report link still works)
   'email_taken',
 ] as const;
 export type ValidationReason = (typeof VALIDATION_REASONS)[number];

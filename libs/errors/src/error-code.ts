@@ -9,6 +9,8 @@ export enum ErrorCode {
   NotFound = 'not_found',
   MethodNotAllowed = 'method_not_allowed',
   Conflict = 'conflict',
+  /** A report of an email change whose old address another account holds (docs/decisions.md D-70). */
+  EmailNotRestorable = 'email_not_restorable',
   PayloadTooLarge = 'payload_too_large',
   UnsupportedMediaType = 'unsupported_media_type',
   TooManyRequests = 'too_many_requests',
@@ -40,6 +42,7 @@ export function statusOf(code: ErrorCode): number {
     case ErrorCode.RequestTimeout:
       return 408;
     case ErrorCode.Conflict:
+    case ErrorCode.EmailNotRestorable:
       return 409;
     case ErrorCode.PayloadTooLarge:
       return 413;
@@ -85,6 +88,8 @@ export function defaultMessageOf(code: ErrorCode): string {
       return 'The request line or headers are too large.';
     case ErrorCode.Conflict:
       return 'The resource changed concurrently.';
+    case ErrorCode.EmailNotRestorable:
+      return 'The address this notice was sent to belongs to another account: it cannot be restored.';
     case ErrorCode.PayloadTooLarge:
       return 'The request body is too large.';
     case ErrorCode.UnsupportedMediaType:

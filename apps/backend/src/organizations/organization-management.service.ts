@@ -5,7 +5,13 @@ import { Clock } from '../common/clock';
 import { Transactions } from '../database/transactions';
 import { MailOutbox } from '../mail/mail-outbox';
 import type { PreferredLanguage, User } from '../users/user.entity';
-import { emailIsConfirmed, EmailTakenError, UsersService } from '../users/users.service';
+import {
+  emailIsConfirmed,
+  EmailReservedError,
+  EmailTakenError,
+  emailTakenError,
+  UsersService,
+} from '../users/users.service';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { OrganizationListItemDto } from './dto/organization-list-item.response';
 import { OrganizationSummaryDto } from './dto/organization-summary.response';
@@ -132,7 +138,7 @@ export class OrganizationManagementService {
         lastName: dto.manager_last_name,
         preferredLanguage: dto.preferred_language,
       },
-      { notifyNow: true },
+      { notifyNow: true, emailField: 'manager_email' },
     );
     return this.details(id);
   }
@@ -153,7 +159,7 @@ export class OrganizationManagementService {
         lastName: dto.contact_last_name,
         preferredLanguage: dto.preferred_language,
       },
-      { notifyNow: false },
+      { notifyNow: false, emailField: 'contact_email' },
     );
     return { id, name: input.name, type: input.type, status: input.status };
   }
@@ -199,7 +205,7 @@ export class OrganizationManagementService {
     if (await this.organizations.existsOtherThanDefault()) return [];
     const seeded: SeededOrganization[] = [];
     for (const { manager, ...organization } of DEMO_ORGANIZATIONS) {
-      await this.createWithManager(organization, manager, { notifyNow: true });
+      await this.createWithManager(organization, manager, { notifyNow: true, emailField: 'manager_email' });
       seeded.push({ name: organization.name, type: organization.type, managerEmail: manager.email });
     }
     return seeded;
@@ -210,11 +216,12 @@ export class OrganizationManagementService {
    * membership and, with `notifyNow`, the manager's email and `manager_invited_at`: one
    * transaction. Two creations racing for one new address: the second insert of the user fails
    * on the unique email, and the whole transaction is tried once more (the account exists then).
+   * An address reserved to another user (D-70) → 422 `email_taken` on `emailField`.
    */
   private async createWithManager(
     input: OrganizationInput,
     manager: ManagerInput,
-    options: { notifyNow: boolean },
+    options: { notifyNow: boolean; emailField: 'manager_email' | 'contact_email' },
   ): Promise<string> {
     const attempt = () =>
       this.transactions.run(async () => {
@@ -234,11 +241,15 @@ export class OrganizationManagementService {
         if (options.notifyNow) await this.notifyManager(user, organization.name);
         return organization.id;
       });
+    const refuseReserved = (error: unknown): never => {
+      if (error instanceof EmailReservedError) throw emailTakenError(options.emailField);
+      throw error;
+    };
     try {
       return await attempt();
     } catch (error) {
-      if (error instanceof EmailTakenError) return attempt();
-      throw error;
+      if (error instanceof EmailTakenError) return attempt().catch(refuseReserved);
+      return refuseReserved(error);
     }
   }
 

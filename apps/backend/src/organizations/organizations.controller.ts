@@ -81,7 +81,9 @@ export class OrganizationsController {
       'Created `pending`, with its manager: an address of no account creates one without a password ' +
       'and sends it an invitation (set a password); an existing account (any case) becomes the ' +
       'manager and is sent `manager-added`, or an invitation again while it has no password. ' +
-      'Without the commission pair the defaults apply (`0.00`, `percent`).',
+      'Without the commission pair the defaults apply (`0.00`, `percent`). An address of no account ' +
+      'that is reserved (the old address of an email change whose report link still works) → 422 on ' +
+      '`manager_email` with `reason: email_taken`.',
   })
   @ApiCreatedResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
   @ApiJsonBodyErrors()
@@ -98,7 +100,9 @@ export class OrganizationsController {
     description:
       'Creates a `pending` reseller whose contact (a new account without a password, or the ' +
       'existing account of that email) is its manager. No token is issued and no email is sent ' +
-      'now: the contact is invited when a super-admin first approves the organization.',
+      'now: the contact is invited when a super-admin first approves the organization. An address ' +
+      'of no account that is reserved (the old address of an email change whose report link still ' +
+      'works) → 422 on `contact_email` with `reason: email_taken`.',
   })
   @ApiCreatedResponse({ type: OrganizationSummaryDto, description: 'The summary of the application.' })
   @ApiValidationFailedResponse()

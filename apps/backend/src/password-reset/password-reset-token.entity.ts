@@ -22,6 +22,13 @@ export class PasswordResetToken {
   @Column({ type: 'varchar', length: 16 })
   purpose!: PasswordTokenPurpose;
 
+  /**
+   * The address the link was mailed to: the token works only while the account's email is this
+   * one (docs/decisions.md D-26). Null on rows the previous release wrote during its rollout.
+   */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  email!: string | null;
+
   /** Hex SHA-256 of the token. */
   @Column({ name: 'token_hash', type: 'varchar', length: 64 })
   tokenHash!: string;

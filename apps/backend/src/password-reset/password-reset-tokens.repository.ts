@@ -4,6 +4,16 @@ import { IsNull, MoreThan, Repository } from 'typeorm';
 import { transactional, Transactions } from '../database/transactions';
 import { PasswordResetToken, PasswordTokenPurpose } from './password-reset-token.entity';
 
+export interface NewPasswordToken {
+  userId: string;
+  purpose: PasswordTokenPurpose;
+  /** The address the email goes to. */
+  email: string;
+  tokenHash: string;
+  expiresAt: Date;
+  outboxMessageId: string;
+}
+
 /** The one writer of `password_reset_tokens`. */
 @Injectable()
 export class PasswordResetTokensRepository {
@@ -22,21 +32,17 @@ export class PasswordResetTokensRepository {
    * user's unused tokens issued by other messages: only the latest email's link works, whichever
    * of its deliveries (one Message-ID) the recipient keeps.
    */
-  async replaceUnused(
-    userId: string,
-    purpose: PasswordTokenPurpose,
-    tokenHash: string,
-    expiresAt: Date,
-    outboxMessageId: string,
-  ): Promise<void> {
+  async replaceUnused(token: NewPasswordToken): Promise<void> {
     await this.transactions.run(async () => {
       await this.repo
         .createQueryBuilder()
         .delete()
-        .where('user_id = :userId AND used_at IS NULL', { userId })
-        .andWhere('outbox_message_id IS DISTINCT FROM :outboxMessageId', { outboxMessageId })
+        .where('user_id = :userId AND used_at IS NULL', { userId: token.userId })
+        .andWhere('outbox_message_id IS DISTINCT FROM :outboxMessageId', {
+          outboxMessageId: token.outboxMessageId,
+        })
         .execute();
-      await this.repo.insert({ userId, purpose, tokenHash, expiresAt, outboxMessageId });
+      await this.repo.insert(token);
     });
   }
 
@@ -61,7 +67,10 @@ export class PasswordResetTokensRepository {
     return used.affected === 1;
   }
 
-  /** Drops the user's unused tokens (after a reset, no other link of the user works). */
+  /**
+   * Drops the user's unused tokens: after a reset no other link of the user works, nor after a
+   * confirmed email change or a report (docs/decisions.md D-70).
+   */
   async deleteUnusedOfUser(userId: string): Promise<void> {
     await this.repo.delete({ userId, usedAt: IsNull() });
   }

@@ -6,9 +6,13 @@ import { User } from './user.entity';
  * A change of a user's email asked by `PUT /user` (docs/decisions.md D-70): pending until the new
  * address confirms it (then `confirmed_at`), cancelled by a newer change, a report from the old
  * address, or an address taken meanwhile (`cancelled_at`). Its links are `email_change_tokens`.
+ * While its report link works, the old address stays reserved to the user.
  */
 @Entity('email_changes')
 @Index('email_changes_user_id_idx', ['userId'])
+// The reserved old addresses, looked up on lower(old_email): an expression index written by hand
+// in the migration (TypeORM cannot express it), hence not synchronised from here.
+@Index('email_changes_old_email_lower_idx', { synchronize: false })
 export class EmailChange {
   @UuidPrimaryColumn()
   id!: string;
@@ -43,6 +47,13 @@ export class EmailChange {
 
   @TimestampColumn('reported_at', { nullable: true })
   reportedAt!: Date | null;
+
+  /**
+   * When a report ended this change's report link: its own, or the report of an earlier change of
+   * the user (a later change's notice went to an address that came after, D-70).
+   */
+  @TimestampColumn('report_ended_at', { nullable: true })
+  reportEndedAt!: Date | null;
 
   @CreatedAtColumn()
   createdAt!: Date;

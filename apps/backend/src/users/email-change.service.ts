@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { AppError } from '@rt/errors';
+import { AppError, ErrorCode } from '@rt/errors';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { Clock } from '../common/clock';
 import { randomAlphanumeric, sha256Hex } from '../common/secrets';
@@ -13,7 +13,8 @@ import type { EmailChangeTokenPurpose } from './email-change-token.entity';
 import { EmailChangeSettings } from './email-change.settings';
 import { EmailChangesRepository } from './email-changes.repository';
 import { InvalidEmailChangeTokenError } from './invalid-email-change-token.error';
-import type { PreferredLanguage, User } from './user.entity';
+import { MailedLinks } from './mailed-links';
+import { sameEmailAddress, type User } from './user.entity';
 import { EmailTakenError, UsersRepository } from './users.repository';
 
 /** Email-change tokens: 48 characters of [A-Za-z0-9] (~285 bits); only their SHA-256 is stored. */
@@ -32,14 +33,23 @@ export const emailTakenError = (field: string) =>
 
 /** What `PUT /user` asks for when the email changes. */
 export interface EmailChangeRequest {
+  /**
+   * The user as stored before this request: both emails use its first name and language, never
+   * the request's, which whoever holds the password chose (docs/decisions.md D-70).
+   */
   user: User;
   newEmail: string;
-  /** The language of both emails: the user's, as this same request sets it. */
-  language: PreferredLanguage;
-  firstName: string;
   /** The sign-in token of the request: the one a confirmation keeps. */
   requestedByTokenId: string | null;
 }
+
+/** The answer of a report whose old address another account holds (the report's other effects stand). */
+const emailNotRestorableError = () =>
+  new AppError(
+    ErrorCode.EmailNotRestorable,
+    'The address this notice was sent to belongs to another account now, so it cannot be restored. ' +
+      'The account was signed out everywhere and its other links no longer work.',
+  );
 
 /**
  * Email changes (docs/decisions.md D-70): `PUT /user` asks, the new address confirms
@@ -54,6 +64,7 @@ export class EmailChangeService implements OnModuleInit {
     private readonly accessTokens: AccessTokensService,
     private readonly transactions: Transactions,
     private readonly mailOutbox: MailOutbox,
+    private readonly mailedLinks: MailedLinks,
     private readonly deliveryValues: DeliveryValues,
     private readonly clock: Clock,
     private readonly settings: EmailChangeSettings,
@@ -73,6 +84,15 @@ export class EmailChangeService implements OnModuleInit {
   }
 
   /**
+   * Whether `email` is reserved to another user than `userId` (null: any user): the old address
+   * of one of their changes whose report link still works, which no other account may take
+   * (docs/decisions.md D-70).
+   */
+  reservedForAnother(email: string, userId: string | null): Promise<boolean> {
+    return this.changes.reservedForAnother(email, userId, this.clock.now());
+  }
+
+  /**
    * Records a change (replacing a pending one) and writes both emails to the outbox: a
    * confirmation link to the new address, a notice with a report link to the old one. Runs in
    * the caller's transaction.
@@ -88,36 +108,48 @@ export class EmailChangeService implements OnModuleInit {
       expiresAt: new Date(now.getTime() + this.settings.EMAIL_CHANGE_TTL_HOURS * HOUR_MS),
       reportExpiresAt: new Date(now.getTime() + this.settings.EMAIL_CHANGE_REPORT_TTL_DAYS * 24 * HOUR_MS),
     });
-    const payload = { email_change_id: change.id, first_name: input.firstName, new_email: input.newEmail };
+    const payload = {
+      email_change_id: change.id,
+      first_name: input.user.firstName,
+      new_email: input.newEmail,
+    };
+    const language = input.user.preferredLanguage;
     await this.mailOutbox.enqueue({
       template: 'email-change-confirmation',
       to: input.newEmail,
-      language: input.language,
+      language,
       payload,
     });
     await this.mailOutbox.enqueue({
       template: 'email-change-notice',
       to: input.user.email,
-      language: input.language,
+      language,
       payload,
     });
   }
 
   /**
    * `POST /user/email-confirmation`: the new address becomes the user's (and counts as confirmed),
-   * then every sign-in token of the user but the one that asked is revoked; one transaction. A
-   * bad, used, expired or cancelled token → 422 `invalid_email_change_token`; an address taken
-   * meanwhile → 422 `email_taken`, and the change is cancelled.
+   * then every sign-in token of the user but the one that asked is revoked, and every reset and
+   * invitation link of the user ends; one transaction. A bad, used, expired or cancelled token →
+   * 422 `invalid_email_change_token`; an address taken or reserved meanwhile → 422 `email_taken`,
+   * and the change is cancelled.
    */
   async confirm(token: string): Promise<void> {
     const now = this.clock.now();
+    const tokenHash = sha256Hex(token);
     const outcome = await this.transactions
       .run(async () => {
-        const found = await this.changes.findUnusedTokenForUpdate(sha256Hex(token), 'confirm');
+        const userId = await this.changes.findUserIdOfUnusedToken(tokenHash, 'confirm');
+        if (!userId || !(await this.users.findByIdForUpdate(userId))) return 'invalid' as const;
+        const found = await this.changes.findUnusedTokenForUpdate(tokenHash, 'confirm');
         if (!found) return 'invalid' as const;
         const { change } = found;
         if (change.confirmedAt || change.cancelledAt || change.expiresAt <= now) return 'invalid' as const;
-        if (await this.users.emailUsedByAnother(change.newEmail, change.userId)) {
+        if (
+          (await this.users.emailUsedByAnother(change.newEmail, change.userId)) ||
+          (await this.changes.reservedForAnother(change.newEmail, change.userId, now))
+        ) {
           await this.changes.markCancelled(change.id, now);
           return 'taken' as const;
         }
@@ -125,6 +157,7 @@ export class EmailChangeService implements OnModuleInit {
         await this.changes.markConfirmed(change.id, now);
         await this.users.changeEmail(change.userId, change.newEmail);
         await this.accessTokens.revokeAllOfUserExcept(change.userId, change.requestedByTokenId);
+        await this.mailedLinks.endAllOf(change.userId);
         return 'confirmed' as const;
       })
       .catch((error: unknown) => {
@@ -137,31 +170,51 @@ export class EmailChangeService implements OnModuleInit {
   }
 
   /**
-   * `POST /user/email-change-report`, the link of the notice to the old address: cancels the
-   * user's pending change, undoes this change if it was confirmed (the old address comes back,
-   * when the user still holds the new one and nobody took the old one), and revokes every sign-in
-   * token of the user; one transaction. A bad, used or expired token → 422.
+   * `POST /user/email-change-report`, the link of the notice to the old address
+   * (docs/decisions.md D-70): the old address comes back, whatever happened since (further
+   * changes, confirmed or replaced); every pending change is cancelled, every sign-in token
+   * revoked, every reset and invitation link ended, and so is the report link of this change and
+   * of every later one (mailed to addresses that came after it). One transaction. A bad, used,
+   * ended or expired token → 422; an old address another account holds → 409
+   * `email_not_restorable`, everything else done.
    */
   async report(token: string): Promise<void> {
-    const now = this.clock.now();
-    const done = await this.transactions.run(async () => {
-      const found = await this.changes.findUnusedTokenForUpdate(sha256Hex(token), 'report');
-      if (!found || found.change.reportExpiresAt <= now) return false;
-      const { change } = found;
-      await this.changes.markTokenUsed(found.token.id, now);
-      await this.changes.markReported(change.id, now);
-      await this.changes.cancelPendingOfUser(change.userId, now);
-      if (change.confirmedAt) {
-        const user = await this.users.findById(change.userId);
-        const stillNew = user !== null && user.email.toLowerCase() === change.newEmail.toLowerCase();
-        if (stillNew && !(await this.users.emailUsedByAnother(change.oldEmail, change.userId))) {
-          await this.users.changeEmail(change.userId, change.oldEmail);
-        }
-      }
-      await this.accessTokens.revokeAllOfUser(change.userId);
-      return true;
+    const tokenHash = sha256Hex(token);
+    const attempt = () => this.transactions.run(() => this.applyReport(tokenHash));
+    // Another account took the address between the check and the update (the unique index): the
+    // transaction rolled back, and the second attempt finds that account and answers so.
+    const outcome = await attempt().catch((error: unknown) => {
+      if (error instanceof EmailTakenError) return attempt();
+      throw error;
     });
-    if (!done) throw new InvalidEmailChangeTokenError();
+    if (outcome === 'invalid') throw new InvalidEmailChangeTokenError();
+    if (outcome === 'not-restorable') throw emailNotRestorableError();
+  }
+
+  private async applyReport(tokenHash: string): Promise<'invalid' | 'restored' | 'not-restorable'> {
+    const now = this.clock.now();
+    const userId = await this.changes.findUserIdOfUnusedToken(tokenHash, 'report');
+    const user = userId ? await this.users.findByIdForUpdate(userId) : null;
+    if (!user) return 'invalid';
+    const found = await this.changes.findUnusedTokenForUpdate(tokenHash, 'report');
+    if (!found) return 'invalid';
+    const { change } = found;
+    if (change.reportEndedAt || change.reportExpiresAt <= now) return 'invalid';
+    await this.changes.markTokenUsed(found.token.id, now);
+    await this.changes.markReported(change.id, now);
+    await this.changes.cancelPendingOfUser(user.id, now);
+    await this.changes.endLinksAfterReport(user.id, change.id, now);
+    await this.mailedLinks.endAllOf(user.id);
+    await this.accessTokens.revokeAllOfUser(user.id);
+    if (sameEmailAddress(user.email, change.oldEmail)) return 'restored';
+    if (
+      (await this.users.emailUsedByAnother(change.oldEmail, user.id)) ||
+      (await this.changes.reservedForAnother(change.oldEmail, user.id, now))
+    ) {
+      return 'not-restorable';
+    }
+    await this.users.changeEmail(user.id, change.oldEmail);
+    return 'restored';
   }
 
   /** The link of a confirmation or a notice, issued as the email is composed for delivery. */

@@ -7,8 +7,9 @@ export class EmailChangeSettings {
   EMAIL_CHANGE_TTL_HOURS: number = 24;
 
   /**
-   * Lifetime of the report link of the notice mailed to the old address: it cancels the change, or
-   * undoes it once confirmed, and signs the account out everywhere.
+   * Lifetime of the report link of the notice mailed to the old address: it gives the old address
+   * back whatever followed the change, and signs the account out everywhere. The old address stays
+   * reserved to the user as long (docs/decisions.md D-70).
    */
   @IntSetting({ min: 1, max: 90 })
   EMAIL_CHANGE_REPORT_TTL_DAYS: number = 7;

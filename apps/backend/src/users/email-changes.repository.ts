@@ -79,7 +79,9 @@ export class EmailChangesRepository {
   /**
    * The unused token of this purpose with this hash (email_change_tokens_token_hash_unique) and its
    * change, both rows locked until the transaction ends: two uses of one link run one after the
-   * other, and the second finds it used.
+   * other, and the second finds it used. Callers lock the user's row first
+   * (UsersRepository.findByIdForUpdate), as every writer of one account's links does, so a report
+   * and a confirmation of one user never wait on each other's rows.
    */
   async findUnusedTokenForUpdate(
     tokenHash: string,
@@ -98,6 +100,60 @@ export class EmailChangesRepository {
       .setLock('pessimistic_write')
       .getOne();
     return change ? { token, change } : null;
+  }
+
+  /** The user of the change of an unused token of this purpose (no lock: see findUnusedTokenForUpdate). */
+  async findUserIdOfUnusedToken(tokenHash: string, purpose: EmailChangeTokenPurpose): Promise<string | null> {
+    const row = await this.changes
+      .createQueryBuilder('c')
+      .select('c.user_id', 'userId')
+      .innerJoin(EmailChangeToken, 't', 't.email_change_id = c.id')
+      .where('t.token_hash = :tokenHash AND t.purpose = :purpose', { tokenHash, purpose })
+      .andWhere('t.used_at IS NULL')
+      .getRawOne<{ userId: string }>();
+    return row?.userId ?? null;
+  }
+
+  /**
+   * Whether `email` is the old address of a change of another user (any user when `userId` is
+   * null) whose report link still works: reserved to that user (docs/decisions.md D-70;
+   * email_changes_old_email_lower_idx).
+   */
+  reservedForAnother(email: string, userId: string | null, now: Date): Promise<boolean> {
+    const query = this.changes
+      .createQueryBuilder('c')
+      .where('lower(c.old_email) = lower(:email)', { email: email.trim() })
+      .andWhere('c.report_expires_at > :now AND c.report_ended_at IS NULL', { now });
+    if (userId !== null) query.andWhere('c.user_id <> :userId', { userId });
+    return query.getExists();
+  }
+
+  /**
+   * A report of `changeId`: ends the report link of that change and of every later change of the
+   * user (their notices went to addresses set after it), and every unused confirmation link of
+   * the user. Earlier changes' report links keep working (docs/decisions.md D-70).
+   */
+  async endLinksAfterReport(userId: string, changeId: string, now: Date): Promise<void> {
+    await this.changes
+      .createQueryBuilder()
+      .update()
+      .set({ reportEndedAt: now })
+      .where('user_id = :userId AND report_ended_at IS NULL', { userId })
+      .andWhere('created_at >= (SELECT r.created_at FROM email_changes r WHERE r.id = :changeId)', {
+        changeId,
+      })
+      .execute();
+    await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: now })
+      .where('used_at IS NULL')
+      .andWhere(
+        `email_change_id IN (SELECT c.id FROM email_changes c WHERE c.user_id = :userId
+           AND (email_change_tokens.purpose = 'confirm' OR c.report_ended_at IS NOT NULL))`,
+        { userId },
+      )
+      .execute();
   }
 
   /** Marks the token used, only if it still is unused (false when another use came first). */

@@ -61,3 +61,9 @@ export class User {
 /** Whether the user's current email is the one they proved to read (docs/decisions.md D-70). */
 export const emailIsConfirmed = (user: Pick<User, 'email' | 'confirmedEmail'>): boolean =>
   user.confirmedEmail !== null && user.confirmedEmail.toLowerCase() === user.email.toLowerCase();
+
+/**
+ * Whether two spellings name the same address, the one comparison of addresses in code (a reset
+ * token's address and the account's, D-26; a report's address and the account's, D-70).
+ */
+export const sameEmailAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();

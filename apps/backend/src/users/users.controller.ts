@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '@rt/contracts';
 import type { AuthUser } from '../access/access';
 import { CurrentTokenId, CurrentUser, Public, SignedIn } from '../access/access.decorators';
 import {
@@ -44,10 +45,12 @@ export class UsersController {
     description:
       'Full replacement: every field is sent. A new email (compared case-insensitively) needs ' +
       '`current_password` (422 on `current_password` when missing or wrong), stays unique ' +
-      'case-insensitively (422 on `email` with `reason: email_taken`), and takes effect only once ' +
-      'confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link ' +
-      'goes to the new address and a notice with a report link to the old one; a new change ' +
-      'replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.',
+      'case-insensitively and may not be the old address of another account while its report link ' +
+      'works (422 on `email` with `reason: email_taken`), and takes effect only once confirmed: the ' +
+      'answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new ' +
+      'address and a notice with a report link to the old one, both with the name and language ' +
+      'stored before this request; a new change replaces a pending one. Calls that change the email ' +
+      'are throttled. No `X-Viewing-As` needed.',
   })
   @ApiOkResponse({ type: UserResponseDto, description: 'The user as stored (with `pending_email`).' })
   @ApiValidationFailedResponse()
@@ -68,12 +71,15 @@ export class UsersController {
     summary: 'Confirm an email change with the token mailed to the new address',
     description:
       'The token of the link `CLIENT_APP_URL/confirm-email?token=…` (valid 24 hours by default, ' +
-      'single use). The new address becomes the email, and every sign-in token of the user but the ' +
-      'one that asked for the change is revoked. A bad, expired, used or replaced token → 422 with ' +
-      '`error: invalid_email_change_token`; an address taken meanwhile → 422 with `reason: email_taken` ' +
-      '(the change is cancelled).',
+      'single use). The new address becomes the email, every sign-in token of the user but the ' +
+      'one that asked for the change is revoked, and every reset and invitation link of the user ' +
+      'stops working. A bad, expired, used or replaced token → 422 with ' +
+      '`error: invalid_email_change_token`; an address taken meanwhile, or reserved to another ' +
+      'account by its own report link → 422 with `reason: email_taken` (the change is cancelled).',
   })
-  @ApiNoContentResponse('The email is changed; the other tokens of the user are revoked.')
+  @ApiNoContentResponse(
+    'The email is changed; the other tokens of the user are revoked, its reset and invitation links ended.',
+  )
   @ApiResponse({
     status: 422,
     type: EmailChangeTokenErrorResponseDto,
@@ -92,11 +98,22 @@ export class UsersController {
     summary: 'Report an email change with the token of the notice mailed to the old address',
     description:
       'The token of the link `CLIENT_APP_URL/report-email-change?token=…` (valid 7 days by default, ' +
-      'single use). Cancels the pending change, undoes it if it was confirmed (the old address comes ' +
-      'back when still free), and revokes every sign-in token of the user. A bad, expired or used ' +
-      'token → 422 with `error: invalid_email_change_token`.',
+      'single use). The address the notice was sent to becomes the email again, whatever changed ' +
+      'since; every pending change is cancelled, every sign-in token of the user revoked, every ' +
+      'reset and invitation link ended, and so is the report link of this change and of every ' +
+      'later one. A bad, expired, used or ended token → 422 with `error: invalid_email_change_token`; ' +
+      'an old address another account holds → 409 `email_not_restorable` (the rest is done).',
   })
-  @ApiNoContentResponse('The change is cancelled or undone; every token of the user is revoked.')
+  @ApiNoContentResponse(
+    'The old address is the email again; every token of the user is revoked, its other links ended.',
+  )
+  @ApiResponse({
+    status: 409,
+    type: ErrorResponseDto,
+    description:
+      '`email_not_restorable`: another account holds the address the notice was sent to; the email ' +
+      'stays as it is, and the tokens, the pending change and the links are ended all the same.',
+  })
   @ApiResponse({
     status: 422,
     type: EmailChangeTokenErrorResponseDto,

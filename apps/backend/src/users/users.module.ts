@@ -8,6 +8,7 @@ import { EmailChangeToken } from './email-change-token.entity';
 import { EmailChange } from './email-change.entity';
 import { EmailChangeService } from './email-change.service';
 import { EmailChangesRepository } from './email-changes.repository';
+import { MailedLinks } from './mailed-links';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
@@ -15,8 +16,9 @@ import { UsersService } from './users.service';
 
 /**
  * Users (`users`, and the email changes: `email_changes`, `email_change_tokens`): the signed-in
- * user's resource, confirmed email changes (D-70), super-admin provisioning. Exports its service
- * only. Emails: the global MailModule's outbox and delivery values.
+ * user's resource, confirmed email changes (D-70), super-admin provisioning. Exports its service,
+ * and MailedLinks, where the features whose links go to a user's address say how to end them.
+ * Emails: the global MailModule's outbox and delivery values.
  */
 @Module({
   imports: [
@@ -27,7 +29,7 @@ import { UsersService } from './users.service';
     ImagesModule,
   ],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService, EmailChangesRepository, EmailChangeService],
-  exports: [UsersService],
+  providers: [UsersRepository, UsersService, EmailChangesRepository, EmailChangeService, MailedLinks],
+  exports: [UsersService, MailedLinks],
 })
 export class UsersModule {}

@@ -48,6 +48,18 @@ export class UsersRepository {
     return this.repo.findOneBy({ id });
   }
 
+  /**
+   * The user, its row locked until the transaction ends: the writes of one account's email and
+   * links (a confirmation, a report, a reset) run one after the other, each taking this lock first.
+   */
+  findByIdForUpdate(id: string): Promise<User | null> {
+    return this.repo
+      .createQueryBuilder('u')
+      .where('u.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
   /** Case-insensitive, on users_email_lower_unique. */
   findByEmail(email: string): Promise<User | null> {
     return this.repo

@@ -10,15 +10,32 @@ import { PasswordHasher } from '../passwords/password-hasher';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserResponseDto } from './dto/user.response';
 import { EmailChangeService, emailTakenError } from './email-change.service';
-import { emailIsConfirmed, PreferredLanguage, User } from './user.entity';
+import { emailIsConfirmed, PreferredLanguage, sameEmailAddress, User } from './user.entity';
 import { toUserResponse } from './user.mapper';
-import { EmailTakenError, UsersRepository } from './users.repository';
+import { EmailTakenError, NewUser, UsersRepository } from './users.repository';
 
 /** What `createInvited` throws for an address already in use; the one error of users others catch. */
 export { EmailTakenError };
 
+/** The 422 of an address another account holds or that is reserved, on the field that named it. */
+export { emailTakenError };
+
 /** Whether the user's email is the one they proved to read (docs/decisions.md D-70). */
 export { emailIsConfirmed };
+
+/** The one comparison of two addresses (docs/decisions.md D-26, D-70). */
+export { sameEmailAddress };
+
+/**
+ * What creating an account throws for an address reserved to another user: the old address of
+ * their email change whose report link still works (docs/decisions.md D-70).
+ */
+export class EmailReservedError extends Error {
+  constructor() {
+    super('email reserved: the old address of another account, whose report link still works (D-70)');
+    this.name = 'EmailReservedError';
+  }
+}
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -63,12 +80,21 @@ export class UsersService {
   }
 
   /**
+   * Locks the user's row until the transaction ends, the first lock of every write of the
+   * account's email or links (a reset, a confirmation, a report), so they run one after the other.
+   */
+  async lockForUpdate(userId: string): Promise<void> {
+    await this.users.findByIdForUpdate(userId);
+  }
+
+  /**
    * An account for someone invited to manage an organization: no password (they set one through
    * the invitation link, POST /reset-password), so it cannot sign in until then. Throws
-   * EmailTakenError when the address is already used (any case).
+   * EmailTakenError when the address is already used (any case), EmailReservedError when it is
+   * reserved to another user.
    */
   createInvited(input: InvitedUserInput): Promise<User> {
-    return this.users.create({
+    return this.createAccount({
       email: input.email.trim(),
       passwordHash: null,
       firstName: input.firstName,
@@ -146,7 +172,12 @@ export class UsersService {
       if (!(await this.hasher.verify(dto.current_password, user.passwordHash))) {
         throw AppError.validation({ current_password: ['The current password is incorrect.'] });
       }
-      if (await this.users.emailUsedByAnother(newEmail, userId)) throw emailTakenError('email');
+      if (
+        (await this.users.emailUsedByAnother(newEmail, userId)) ||
+        (await this.emailChanges.reservedForAnother(newEmail, userId))
+      ) {
+        throw emailTakenError('email');
+      }
     }
     if (dto.profile_picture_id !== null && !(await this.images.exists(dto.profile_picture_id))) {
       throw AppError.validation({ profile_picture_id: ['The selected profile picture id is invalid.'] });
@@ -159,13 +190,8 @@ export class UsersService {
         profilePictureId: dto.profile_picture_id,
       });
       if (emailChanges) {
-        await this.emailChanges.request({
-          user,
-          newEmail,
-          language: dto.preferred_language,
-          firstName: dto.first_name,
-          requestedByTokenId: requestTokenId,
-        });
+        // `user` as stored before this request: its emails never carry the request's fields.
+        await this.emailChanges.request({ user, newEmail, requestedByTokenId: requestTokenId });
       }
     });
     return this.profile(userId);
@@ -210,7 +236,7 @@ export class UsersService {
   }
 
   private async createSuperAdmin(email: string, passwordHash: string): Promise<void> {
-    await this.users.create({
+    await this.createAccount({
       email: email.trim(),
       passwordHash,
       firstName: 'Super',
@@ -220,5 +246,11 @@ export class UsersService {
       // The operator named this address (create-admin, ADMIN_EMAIL): it counts as confirmed (D-70).
       emailConfirmed: true,
     });
+  }
+
+  /** Every new account: never with an address reserved to another user (docs/decisions.md D-70). */
+  private async createAccount(user: NewUser): Promise<User> {
+    if (await this.emailChanges.reservedForAnother(user.email, null)) throw new EmailReservedError();
+    return this.users.create(user);
   }
 }

@@ -18,7 +18,7 @@ export interface paths {
         get: operations["getCurrentUser"];
         /**
          * Replace the signed-in user
-         * @description Full replacement: every field is sent. A new email (compared case-insensitively) needs `current_password` (422 on `current_password` when missing or wrong), stays unique case-insensitively (422 on `email` with `reason: email_taken`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
+         * @description Full replacement: every field is sent. A new email (compared case-insensitively) needs `current_password` (422 on `current_password` when missing or wrong), stays unique case-insensitively and may not be the old address of another account while its report link works (422 on `email` with `reason: email_taken`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one, both with the name and language stored before this request; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
          */
         put: operations["replaceCurrentUser"];
         post?: never;
@@ -39,7 +39,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm an email change with the token mailed to the new address
-         * @description The token of the link `CLIENT_APP_URL/confirm-email?token=…` (valid 24 hours by default, single use). The new address becomes the email, and every sign-in token of the user but the one that asked for the change is revoked. A bad, expired, used or replaced token → 422 with `error: invalid_email_change_token`; an address taken meanwhile → 422 with `reason: email_taken` (the change is cancelled).
+         * @description The token of the link `CLIENT_APP_URL/confirm-email?token=…` (valid 24 hours by default, single use). The new address becomes the email, every sign-in token of the user but the one that asked for the change is revoked, and every reset and invitation link of the user stops working. A bad, expired, used or replaced token → 422 with `error: invalid_email_change_token`; an address taken meanwhile, or reserved to another account by its own report link → 422 with `reason: email_taken` (the change is cancelled).
          */
         post: operations["confirmEmailChange"];
         delete?: never;
@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Report an email change with the token of the notice mailed to the old address
-         * @description The token of the link `CLIENT_APP_URL/report-email-change?token=…` (valid 7 days by default, single use). Cancels the pending change, undoes it if it was confirmed (the old address comes back when still free), and revokes every sign-in token of the user. A bad, expired or used token → 422 with `error: invalid_email_change_token`.
+         * @description The token of the link `CLIENT_APP_URL/report-email-change?token=…` (valid 7 days by default, single use). The address the notice was sent to becomes the email again, whatever changed since; every pending change is cancelled, every sign-in token of the user revoked, every reset and invitation link ended, and so is the report link of this change and of every later one. A bad, expired, used or ended token → 422 with `error: invalid_email_change_token`; an old address another account holds → 409 `email_not_restorable` (the rest is done).
          */
         post: operations["reportEmailChange"];
         delete?: never;
@@ -103,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organization
-         * @description Created `pending`, with its manager: an address of no account creates one without a password and sends it an invitation (set a password); an existing account (any case) becomes the manager and is sent `manager-added`, or an invitation again while it has no password. Without the commission pair the defaults apply (`0.00`, `percent`).
+         * @description Created `pending`, with its manager: an address of no account creates one without a password and sends it an invitation (set a password); an existing account (any case) becomes the manager and is sent `manager-added`, or an invitation again while it has no password. Without the commission pair the defaults apply (`0.00`, `percent`). An address of no account that is reserved (the old address of an email change whose report link still works) → 422 on `manager_email` with `reason: email_taken`.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -163,7 +163,7 @@ export interface paths {
         put?: never;
         /**
          * Apply as a reseller
-         * @description Creates a `pending` reseller whose contact (a new account without a password, or the existing account of that email) is its manager. No token is issued and no email is sent now: the contact is invited when a super-admin first approves the organization.
+         * @description Creates a `pending` reseller whose contact (a new account without a password, or the existing account of that email) is its manager. No token is issued and no email is sent now: the contact is invited when a super-admin first approves the organization. An address of no account that is reserved (the old address of an email change whose report link still works) → 422 on `contact_email` with `reason: email_taken`.
          */
         post: operations["signUpOrganization"];
         delete?: never;
@@ -2207,7 +2207,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The email is changed; the other tokens of the user are revoked. */
+            /** @description The email is changed; the other tokens of the user are revoked, its reset and invitation links ended. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2276,7 +2276,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The change is cancelled or undone; every token of the user is revoked. */
+            /** @description The old address is the email again; every token of the user is revoked, its other links ended. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2285,6 +2285,15 @@ export interface operations {
             };
             /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `email_not_restorable`: another account holds the address the notice was sent to; the email stays as it is, and the tokens, the pending change and the links are ended all the same. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ import { OutboxMessageIds1795636328101 } from './1795636328101-OutboxMessageIds'
 import { ActivationCodeFormat1795650000000 } from './1795650000000-ActivationCodeFormat';
 import { OutboxTraceContext1795700000000 } from './1795700000000-OutboxTraceContext';
 import { EmailChanges1795898684629 } from './1795898684629-EmailChanges';
+import { ReportedEmailChangeLinks1796000000000 } from './1796000000000-ReportedEmailChangeLinks';
 import { ListMultiLineNames1796200000000 } from './1796200000000-ListMultiLineNames';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
@@ -24,5 +25,6 @@ export const backendMigrations: Function[] = [
   ActivationCodeFormat1795650000000,
   OutboxTraceContext1795700000000,
   EmailChanges1795898684629,
+  ReportedEmailChangeLinks1796000000000,
   ListMultiLineNames1796200000000,
 ];
