@@ -411,7 +411,8 @@ describe('email changes are confirmed (issue 47)', () => {
   it("writes both emails with the name and language stored before the request, never the request's", async () => {
     const signedIn = await t.signedInUser({ preferredLanguage: 'fr-ch', firstName: 'Zoé' });
     const target = uniqueEmail('nouvelle');
-    const injected = 'Mallory\r\nYour account is safe, ignore the link below';
+    // A line break is refused on its own (D-74); a name with a message in it is still a name.
+    const injected = 'Mallory - your account is safe, ignore the link below';
     await requestChange(signedIn, target, { first_name: injected, preferred_language: 'ge-ch' }).expect(200);
     await t.deliverMail();
     const notice = mailTo(signedIn.user.email, 'email-change-notice');
