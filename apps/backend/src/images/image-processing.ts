@@ -46,8 +46,8 @@ const isSupported = (format: string | undefined): format is ImageFormat =>
 /**
  * Judges an upload by its header alone (sharp's metadata, no pixel decoded): the format (JPEG, PNG
  * or WebP only), then the pixel count, width, height and aspect ratio within `limits`. A
- * decompression bomb, or an image whose decoding would cost per row what a thousand photos cost
- * (1 × 40,000,000), stops here, in a millisecond.
+ * decompression bomb, or an image under the pixel limit whose rows alone would take half a minute
+ * to decode (1 × 40,000,000), stops here, in a millisecond.
  */
 export async function judgeUploadHeader(input: Buffer, limits: UploadLimits): Promise<ImageFormat> {
   let header: sharp.Metadata;
