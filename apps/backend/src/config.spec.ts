@@ -17,6 +17,14 @@ describe('loadBackendConfig', () => {
       THROTTLE_PASSWORD_LIMIT: 5,
       THROTTLE_PASSWORD_ADDRESS_LIMIT: 20,
       THROTTLE_PASSWORD_WINDOW_SECONDS: 3600,
+      THROTTLE_IMAGES_LIMIT: 100,
+      THROTTLE_IMAGES_ADDRESS_LIMIT: 300,
+      THROTTLE_IMAGES_WINDOW_SECONDS: 3600,
+      IMAGE_MAX_WIDTH: 12_000,
+      IMAGE_MAX_HEIGHT: 12_000,
+      IMAGE_MAX_ASPECT_RATIO: 20,
+      IMAGE_RESIZE_CONCURRENCY: 2,
+      IMAGE_QUEUE_LIMIT: 16,
       port: 3000,
       migrateOnStart: true,
     });
@@ -80,5 +88,13 @@ describe('loadBackendConfig', () => {
     expect(() => loadBackendConfig({ IMAGE_STORAGE: 's3' })).toThrow(/S3_BUCKET/);
     expect(loadBackendConfig({ IMAGE_STORAGE: 's3', S3_BUCKET: 'images' }).S3_BUCKET).toBe('images');
     expect(() => loadBackendConfig({ IMAGE_STORAGE: 'ftp' })).toThrow(/IMAGE_STORAGE/);
+  });
+
+  it('keeps the images decoded at once below the libuv thread pool, so password hashing always has a thread', () => {
+    expect(() => loadBackendConfig({ IMAGE_RESIZE_CONCURRENCY: '4' })).toThrow(
+      /IMAGE_RESIZE_CONCURRENCY must be below UV_THREADPOOL_SIZE/,
+    );
+    const raised = loadBackendConfig({ IMAGE_RESIZE_CONCURRENCY: '4', UV_THREADPOOL_SIZE: '8' });
+    expect(raised.IMAGE_RESIZE_CONCURRENCY).toBe(4);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sharp from 'sharp';
@@ -42,6 +42,26 @@ async function pngOfExactSize(size: number): Promise<Buffer> {
   return file;
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A black PNG of `width` × `height` 8-bit grey pixels, built by hand: IHDR, one IDAT holding the
+ * rows (a filter byte, then the pixels) deflated by zlib, IEND. 1 × 40,000,000 is 77 KB.
+ */
+function blackGreyPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc((width + 1) * height))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** 33 bytes of header claiming 100,000 × 100,000 pixels: a decompression bomb's announcement. */
 function pngDeclaringHugeDimensions(): Buffer {
   const header = Buffer.alloc(13);
@@ -50,7 +70,7 @@ function pngDeclaringHugeDimensions(): Buffer {
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', header),
     pngChunk('IDAT', Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
     pngChunk('IEND', Buffer.alloc(0)),
@@ -83,6 +103,9 @@ describe('images on local storage', () => {
       .attach('image', file, contentType ? { filename, contentType } : filename);
   const storedFiles = async () => (await readdir(imageDir, { recursive: true })).length;
   const imageRows = async () => Number((await t.dataSource.query('SELECT count(*) AS n FROM images'))[0].n);
+  const metric = async (name: string) =>
+    Number(new RegExp(`^${name} (\\d+)$`, 'm').exec((await t.http.get('/metrics').expect(200)).text)?.[1]);
+  const uploadsDecoded = () => metric('image_uploads_decoded_total');
 
   const expectRefused = async (file: Buffer, filename: string, message: string, contentType?: string) => {
     const [filesBefore, rowsBefore] = [await storedFiles(), await imageRows()];
@@ -139,6 +162,36 @@ describe('images on local storage', () => {
       'The image is corrupt or truncated.',
     );
     await expectRefused(pngDeclaringHugeDimensions(), 'bomb.png', 'The image has too many pixels.');
+  });
+
+  it('refuses a 1 × 40,000,000 PNG of 77 KB, under the pixel limit, from its header within a second, never decoding it', async () => {
+    const tall = blackGreyPng(1, 40_000_000);
+    expect(tall.length).toBeLessThan(80_000);
+    const decodedBefore = await uploadsDecoded();
+    const started = performance.now();
+    const res = await upload(tall, 'tall.png').expect(422);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const message = 'The image may not be taller than 12000 pixels.';
+    expect(res.body).toEqual({ message, errors: { image: [message] }, reason: 'image_too_tall' });
+    expect(await uploadsDecoded()).toBe(decodedBefore);
+  });
+
+  it('refuses a width or an aspect ratio past its limit before decoding, and decodes one at the limits', async () => {
+    const decodedBefore = await uploadsDecoded();
+    const wide = await upload(blackGreyPng(12_001, 1), 'wide.png').expect(422);
+    expect(wide.body).toMatchObject({
+      errors: { image: ['The image may not be wider than 12000 pixels.'] },
+      reason: 'image_too_wide',
+    });
+    const elongated = await upload(blackGreyPng(30, 601), 'strip.png').expect(422);
+    expect(elongated.body).toMatchObject({
+      errors: { image: ["The image's long side may not be more than 20 times its short side."] },
+      reason: 'image_aspect_ratio',
+    });
+    expect(await uploadsDecoded()).toBe(decodedBefore);
+    await upload(blackGreyPng(30, 600), 'twenty-to-one.png').expect(201);
+    await upload(blackGreyPng(12_000, 600), 'widest.png').expect(201);
+    expect(await uploadsDecoded()).toBe(decodedBefore + 2);
   });
 
   it('accepts exactly 10,485,760 bytes and refuses 10,485,761', async () => {
@@ -254,8 +307,7 @@ describe('images on local storage', () => {
 
   it('resizes a variant once for 16 concurrent first requests', async () => {
     const image = (await upload(await jpeg(1600, 1200), 'burst.jpg').expect(201)).body;
-    const variantsMade = async () =>
-      Number(/^image_variants_made_total (\d+)$/m.exec((await t.http.get('/metrics').expect(200)).text)?.[1]);
+    const variantsMade = () => metric('image_variants_made_total');
     const before = await variantsMade();
     const answers = await Promise.all(
       Array.from({ length: 16 }, () => t.http.get(image.variants.large).buffer(true)),

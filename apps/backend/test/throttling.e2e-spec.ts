@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { ThrottleCounter } from '../src/throttling/throttle-counter.entity';
 import { throttleKey } from '../src/throttling/throttle-policies';
 import { type SignedIn, TEST_PASSWORD } from './factories';
@@ -21,6 +22,8 @@ describe('throttling: login failures, password requests, per email+address and p
         THROTTLE_PASSWORD_ADDRESS_LIMIT: '5',
         THROTTLE_CLAIM_LIMIT: '10',
         THROTTLE_CLAIM_ADDRESS_LIMIT: '14',
+        THROTTLE_IMAGES_LIMIT: '3',
+        THROTTLE_IMAGES_ADDRESS_LIMIT: '5',
       },
     });
   });
@@ -279,6 +282,39 @@ describe('throttling: login failures, password requests, per email+address and p
       // The blocked address refuses a real code too; another address takes it.
       await claim((await t.signedInUser()).agent, shared, real).expect(429);
       await claim((await t.signedInUser()).agent, newAddress(), real).expect(200);
+    });
+  });
+
+  describe('POST /images', () => {
+    const upload = (agent: SignedIn['agent'], from: string, file = Buffer.from('not an image')) =>
+      agent
+        .post('/api/images')
+        .set('X-Forwarded-For', from)
+        .set('X-Viewing-As', 'traveller')
+        .attach('image', file, 'photo.png');
+
+    it('counts every upload per user, wherever it comes from, then refuses even a real image', async () => {
+      const uploader = await t.signedInUser();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      await upload(uploader.agent, newAddress(), png).expect(201);
+      await upload(uploader.agent, newAddress()).expect(422);
+      await upload(uploader.agent, newAddress()).expect(422);
+      expectTooManyRequests(await upload(uploader.agent, newAddress()).expect(429), 3600);
+      expectTooManyRequests(await upload(uploader.agent, newAddress(), png).expect(429), 3600);
+      // Another user is not affected.
+      await upload((await t.signedInUser()).agent, newAddress(), png).expect(201);
+    });
+
+    it('counts uploads per address whatever the user, and another address is not affected', async () => {
+      const shared = newAddress();
+      for (let call = 0; call < 5; call++) {
+        await upload((await t.signedInUser()).agent, shared).expect(422);
+      }
+      const next = await t.signedInUser();
+      expectTooManyRequests(await upload(next.agent, shared).expect(429), 3600);
+      await upload(next.agent, newAddress()).expect(422);
     });
   });
 });

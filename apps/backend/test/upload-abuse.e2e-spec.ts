@@ -1,14 +1,18 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
+import { TEST_PASSWORD } from './factories';
 import { noise } from './image-fixtures';
 import { createTestApp, TestApp } from './test-app';
 
 /**
  * Upload abuse (issue 15): polyglot files, and 50 uploads at once, half of them refused. Every
  * answer is a 201 or a 422, the stored files are exactly the accepted images, and what is served
- * never carries what was hidden in an accepted file.
+ * never carries what was hidden in an accepted file. Then the cost of uploads bounded (D-41):
+ * large uploads decoded two at a time, the rest waiting or refused with 503, while a sign-in
+ * still answers at once.
  */
 
 const PHP_PAYLOAD = "<?php system($_GET['c']); ?>";
@@ -37,7 +41,8 @@ describe('upload abuse', () => {
 
   beforeAll(async () => {
     imageDir = await mkdtemp(join(tmpdir(), 'rt-upload-abuse-'));
-    t = await createTestApp({ env: { IMAGE_DIR: imageDir } });
+    // Room for the 50 at once to wait their turn (the bound itself is tested below).
+    t = await createTestApp({ env: { IMAGE_DIR: imageDir, IMAGE_QUEUE_LIMIT: '64' } });
     agent = (await t.signedInUser()).agent;
   });
   afterAll(async () => {
@@ -104,4 +109,60 @@ describe('upload abuse', () => {
     for (const name of accepted) expect(files).toContain(name);
     expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
+});
+
+describe('uploads under load', () => {
+  let t: TestApp;
+  let imageDir: string;
+
+  beforeAll(async () => {
+    imageDir = await mkdtemp(join(tmpdir(), 'rt-upload-load-'));
+    t = await createTestApp({
+      env: { IMAGE_DIR: imageDir, IMAGE_RESIZE_CONCURRENCY: '2', IMAGE_QUEUE_LIMIT: '4' },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(imageDir, { recursive: true, force: true });
+  });
+
+  const metric = async (name: string) =>
+    Number(new RegExp(`^${name} (\\d+)$`, 'm').exec((await t.http.get('/metrics').expect(200)).text)?.[1]);
+  const until = async (condition: () => Promise<boolean>) => {
+    while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  it('decodes six large uploads two at a time, refuses a seventh with 503 and Retry-After, and signs a user in within 2 s meanwhile', async () => {
+    // 16 megapixels of WebP, 40 KB: re-encoding it takes a second or more of CPU, under every limit.
+    const large = await sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#5a7d9a' } })
+      .webp({ effort: 0 })
+      .toBuffer();
+    const uploader = await t.signedInUser();
+    const upload = (file: Buffer) =>
+      uploader.agent.post('/api/images').set('X-Viewing-As', 'traveller').attach('image', file, 'large.webp');
+    const decodedBefore = await metric('image_uploads_decoded_total');
+
+    const uploads = Array.from({ length: 6 }, () => upload(large).then((res) => res));
+    // Two decoding, four waiting: the bound is full.
+    await until(async () => (await metric('image_decodes_waiting')) === 4);
+    expect(await metric('image_uploads_decoded_total')).toBe(decodedBefore + 2);
+
+    const busy = await upload(await noise(40, 30).png().toBuffer()).expect(503);
+    expect(busy.body).toEqual({
+      message: 'Too many images are being processed; try again shortly.',
+      error: 'service_unavailable',
+    });
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+
+    const user = await t.makeUser();
+    const started = performance.now();
+    await t.http
+      .post('/api/login')
+      .send({ email: user.email, password: TEST_PASSWORD, device_name: 'x' })
+      .expect(200);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await metric('image_decodes_waiting')).toBeGreaterThan(0);
+
+    expect((await Promise.all(uploads)).map((res) => res.status)).toEqual(Array(6).fill(201));
+  }, 60_000);
 });

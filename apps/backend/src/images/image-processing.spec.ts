@@ -1,4 +1,4 @@
-import { Semaphore, SingleFlight } from './image-processing';
+import { QueueFullError, Semaphore, SingleFlight } from './image-processing';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -23,6 +23,31 @@ describe('Semaphore', () => {
     }
     await Promise.all(tasks);
     expect(peak).toBe(2);
+  });
+
+  it('lets at most `queueLimit` tasks wait, refuses the next at once, and hands a freed slot to the first waiting', async () => {
+    const semaphore = new Semaphore(1, 1);
+    const order: string[] = [];
+    let running = 0;
+    let peak = 0;
+    const step = (name: string) => async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await tick();
+      order.push(name);
+      running -= 1;
+    };
+    let release!: () => void;
+    const first = semaphore.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = semaphore.run(step('waiting'));
+    await expect(semaphore.run(step('refused'))).rejects.toBeInstanceOf(QueueFullError);
+    expect(semaphore.waitingCount).toBe(1);
+    // A newcomer arriving as the first task ends waits: the slot went to the task already waiting.
+    const newcomer = first.then(() => semaphore.run(step('newcomer')));
+    release();
+    await Promise.all([waiting, newcomer]);
+    expect(order).toEqual(['waiting', 'newcomer']);
+    expect(peak).toBe(1);
   });
 });
 

@@ -9,7 +9,14 @@ export const CONTENT_TYPE_OF: Record<ImageFormat, string> = {
 };
 
 /** Why an upload is refused; the service turns each into a 422 on `image`. */
-export type ImageRefusal = 'not-an-image' | 'unsupported-format' | 'too-many-pixels' | 'corrupt';
+export type ImageRefusal =
+  | 'not-an-image'
+  | 'unsupported-format'
+  | 'too-many-pixels'
+  | 'too-wide'
+  | 'too-tall'
+  | 'too-elongated'
+  | 'corrupt';
 
 export class ImageRefusedError extends Error {
   constructor(readonly refusal: ImageRefusal) {
@@ -24,17 +31,25 @@ export interface NormalizedImage {
   height: number;
 }
 
+/** What an upload's header must stay within (ImageSettings). */
+export interface UploadLimits {
+  maxPixels: number;
+  maxWidth: number;
+  maxHeight: number;
+  /** Long side over short side. */
+  maxAspectRatio: number;
+}
+
 const isSupported = (format: string | undefined): format is ImageFormat =>
   (IMAGE_FORMATS as readonly string[]).includes(format ?? '');
 
 /**
- * Judges an upload by its content and makes the original that is stored and served:
- * 1. the header alone (no decoding) says the format (JPEG, PNG or WebP only) and the dimensions,
- *    whose pixel count must stay under `maxPixels` (a decompression bomb stops here);
- * 2. the whole image is decoded (a truncated or corrupt file fails here), turned upright from its
- *    EXIF orientation, and written again in its own format without any metadata (GPS included).
+ * Judges an upload by its header alone (sharp's metadata, no pixel decoded): the format (JPEG, PNG
+ * or WebP only), then the pixel count, width, height and aspect ratio within `limits`. A
+ * decompression bomb, or an image under the pixel limit whose rows alone would take half a minute
+ * to decode (1 × 40,000,000), stops here, in a millisecond.
  */
-export async function normalizeUpload(input: Buffer, maxPixels: number): Promise<NormalizedImage> {
+export async function judgeUploadHeader(input: Buffer, limits: UploadLimits): Promise<ImageFormat> {
   let header: sharp.Metadata;
   try {
     header = await sharp(input, { limitInputPixels: false }).metadata();
@@ -42,10 +57,27 @@ export async function normalizeUpload(input: Buffer, maxPixels: number): Promise
     throw new ImageRefusedError('not-an-image');
   }
   if (!isSupported(header.format)) throw new ImageRefusedError('unsupported-format');
-  if (!header.width || !header.height || header.width * header.height > maxPixels) {
-    throw new ImageRefusedError('too-many-pixels');
+  const { width, height } = header;
+  if (!width || !height || width * height > limits.maxPixels) throw new ImageRefusedError('too-many-pixels');
+  if (width > limits.maxWidth) throw new ImageRefusedError('too-wide');
+  if (height > limits.maxHeight) throw new ImageRefusedError('too-tall');
+  if (Math.max(width, height) / Math.min(width, height) > limits.maxAspectRatio) {
+    throw new ImageRefusedError('too-elongated');
   }
-  const format = header.format;
+  return header.format;
+}
+
+/**
+ * Makes the original that is stored and served from an upload whose header passed
+ * (judgeUploadHeader): the whole image is decoded (a truncated or corrupt file fails here), turned
+ * upright from its EXIF orientation, and written again in its own format without any metadata
+ * (GPS included).
+ */
+export async function normalizeUpload(
+  input: Buffer,
+  format: ImageFormat,
+  maxPixels: number,
+): Promise<NormalizedImage> {
   try {
     const { data, info } = await sharp(input, { limitInputPixels: maxPixels, failOn: 'truncated' })
       .rotate()
@@ -65,24 +97,42 @@ export async function resizeVariant(original: Buffer, format: ImageFormat, width
     .toBuffer();
 }
 
+/** A task refused by a Semaphore whose waiting line is full. */
+export class QueueFullError extends Error {
+  constructor() {
+    super('Too many tasks are waiting.');
+  }
+}
+
 /**
- * At most `limit` tasks at once; the others wait their turn (resizes run on sharp's thread pool,
- * off the event loop; this bounds how many images are decoded in memory at once).
+ * At most `limit` tasks at once; at most `queueLimit` others wait their turn, in order, and any
+ * more are refused at once (QueueFullError). A finished task hands its slot to the next waiting
+ * one, so a newcomer never slips in between.
  */
 export class Semaphore {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly queueLimit = Number.POSITIVE_INFINITY,
+  ) {}
+
+  /** Tasks waiting for a slot. */
+  get waitingCount(): number {
+    return this.waiting.length;
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
+    if (this.running < this.limit) this.running += 1;
+    else if (this.waiting.length >= this.queueLimit) throw new QueueFullError();
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await task();
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 }

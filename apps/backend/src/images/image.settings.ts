@@ -1,5 +1,12 @@
-import { IsHexadecimal, IsString, IsUrl, MinLength, ValidateIf } from 'class-validator';
-import { BooleanSetting, IntSetting, OneOfSetting, StringSetting, type BaseEnv } from '@rt/platform';
+import { IsHexadecimal, IsString, IsUrl, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import {
+  BooleanSetting,
+  FloatSetting,
+  IntSetting,
+  OneOfSetting,
+  StringSetting,
+  type BaseEnv,
+} from '@rt/platform';
 
 /** Outside the local environment (APP_ENV is BaseEnv's, the section before: loadSections), or when given. */
 const requiredOutsideLocal =
@@ -61,9 +68,57 @@ export class ImageSettings {
   @IntSetting({ min: 1 })
   IMAGE_MAX_PIXELS: number = 50_000_000;
 
-  /** Variants resized at once by this process (each uses sharp's thread pool). */
+  /**
+   * Widest and tallest upload in pixels, read from its header before decoding (docs/decisions.md
+   * D-41): above the long side of any photo under IMAGE_MAX_PIXELS (a 50-megapixel camera's is
+   * about 8,700), four times the widest variant (1920). Decoding costs per row as well as per
+   * pixel: a 1 × 40,000,000 PNG under the pixel limit took half a minute.
+   */
+  @IntSetting({ min: 1 })
+  IMAGE_MAX_WIDTH: number = 12_000;
+
+  @IntSetting({ min: 1 })
+  IMAGE_MAX_HEIGHT: number = 12_000;
+
+  /**
+   * Largest ratio of an upload's long side to its short side (20: 20:1), read from its header: a
+   * wide panorama (about 10:1) passes, and every variant of an accepted image keeps at least 10
+   * pixels on its short side (200 / 20).
+   */
+  @FloatSetting({ min: 1 })
+  IMAGE_MAX_ASPECT_RATIO: number = 20;
+
+  /**
+   * Images decoded at once by this process: uploads normalised and variants resized share this
+   * bound. Each holds one of libuv's threads while sharp works on it, so it must stay below
+   * UV_THREADPOOL_SIZE: password hashing (scrypt) and file reads always keep a thread.
+   */
   @IntSetting({ min: 1, max: 64 })
+  @ValidateBy({
+    name: 'belowThreadPool',
+    validator: {
+      validate: (value: unknown, args) =>
+        typeof value === 'number' && value < (args?.object as ImageSettings).UV_THREADPOOL_SIZE,
+      defaultMessage: () =>
+        'IMAGE_RESIZE_CONCURRENCY must be below UV_THREADPOOL_SIZE (libuv default 4), so that ' +
+        'images never hold every libuv thread (password hashing needs one)',
+    },
+  })
   IMAGE_RESIZE_CONCURRENCY: number = 2;
+
+  /**
+   * Images allowed to wait for one of those slots; past them an upload (or a variant's first
+   * request) answers 503 with `Retry-After` instead of waiting.
+   */
+  @IntSetting({ min: 0, max: 1000 })
+  IMAGE_QUEUE_LIMIT: number = 16;
+
+  /**
+   * libuv's thread pool, which libuv reads from the environment itself at its first use (default
+   * 4, max 1024); read here only to check IMAGE_RESIZE_CONCURRENCY against it.
+   */
+  @IntSetting({ min: 1, max: 1024 })
+  UV_THREADPOOL_SIZE: number = 4;
 
   /**
    * The `local` storage's folder: IMAGE_DIR, default `images` beside the embedded database

@@ -29,6 +29,9 @@ const descriptions: Record<ThrottlePolicy, string> = {
     'too many calls changing the email in the window by this user, or from this client address ' +
     'whatever the user (every call whose `email` differs from the current one counts, whatever its ' +
     'answer). Calls that keep the email are never counted nor refused.',
+  images:
+    'too many uploads in the window by this user, or from this client address whatever the user ' +
+    '(every upload counts, whatever its answer). Refused before the file is read.',
 };
 
 /** Puts a route under one of the throttle policies (src/throttling/throttle-policies.ts). */

@@ -21,6 +21,9 @@ import type { ThrottleSettings } from './throttle.settings';
  * wrong password, a taken address, a change asked), so that the 422 for a taken address is no
  * cheap oracle of who has an account (docs/decisions.md D-70). Other profile edits count nothing
  * and are never refused.
+ * `images` (POST /images) is keyed on the signed-in user and counts every upload, whatever its
+ * answer: each costs its reading and its header at least, and an accepted one its decoding
+ * (docs/decisions.md D-41).
  * A route opts in with `@RateLimit(policy)`.
  */
 export const THROTTLE_POLICIES = [
@@ -30,6 +33,7 @@ export const THROTTLE_POLICIES = [
   'signup',
   'claim',
   'email-change',
+  'images',
 ] as const;
 export type ThrottlePolicy = (typeof THROTTLE_POLICIES)[number];
 
@@ -52,12 +56,14 @@ export const COUNTED_CALLS: Record<
   signup: 'every-call',
   claim: 'refused-call',
   'email-change': 'email-changing-call',
+  images: 'every-call',
 };
 
 /** The policies keyed on the signed-in user (whatever the address) rather than on an email. */
-const keyedOnUser = (policy: ThrottlePolicy): boolean => policy === 'claim' || policy === 'email-change';
+const keyedOnUser = (policy: ThrottlePolicy): boolean =>
+  policy === 'claim' || policy === 'email-change' || policy === 'images';
 
-/** What a policy's second counter is keyed on: the signed-in user for `claim` and `email-change`, else the body's email. */
+/** What a policy's second counter is keyed on: the signed-in user for `claim`, `email-change` and `images`, else the body's email. */
 export const throttleSubjectOf = (policy: ThrottlePolicy, req: Request): unknown =>
   keyedOnUser(policy)
     ? (req as AccessRequest).auth?.user.id
@@ -108,7 +114,7 @@ export function throttleCounters(
   return {
     address: { key: throttleKey(`${policy}/address`, address), limit: addressLimit, windowMs },
     emailAndAddress: {
-      // `claim`, `email-change`: the user alone, whatever the address (a guesser cannot rotate addresses).
+      // `claim`, `email-change`, `images`: the user alone, whatever the address (a guesser cannot rotate addresses).
       key: throttleKey(
         policy,
         keyedOnUser(policy) ? normalizedEmail(email) : `${normalizedEmail(email)}|${address}`,
@@ -148,6 +154,12 @@ function limitsOf(
         windowSeconds: settings.THROTTLE_EMAIL_CHANGE_WINDOW_SECONDS,
         addressLimit: settings.THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT,
         emailLimit: settings.THROTTLE_EMAIL_CHANGE_LIMIT,
+      };
+    case 'images':
+      return {
+        windowSeconds: settings.THROTTLE_IMAGES_WINDOW_SECONDS,
+        addressLimit: settings.THROTTLE_IMAGES_ADDRESS_LIMIT,
+        emailLimit: settings.THROTTLE_IMAGES_LIMIT,
       };
     case 'signup':
       // Per address: a new contact email per call must not buy more signups.

@@ -71,4 +71,19 @@ export class ThrottleSettings {
   /** The window of email changes, and how long a blocked user (or address) waits. */
   @IntSetting({ min: 1 })
   THROTTLE_EMAIL_CHANGE_WINDOW_SECONDS: number = 3600;
+
+  /**
+   * `POST /images` calls (whatever their answer) allowed per user within the window, then 429: an
+   * afternoon of illustrating activities, while one account cannot keep the decoders busy.
+   */
+  @IntSetting({ min: 1 })
+  THROTTLE_IMAGES_LIMIT: number = 100;
+
+  /** Uploads allowed per client address, whatever the user, within the window (a team behind one NAT). */
+  @IntSetting({ min: 1 })
+  THROTTLE_IMAGES_ADDRESS_LIMIT: number = 300;
+
+  /** The window of uploads, and how long a blocked user (or address) waits. */
+  @IntSetting({ min: 1 })
+  THROTTLE_IMAGES_WINDOW_SECONDS: number = 3600;
 }

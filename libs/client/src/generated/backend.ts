@@ -79,7 +79,7 @@ export interface paths {
         put?: never;
         /**
          * Upload an image
-         * @description multipart/form-data with one file in the field `image`: JPEG, PNG or WebP judged by its content (not its name or declared type), at most 10,485,760 bytes. The stored original is turned upright from its EXIF orientation and has no metadata (GPS included). Refused files → 422 on `image` (missing, too large, another type, renamed or forged, corrupt or truncated, too many pixels); a malformed multipart body → 400 `bad_request`. Nothing is stored after a refusal.
+         * @description multipart/form-data with one file in the field `image`: JPEG, PNG or WebP judged by its content (not its name or declared type), at most 10,485,760 bytes. The stored original is turned upright from its EXIF orientation and has no metadata (GPS included). Refused files → 422 on `image` (missing, too large, another type, renamed or forged, corrupt or truncated, too many pixels); a width, height or aspect ratio past its limit (read from the header, before decoding; by default 12,000 pixels a side, 20:1) → 422 on `image` with `reason` `image_too_wide`, `image_too_tall` or `image_aspect_ratio`; a malformed multipart body → 400 `bad_request`. Nothing is stored after a refusal.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -2423,7 +2423,18 @@ export interface operations {
                     "application/json": components["schemas"]["ValidationErrorResponseDto"];
                 };
             };
-            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
+            /** @description `too_many_requests`: too many uploads in the window by this user, or from this client address whatever the user (every upload counts, whatever its answer). Refused before the file is read. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `service_unavailable`: too many images are waiting to be decoded on this server (IMAGE_QUEUE_LIMIT); try again after `Retry-After` seconds. Nothing was stored. `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again. */
