@@ -405,6 +405,24 @@ describe('organizations', () => {
       ]);
     });
 
+    it('refuses an expired consent link with 422 invalid_contact_consent_token, attaching nothing', async () => {
+      const existing = await t.makeUser({ email: uniqueEmail('late') });
+      const { id } = await signedUp({ contact_email: existing.email });
+      await t.deliverMail();
+      const token = t.mail.lastTo(existing.email)?.data.token;
+      await t.dataSource.query(
+        `UPDATE signup_contact_consent_tokens SET expires_at = now() - interval '1 second'
+          WHERE consent_id IN (SELECT id FROM signup_contact_consents WHERE organization_id = $1)`,
+        [id],
+      );
+      const res = await t.http.post('/api/organization-contact-consent').send({ token }).expect(422);
+      expect(res.body).toMatchObject({
+        error: 'invalid_contact_consent_token',
+        errors: { token: [expect.any(String)] },
+      });
+      expect((await asAdmin.patch(`/organizations/${id}`).send({}).expect(200)).body.members).toEqual([]);
+    });
+
     it.each<[string, Record<string, unknown>, string]>([
       ['no contact email', { contact_email: undefined }, 'contact_email'],
       ['a bad contact email', { contact_email: 'nope' }, 'contact_email'],
