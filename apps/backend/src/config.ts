@@ -6,6 +6,7 @@ import { ContractSettings } from './contract/contract.settings';
 import { HttpSettings } from './http.settings';
 import { ImageSettings } from './images/image.settings';
 import { MailSettings } from './mail/mail.settings';
+import { ContactConsentSettings } from './organizations/contact-consent.settings';
 import { PasswordLinkSettings } from './password-reset/password-link.settings';
 import { PasswordSettings } from './passwords/password.settings';
 import { ThrottleSettings } from './throttling/throttle.settings';
@@ -30,6 +31,7 @@ export const BACKEND_SECTIONS = [
   ImageSettings,
   AdminSettings,
   EmailChangeSettings,
+  ContactConsentSettings,
 ] as const;
 
 /** Every section's variables side by side, and the values derived from them (mailDir, imageDir: their sections'). */

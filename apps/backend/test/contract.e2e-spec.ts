@@ -66,6 +66,7 @@ describe('GET /contract (local)', () => {
       '/login',
       '/logout',
       '/organization',
+      '/organization-contact-consent',
       '/organizations',
       '/organizations/default',
       '/organizations/signup',
@@ -106,6 +107,7 @@ describe('GET /contract (local)', () => {
     expect(contract.paths['/user'].get.security).toEqual([{ bearer: [] }]);
     expect(contract.paths['/logout'].post.security).toEqual([{ bearer: [] }]);
     expect(contract.paths['/organizations/signup'].post.security).toEqual([]);
+    expect(contract.paths['/organization-contact-consent'].post.security).toEqual([]);
     expect(contract.paths['/organizations/default'].get.security).toEqual([{ bearer: [] }]);
     // docs/decisions.md D-22: X-Viewing-As on every signed-in route but /logout, GET|PUT /user and
     // GET /organizations/default; public routes have none.
@@ -113,6 +115,7 @@ describe('GET /contract (local)', () => {
       '/forgot-password',
       '/login',
       '/logout',
+      '/organization-contact-consent',
       '/organizations/default',
       '/organizations/signup',
       '/reset-password',

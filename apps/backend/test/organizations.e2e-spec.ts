@@ -385,16 +385,42 @@ describe('organizations', () => {
       expect(await managerInvitedAt(res.body.id)).toBeNull();
     });
 
-    it('names an existing account (any case) as the contact, without a second user', async () => {
+    it('names an existing account (any case) as the contact, asks its consent, attaches nothing yet', async () => {
       const existing = await t.makeUser({ email: uniqueEmail('known') });
       const res = await signUp(signupBody({ contact_email: `  ${existing.email.toUpperCase()}` }));
       // The email field does not trim: a leading space is not an address.
       expect(res.status).toBe(422);
       const ok = await signUp(signupBody({ contact_email: existing.email.toUpperCase() })).expect(201);
       const details = await asAdmin.patch(`/organizations/${ok.body.id}`).send({}).expect(200);
-      expect(details.body.members).toEqual([expect.objectContaining({ id: existing.id, role: 'manager' })]);
+      // docs/decisions.md D-78: no membership until the account accepts; the contact email stays.
+      expect(details.body).toMatchObject({ contact_email: existing.email, members: [] });
       expect(await usersWithEmail(existing.email)).toHaveLength(1);
-      expect(await outboxOf(existing.email)).toEqual([]);
+      expect(await outboxOf(existing.email)).toEqual([
+        {
+          template: 'contact-consent',
+          recipient: existing.email,
+          language: 'en-gb',
+          payload: { consent_id: expect.any(String), first_name: 'Test', organization_name: ok.body.name },
+        },
+      ]);
+    });
+
+    it('refuses an expired consent link with 422 invalid_contact_consent_token, attaching nothing', async () => {
+      const existing = await t.makeUser({ email: uniqueEmail('late') });
+      const { id } = await signedUp({ contact_email: existing.email });
+      await t.deliverMail();
+      const token = t.mail.lastTo(existing.email)?.data.token;
+      await t.dataSource.query(
+        `UPDATE signup_contact_consent_tokens SET expires_at = now() - interval '1 second'
+          WHERE consent_id IN (SELECT id FROM signup_contact_consents WHERE organization_id = $1)`,
+        [id],
+      );
+      const res = await t.http.post('/api/organization-contact-consent').send({ token }).expect(422);
+      expect(res.body).toMatchObject({
+        error: 'invalid_contact_consent_token',
+        errors: { token: [expect.any(String)] },
+      });
+      expect((await asAdmin.patch(`/organizations/${id}`).send({}).expect(200)).body.members).toEqual([]);
     });
 
     it.each<[string, Record<string, unknown>, string]>([
@@ -430,11 +456,29 @@ describe('organizations', () => {
       expect(await managerInvitedAt(id)).toBeInstanceOf(Date);
     });
 
-    it('pending → approved sends manager-added to a signup contact who has a password', async () => {
+    it('pending → approved asks an existing contact account again while it has not consented', async () => {
       const existing = await t.makeUser({ email: uniqueEmail('pw') });
       const { id } = await signedUp({ contact_email: existing.email });
+      const res = await setStatus(id, 'approved').expect(200);
+      expect(res.body).toMatchObject({ status: 'approved', contact_email: existing.email, members: [] });
+      expect((await outboxOf(existing.email)).map((m) => m.template)).toEqual([
+        'contact-consent',
+        'contact-consent',
+      ]);
+      expect(await managerInvitedAt(id)).toBeInstanceOf(Date);
+    });
+
+    it('pending → approved sends manager-added to an existing contact account that consented', async () => {
+      const existing = await t.makeUser({ email: uniqueEmail('consented') });
+      const { id } = await signedUp({ contact_email: existing.email });
+      await t.deliverMail();
+      const token = t.mail.lastTo(existing.email)?.data.token;
+      await t.http.post('/api/organization-contact-consent').send({ token }).expect(204);
       await setStatus(id, 'approved').expect(200);
-      expect((await outboxOf(existing.email)).map((m) => m.template)).toEqual(['manager-added']);
+      expect((await outboxOf(existing.email)).map((m) => m.template)).toEqual([
+        'contact-consent',
+        'manager-added',
+      ]);
     });
 
     it('pending → approved sends nothing more for an organization created by a super-admin', async () => {

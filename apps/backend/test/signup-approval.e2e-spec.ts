@@ -178,4 +178,92 @@ describe('a public signup before its approval', () => {
     await reset(user.email, lastTokenTo(user.email, 'invitation')!);
     expect((await signIn(user.email, NEW_PASSWORD)).user.email).toBe(user.email);
   });
+  /**
+   * A signup naming an existing account (docs/decisions.md D-78): the account is asked by email,
+   * at most once per signup window, and becomes the manager only by accepting the link.
+   */
+  describe('naming an existing account as contact', () => {
+    const acceptConsent = (token: string, client: BackendClient = anonymous) =>
+      client.POST('/organization-contact-consent', { body: { token } });
+    const consentMailsTo = (email: string) =>
+      t.mail.to(email).filter((message) => message.template === 'contact-consent');
+    const membershipsOf = async (client: BackendClient) =>
+      (await client.GET('/user')).memberships.map((m) => ({ id: m.organization.id, role: m.role }));
+    const detailsOf = (id: string) =>
+      admin.PATCH('/organizations/{id}', { params: { path: { id } }, body: {} });
+    const signedInClient = async (email: string) => {
+      const client = createBackendClient({ baseUrl });
+      await client.signIn({ email, password: TEST_PASSWORD, device_name: 'laptop' });
+      return client;
+    };
+    const expectInvalidConsent = (error: ApiError) => {
+      expect(error.status).toBe(422);
+      expect(error.body).toEqual({
+        message: 'This contact consent link is invalid or has expired.',
+        errors: { token: ['This contact consent link is invalid or has expired.'] },
+        error: 'invalid_contact_consent_token',
+      });
+    };
+
+    it('attaches the account only once it accepts the link mailed to it; nobody else can', async () => {
+      const owner = await t.makeUser({ email: uniqueEmail('owner') });
+      const ownerClient = await signedInClient(owner.email);
+      const organization = await signUp(owner.email.toUpperCase());
+      expect(organization.status).toBe('pending');
+
+      // No membership yet; the organization keeps the account's email as its contact.
+      expect(await membershipsOf(ownerClient)).toEqual([]);
+      expect(await detailsOf(organization.id)).toMatchObject({ contact_email: owner.email, members: [] });
+
+      await t.deliverMail();
+      const [consentMail] = consentMailsTo(owner.email);
+      expect(consentMail.data).toMatchObject({ organization_name: organization.name, first_name: 'Test' });
+      expect(consentMail.text).toContain('/organization-contact-consent?token=');
+      const token = consentMail.data.token;
+      expect(token).toMatch(/^[A-Za-z0-9]{48}$/);
+
+      // Another account, signed in, or nobody: without the token, nothing is accepted.
+      const stranger = await signedInClient((await t.makeUser()).email);
+      expectInvalidConsent(await failureOf(acceptConsent('x'.repeat(48), stranger)));
+      expectInvalidConsent(await failureOf(acceptConsent(token.slice(0, 47))));
+      expect(await membershipsOf(stranger)).toEqual([]);
+      expect(await membershipsOf(ownerClient)).toEqual([]);
+
+      await acceptConsent(token);
+      expect(await membershipsOf(ownerClient)).toEqual([{ id: organization.id, role: 'manager' }]);
+      expect((await detailsOf(organization.id)).members).toEqual([
+        expect.objectContaining({ id: owner.id, email: owner.email, role: 'manager' }),
+      ]);
+      // Single use.
+      expectInvalidConsent(await failureOf(acceptConsent(token)));
+    });
+
+    it('mails an account once per signup window; the approval asks again, the consent then notifies', async () => {
+      const owner = await t.makeUser({ email: uniqueEmail('busy') });
+      const first = await signUp(owner.email);
+      const second = await signUp(owner.email);
+      await t.deliverMail();
+      expect(consentMailsTo(owner.email).map((m) => m.data.organization_name)).toEqual([first.name]);
+
+      // The approval of the second signup mails the request for it, and attaches nobody.
+      await admin.PATCH('/organizations/{id}/status', {
+        params: { path: { id: second.id } },
+        body: { status: 'approved' },
+      });
+      await t.deliverMail();
+      const mails = consentMailsTo(owner.email);
+      expect(mails.map((m) => m.data.organization_name)).toEqual([first.name, second.name]);
+      expect(await detailsOf(second.id)).toMatchObject({ contact_email: owner.email, members: [] });
+
+      // Accepting it makes the account the manager, who is now told so as the approval would have.
+      await acceptConsent(mails[1].data.token);
+      await t.deliverMail();
+      expect(t.mail.to(owner.email).at(-1)?.template).toBe('manager-added');
+      expect((await detailsOf(second.id)).members).toEqual([
+        expect.objectContaining({ id: owner.id, role: 'manager' }),
+      ]);
+      // The first signup still waits for its own consent.
+      expect((await detailsOf(first.id)).members).toEqual([]);
+    });
+  });
 });

@@ -71,6 +71,13 @@ export interface InvalidEmailChangeTokenBody {
   errors: FieldErrors;
 }
 
+/** `POST /organization-contact-consent` with a bad, expired or used token. */
+export interface InvalidContactConsentTokenBody {
+  error: 'invalid_contact_consent_token';
+  message: string;
+  errors: FieldErrors;
+}
+
 /** Any other status: `{message, error}`. */
 export type CodedErrorBody = { [Code in ErrorCode]: { error: Code; message: string } }[ErrorCode];
 
@@ -89,6 +96,7 @@ export type ApiErrorBody =
   | ValidationErrorBody
   | InvalidResetTokenBody
   | InvalidEmailChangeTokenBody
+  | InvalidContactConsentTokenBody
   | CodedErrorBody
   | UnexpectedErrorBody;
 export type ApiErrorCode = ApiErrorBody['error'];
@@ -162,6 +170,9 @@ export function toErrorBody(status: number, payload: unknown): ApiErrorBody {
       if (payload.error === 'invalid_reset_token') return { error: 'invalid_reset_token', message, errors };
       if (payload.error === 'invalid_email_change_token') {
         return { error: 'invalid_email_change_token', message, errors };
+      }
+      if (payload.error === 'invalid_contact_consent_token') {
+        return { error: 'invalid_contact_consent_token', message, errors };
       }
       const body: ValidationErrorBody = { error: 'validation_failed', message, errors };
       if (typeof payload.reason === 'string') body.reason = payload.reason as ValidationReason;

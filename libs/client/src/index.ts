@@ -45,6 +45,7 @@ export {
   type CodedErrorBody,
   type ErrorCode,
   type FieldErrors,
+  type InvalidContactConsentTokenBody,
   type InvalidEmailChangeTokenBody,
   type InvalidResetTokenBody,
   type UnexpectedErrorBody,

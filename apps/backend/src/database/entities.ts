@@ -5,6 +5,8 @@ import { ActivationCodeEvent } from '../activation-codes/activation-code-event.e
 import { PersonalAccessToken } from '../access-tokens/personal-access-token.entity';
 import { Image } from '../images/image.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import { SignupContactConsentToken } from '../organizations/contact-consent-token.entity';
+import { SignupContactConsent } from '../organizations/contact-consent.entity';
 import { Membership } from '../organizations/membership.entity';
 import { Organization } from '../organizations/organization.entity';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity';
@@ -27,6 +29,8 @@ export const backendEntities: Function[] = [
   User,
   Organization,
   Membership,
+  SignupContactConsent,
+  SignupContactConsentToken,
   PersonalAccessToken,
   PasswordResetToken,
   EmailChange,

@@ -10,6 +10,7 @@ export const MAIL_TEMPLATES = [
   'manager-added',
   'email-change-confirmation',
   'email-change-notice',
+  'contact-consent',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 
@@ -25,6 +26,11 @@ export interface MailPayloads {
   'email-change-confirmation': { email_change_id: string; first_name: string; new_email: string };
   /** To the old address of an email change: a report link, issued when the message is delivered. */
   'email-change-notice': { email_change_id: string; first_name: string; new_email: string };
+  /**
+   * To an existing account a public signup named as its contact: a link to accept managing the
+   * organization, issued when the message is delivered (docs/decisions.md D-78).
+   */
+  'contact-consent': { consent_id: string; first_name: string; organization_name: string };
 }
 
 export type OutgoingMail = {

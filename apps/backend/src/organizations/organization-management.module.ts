@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UsersModule } from '../users/users.module';
+import { SignupContactConsentToken } from './contact-consent-token.entity';
+import { SignupContactConsent } from './contact-consent.entity';
+import { ContactConsentService } from './contact-consent.service';
+import { ContactConsentsRepository } from './contact-consents.repository';
 import { Membership } from './membership.entity';
 import { Organization } from './organization.entity';
 import { OrganizationManagementService } from './organization-management.service';
@@ -12,12 +16,21 @@ import { OrganizationsRepository } from './organizations.repository';
  * organization creates users: users needs OrganizationsModule (memberships of the user resource,
  * hats), and this module needs users, so one module would be a cycle. Both belong to the
  * organizations feature and reach the tables through the same repository class (no statement on
- * `organizations` or `memberships` outside it). Emails: the global MailModule's outbox.
+ * `organizations` or `memberships` outside it). Emails: the global MailModule's outbox. The
+ * consents of signup contacts (docs/decisions.md D-78) are this module's alone.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Organization, Membership]), UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([Organization, Membership, SignupContactConsent, SignupContactConsentToken]),
+    UsersModule,
+  ],
   controllers: [OrganizationsController],
-  providers: [OrganizationsRepository, OrganizationManagementService],
+  providers: [
+    OrganizationsRepository,
+    ContactConsentsRepository,
+    ContactConsentService,
+    OrganizationManagementService,
+  ],
   exports: [OrganizationManagementService],
 })
 export class OrganizationManagementModule {}

@@ -12,6 +12,7 @@ import {
   emailTakenError,
   UsersService,
 } from '../users/users.service';
+import { ContactConsentService } from './contact-consent.service';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { OrganizationListItemDto } from './dto/organization-list-item.response';
 import { OrganizationSummaryDto } from './dto/organization-summary.response';
@@ -20,6 +21,7 @@ import { OrganizationsQueryDto } from './dto/organizations-query.dto';
 import { SignUpOrganizationDto } from './dto/sign-up-organization.dto';
 import { StatusTarget } from './dto/update-organization-status.dto';
 import { UpdateOrganizationDto } from './dto/update-organization.dto';
+import { InvalidContactConsentTokenError } from './invalid-contact-consent-token.error';
 import type { CommissionType, OrganizationStatus, OrganizationType } from './organization.entity';
 import { commissionOf, organizationChanges, statusMoveOf } from './organization-rules';
 import { toOrganizationListItem, toOrganizationResponse, toOrganizationSummary } from './organization.mapper';
@@ -89,6 +91,7 @@ export class OrganizationManagementService {
   constructor(
     private readonly organizations: OrganizationsRepository,
     private readonly users: UsersService,
+    private readonly contactConsents: ContactConsentService,
     private readonly mailOutbox: MailOutbox,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
@@ -138,12 +141,15 @@ export class OrganizationManagementService {
         lastName: dto.manager_last_name,
         preferredLanguage: dto.preferred_language,
       },
-      { notifyNow: true, emailField: 'manager_email' },
+      { notifyNow: true, emailField: 'manager_email', existingAccountConsents: false },
     );
     return this.details(id);
   }
 
-  /** `POST /organizations/signup`: a pending reseller; its contact hears from us at the first approval. */
+  /**
+   * `POST /organizations/signup`: a pending reseller. A new contact account is its manager and hears
+   * from us at the first approval; an existing account is asked for its consent first (D-78).
+   */
   async signUp(dto: SignUpOrganizationDto): Promise<OrganizationSummaryDto> {
     const input: OrganizationInput = {
       name: dto.name,
@@ -159,7 +165,7 @@ export class OrganizationManagementService {
         lastName: dto.contact_last_name,
         preferredLanguage: dto.preferred_language,
       },
-      { notifyNow: false, emailField: 'contact_email' },
+      { notifyNow: false, emailField: 'contact_email', existingAccountConsents: true },
     );
     return { id, name: input.name, type: input.type, status: input.status };
   }
@@ -173,9 +179,11 @@ export class OrganizationManagementService {
   /**
    * `PATCH /organizations/{id}/status`. The row is locked for the transaction, so concurrent
    * moves of one organization run one after the other and the manager is notified once: at the
-   * first approval of an organization whose manager has not heard from us (a signup). A move to
-   * the current status changes nothing and sends nothing. `pending` never gets here (the body's
-   * validation refuses it).
+   * first approval of an organization whose manager has not heard from us (a signup). A signup
+   * whose existing contact account has not consented yet has no manager: its first approval mails
+   * the account the consent request again, and the membership waits for the consent
+   * (docs/decisions.md D-78). A move to the current status changes nothing and sends nothing.
+   * `pending` never gets here (the body's validation refuses it).
    */
   async changeStatus(id: string, status: StatusTarget): Promise<OrganizationResponseDto> {
     await this.transactions.run(async () => {
@@ -191,10 +199,36 @@ export class OrganizationManagementService {
           await this.organizations.setStatus(id, status, this.clock.now());
           return;
         }
+        const consent = await this.contactConsents.pendingOf(id);
+        const contact = consent ? await this.users.findById(consent.userId) : null;
+        if (consent && contact) {
+          await this.contactConsents.mail(consent, contact, organization.name);
+          await this.organizations.setStatus(id, status, this.clock.now());
+          return;
+        }
       }
       await this.organizations.setStatus(id, status);
     });
     return this.details(id);
+  }
+
+  /**
+   * `POST /organization-contact-consent`: the account a signup named as its contact accepts, with
+   * the token of the link mailed to it, and becomes the organization's manager. When the
+   * organization was approved meanwhile (the approval mailed the request instead of notifying a
+   * manager), the new manager is notified now, as the approval would have. One transaction; a
+   * bad, expired or used token → 422 `invalid_contact_consent_token` (D-78).
+   */
+  async acceptContactConsent(token: string): Promise<void> {
+    await this.transactions.run(async () => {
+      const consent = await this.contactConsents.take(token);
+      const organization = await this.organizations.findByIdForUpdate(consent.organizationId);
+      const user = await this.users.findById(consent.userId);
+      // Both cascade to the consent, locked by `take`: neither is missing unless deleted just now.
+      if (!organization || !user) throw new InvalidContactConsentTokenError();
+      await this.organizations.addMember(organization.id, user.id, 'manager');
+      if (organization.managerInvitedAt) await this.notifyManager(user, organization.name);
+    });
   }
 
   /**
@@ -205,7 +239,11 @@ export class OrganizationManagementService {
     if (await this.organizations.existsOtherThanDefault()) return [];
     const seeded: SeededOrganization[] = [];
     for (const { manager, ...organization } of DEMO_ORGANIZATIONS) {
-      await this.createWithManager(organization, manager, { notifyNow: true, emailField: 'manager_email' });
+      await this.createWithManager(organization, manager, {
+        notifyNow: true,
+        emailField: 'manager_email',
+        existingAccountConsents: false,
+      });
       seeded.push({ name: organization.name, type: organization.type, managerEmail: manager.email });
     }
     return seeded;
@@ -214,19 +252,25 @@ export class OrganizationManagementService {
   /**
    * The organization, its manager's account when the address has none (no password), the
    * membership and, with `notifyNow`, the manager's email and `manager_invited_at`: one
-   * transaction. Two creations racing for one new address: the second insert of the user fails
-   * on the unique email, and the whole transaction is tried once more (the account exists then).
-   * An address reserved to another user (D-70) → 422 `email_taken` on `emailField`.
+   * transaction. With `existingAccountConsents` (a public signup), an existing account gets no
+   * membership but a consent request (D-78). Two creations racing for one new address: the second
+   * insert of the user fails on the unique email, and the whole transaction is tried once more
+   * (the account exists then). An address reserved to another user (D-70) → 422 `email_taken` on
+   * `emailField`.
    */
   private async createWithManager(
     input: OrganizationInput,
     manager: ManagerInput,
-    options: { notifyNow: boolean; emailField: 'manager_email' | 'contact_email' },
+    options: {
+      notifyNow: boolean;
+      emailField: 'manager_email' | 'contact_email';
+      existingAccountConsents: boolean;
+    },
   ): Promise<string> {
     const attempt = () =>
       this.transactions.run(async () => {
-        const user =
-          (await this.users.findByEmail(manager.email)) ?? (await this.users.createInvited(manager));
+        const existing = await this.users.findByEmail(manager.email);
+        const user = existing ?? (await this.users.createInvited(manager));
         const organization = await this.organizations.create({
           name: input.name,
           type: input.type,
@@ -237,6 +281,10 @@ export class OrganizationManagementService {
             : {}),
           managerInvitedAt: options.notifyNow ? this.clock.now() : null,
         });
+        if (existing && options.existingAccountConsents) {
+          await this.contactConsents.askAtSignup(organization, existing);
+          return organization.id;
+        }
         await this.organizations.addMember(organization.id, user.id, 'manager');
         if (options.notifyNow) await this.notifyManager(user, organization.name);
         return organization.id;

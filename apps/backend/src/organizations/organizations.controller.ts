@@ -1,15 +1,18 @@
 import { Body, Controller, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import type { ViewingContext } from '../access/access';
 import { Public, SignedIn, SuperAdminOnly, Viewing, ViewingAs } from '../access/access.decorators';
 import {
   ApiJsonBodyErrors,
+  ApiNoContentResponse,
   ApiResourceNotFoundResponse,
   ApiValidationFailedResponse,
 } from '../common/api-responses';
 import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
 import { RateLimit } from '../throttling/rate-limit.decorator';
+import { ContactConsentErrorResponseDto } from './dto/contact-consent-error.response';
+import { ContactConsentTokenDto } from './dto/contact-consent-token.dto';
 import { CreateOrganizationDto } from './dto/create-organization.dto';
 import { OrganizationListItemDto } from './dto/organization-list-item.response';
 import { OrganizationListResponseDto } from './dto/organization-list.response';
@@ -98,17 +101,45 @@ export class OrganizationsController {
     operationId: 'signUpOrganization',
     summary: 'Apply as a reseller',
     description:
-      'Creates a `pending` reseller whose contact (a new account without a password, or the ' +
-      'existing account of that email) is its manager. No token is issued and no email is sent ' +
-      'now: the contact is invited when a super-admin first approves the organization. An address ' +
-      'of no account that is reserved (the old address of an email change whose report link still ' +
-      'works) → 422 on `contact_email` with `reason: email_taken`.',
+      'Creates a `pending` reseller. A contact email of no account creates an account without a ' +
+      'password, the manager: no token is issued and no email sent now, it is invited when a ' +
+      'super-admin first approves the organization. The existing account of that email (any case) ' +
+      'is not attached: it is mailed a link to accept (`POST /organization-contact-consent`), at ' +
+      'most once per account in the signup window, and becomes the manager once it accepts. The ' +
+      'answer is the same either way. ' +
+      'An address of no account that is reserved (the old address of an email change whose report ' +
+      'link still works) → 422 on `contact_email` with `reason: email_taken`.',
   })
   @ApiCreatedResponse({ type: OrganizationSummaryDto, description: 'The summary of the application.' })
   @ApiValidationFailedResponse()
   @ApiJsonBodyErrors()
   signUp(@Body() dto: SignUpOrganizationDto): Promise<OrganizationSummaryDto> {
     return this.organizations.signUp(dto);
+  }
+
+  @Post('organization-contact-consent')
+  @HttpCode(204)
+  @Public()
+  @ApiOperation({
+    operationId: 'acceptOrganizationContactConsent',
+    summary: "Accept to manage a signup's organization with the token mailed to its contact",
+    description:
+      'The token of the link `CLIENT_APP_URL/organization-contact-consent?token=…` mailed to an ' +
+      'existing account a public signup named as its contact (valid 7 days by default, single use). ' +
+      'Public: the link proves the mailbox, whoever is signed in. The account becomes the manager ' +
+      'of the organization; if a super-admin approved it meanwhile, the manager is notified now ' +
+      '(an invitation, or `manager-added`). A bad, expired or used token, or one of a consent ' +
+      'already given → 422 with `error: invalid_contact_consent_token`.',
+  })
+  @ApiNoContentResponse('The account is the manager of the organization.')
+  @ApiResponse({
+    status: 422,
+    type: ContactConsentErrorResponseDto,
+    description: 'Validation failed, or `invalid_contact_consent_token`.',
+  })
+  @ApiJsonBodyErrors()
+  acceptContactConsent(@Body() dto: ContactConsentTokenDto): Promise<void> {
+    return this.organizations.acceptContactConsent(dto.token);
   }
 
   @Patch('organizations/:id')
@@ -142,7 +173,10 @@ export class OrganizationsController {
       '`approved` or `suspended`; `pending` is always refused (422), the body being checked before ' +
       'the organization is looked up. A move to the current status changes nothing and sends ' +
       'nothing. The first approval of an organization whose manager was never notified (a signup) ' +
-      'sends the invitation (or `manager-added` to an account with a password); never twice.',
+      'sends the invitation (or `manager-added` to an account with a password); never twice. A ' +
+      'signup whose existing contact account has not accepted yet has no manager: its first ' +
+      'approval mails that account the consent link again, and it becomes the manager only by ' +
+      'accepting it.',
   })
   @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
   @ApiResourceNotFoundResponse(NO_ORGANIZATION)

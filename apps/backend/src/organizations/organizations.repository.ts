@@ -77,17 +77,20 @@ interface ViewRow {
 }
 
 /**
- * The resource's columns, with the manager's email (memberships_single_manager: at most one
- * manager per organization, so the join never repeats a row).
+ * The resource's columns, with the contact's email: the manager's, else that of the account whose
+ * consent a signup awaits (docs/decisions.md D-78). Neither join repeats a row
+ * (memberships_single_manager, signup_contact_consents_organization_unique).
  */
 const VIEW_SELECT = `
   SELECT o.id, o.name, o.type, o.status, o.description, o.commission, o.commission_type, o.created_at,
-         manager.email AS contact_email,
+         COALESCE(manager.email, contact.email) AS contact_email,
          -- Counted from the codes themselves (never a counter stored on the organization).
          ${organizationCodeCountsSql('o.id')}
     FROM organizations o
     LEFT JOIN memberships m ON m.organization_id = o.id AND m.role = 'manager'
-    LEFT JOIN users manager ON manager.id = m.user_id`;
+    LEFT JOIN users manager ON manager.id = m.user_id
+    LEFT JOIN signup_contact_consents consent ON consent.organization_id = o.id
+    LEFT JOIN users contact ON contact.id = consent.user_id`;
 
 const toView = (row: ViewRow): OrganizationView => ({
   id: row.id,

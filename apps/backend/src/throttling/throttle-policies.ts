@@ -125,6 +125,23 @@ export function throttleCounters(
   };
 }
 
+/** The largest budget a counter takes (`throttle_counters.hits` is an integer): a counter that never blocks. */
+const UNBOUNDED = 2 ** 31 - 1;
+
+/**
+ * The signup policy's counter of contact-consent emails, per existing account named as a signup's
+ * contact (docs/decisions.md D-78): the first hit of a signup window may mail the account, the
+ * later ones in that window may not. It never blocks: the signup answers the same either way.
+ */
+export const signupContactMailCounter = (
+  settings: ThrottleSettings,
+  userId: string,
+): ThrottleCounterSpec => ({
+  key: throttleKey('signup/contact-mail', userId),
+  limit: UNBOUNDED,
+  windowMs: settings.THROTTLE_SIGNUP_WINDOW_SECONDS * 1000,
+});
+
 function limitsOf(
   settings: ThrottleSettings,
   policy: ThrottlePolicy,

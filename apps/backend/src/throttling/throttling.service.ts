@@ -1,7 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppError } from '@rt/errors';
 import { CounterState, ThrottleCountersRepository } from './throttle-counters.repository';
-import { throttleCounters, ThrottleCounters, ThrottlePolicy } from './throttle-policies';
+import {
+  signupContactMailCounter,
+  throttleCounters,
+  ThrottleCounters,
+  ThrottlePolicy,
+} from './throttle-policies';
 import { ThrottleSettings } from './throttle.settings';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -49,6 +54,17 @@ export class ThrottlingService implements OnApplicationBootstrap, OnModuleDestro
     const { counters, emailAndAddress } = await this.read(policy, email, address);
     this.refuse(counters);
     if (counters.has(emailAndAddress)) await this.counters.clearUnlessBlocked(emailAndAddress);
+  }
+
+  /**
+   * Whether a signup may mail this existing account, named as its contact, a consent link: only
+   * the first time in a signup window (signupContactMailCounter; docs/decisions.md D-78). Counted
+   * in the caller's transaction, so the count and the email it allows commit or roll back together.
+   */
+  async mayMailSignupContact(userId: string): Promise<boolean> {
+    const counter = signupContactMailCounter(this.settings, userId);
+    const state = await this.counters.hit(counter.key, counter.windowMs, counter.limit, counter.windowMs);
+    return state.hits === 1;
   }
 
   onApplicationBootstrap(): void {

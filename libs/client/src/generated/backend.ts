@@ -163,9 +163,29 @@ export interface paths {
         put?: never;
         /**
          * Apply as a reseller
-         * @description Creates a `pending` reseller whose contact (a new account without a password, or the existing account of that email) is its manager. No token is issued and no email is sent now: the contact is invited when a super-admin first approves the organization. An address of no account that is reserved (the old address of an email change whose report link still works) → 422 on `contact_email` with `reason: email_taken`.
+         * @description Creates a `pending` reseller. A contact email of no account creates an account without a password, the manager: no token is issued and no email sent now, it is invited when a super-admin first approves the organization. The existing account of that email (any case) is not attached: it is mailed a link to accept (`POST /organization-contact-consent`), at most once per account in the signup window, and becomes the manager once it accepts. The answer is the same either way. An address of no account that is reserved (the old address of an email change whose report link still works) → 422 on `contact_email` with `reason: email_taken`.
          */
         post: operations["signUpOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization-contact-consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept to manage a signup's organization with the token mailed to its contact
+         * @description The token of the link `CLIENT_APP_URL/organization-contact-consent?token=…` mailed to an existing account a public signup named as its contact (valid 7 days by default, single use). Public: the link proves the mailbox, whoever is signed in. The account becomes the manager of the organization; if a super-admin approved it meanwhile, the manager is notified now (an invitation, or `manager-added`). A bad, expired or used token, or one of a consent already given → 422 with `error: invalid_contact_consent_token`.
+         */
+        post: operations["acceptOrganizationContactConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -207,7 +227,7 @@ export interface paths {
         head?: never;
         /**
          * Approve or suspend an organization
-         * @description `approved` or `suspended`; `pending` is always refused (422), the body being checked before the organization is looked up. A move to the current status changes nothing and sends nothing. The first approval of an organization whose manager was never notified (a signup) sends the invitation (or `manager-added` to an account with a password); never twice.
+         * @description `approved` or `suspended`; `pending` is always refused (422), the body being checked before the organization is looked up. A move to the current status changes nothing and sends nothing. The first approval of an organization whose manager was never notified (a signup) sends the invitation (or `manager-added` to an account with a password); never twice. A signup whose existing contact account has not accepted yet has no manager: its first approval mails that account the consent link again, and it becomes the manager only by accepting it.
          */
         patch: operations["updateOrganizationStatus"];
         trace?: never;
@@ -1062,7 +1082,7 @@ export interface components {
             description: string | null;
             /**
              * Format: email
-             * @description The manager's email; null when the organization has no manager.
+             * @description The manager's email, else that of the existing account a signup named as its contact while its consent is awaited (no manager until then); null when there is neither.
              */
             contact_email: string | null;
             /**
@@ -1123,7 +1143,7 @@ export interface components {
             description: string | null;
             /**
              * Format: email
-             * @description The manager's email; null when the organization has no manager.
+             * @description The manager's email, else that of the existing account a signup named as its contact while its consent is awaited (no manager until then); null when there is neither.
              */
             contact_email: string | null;
             /**
@@ -1184,7 +1204,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: email
-             * @description The future manager: an address of no account creates one without a password; an existing account (matched case-insensitively) is named as is. It hears from us at the first approval.
+             * @description The future manager: an address of no account creates one without a password, the manager, which hears from us at the first approval; an existing account (matched case-insensitively) becomes the manager only once it accepts the link mailed to it.
              * @example ada@example.com
              */
             contact_email: string;
@@ -1200,6 +1220,32 @@ export interface components {
             contact_last_name: string;
             /** @description A new contact account's language; an existing account keeps its own. */
             preferred_language: components["schemas"]["PreferredLanguage"];
+        };
+        ContactConsentTokenDto: {
+            /** @description The token of the link mailed to the signup's contact. */
+            token: string;
+        };
+        ContactConsentErrorResponseDto: {
+            /** @example The name field is required. */
+            message: string;
+            /**
+             * @description Each field (dotted paths for nested ones) with one message, its first problem.
+             * @example {
+             *       "name": [
+             *         "The name field is required."
+             *       ]
+             *     }
+             */
+            errors: {
+                [key: string]: string[];
+            };
+            /** @description A stable rejection code, on some 422 answers. */
+            reason?: string;
+            /**
+             * @description Present when the token is bad, expired or already used, or its consent was already given (then `errors.token` says so too).
+             * @enum {string}
+             */
+            error?: "invalid_contact_consent_token";
         };
         UpdateOrganizationDto: {
             /** @example Alpine Adventures */
@@ -2785,6 +2831,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+        };
+    };
+    acceptOrganizationContactConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactConsentTokenDto"];
+            };
+        };
+        responses: {
+            /** @description The account is the manager of the organization. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `malformed_json`: the body is not valid JSON; `bad_request`: it does not match its `Content-Encoding`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `payload_too_large`: the body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description `unsupported_media_type`: the body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"];
+                };
+            };
+            /** @description Validation failed, or `invalid_contact_consent_token`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConsentErrorResponseDto"];
                 };
             };
             /** @description `service_unavailable`: the database (or, for images, the image storage) cannot be reached right now. Try again after `Retry-After` seconds; a write may in rare cases have been applied (the connection dropped after its commit), so retry writes that are not idempotent with care. */

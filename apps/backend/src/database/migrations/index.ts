@@ -11,6 +11,7 @@ import { OutboxTraceContext1795700000000 } from './1795700000000-OutboxTraceCont
 import { EmailChanges1795898684629 } from './1795898684629-EmailChanges';
 import { ReportedEmailChangeLinks1796000000000 } from './1796000000000-ReportedEmailChangeLinks';
 import { ListMultiLineNames1796200000000 } from './1796200000000-ListMultiLineNames';
+import { SignupContactConsents1796300000000 } from './1796300000000-SignupContactConsents';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -27,4 +28,5 @@ export const backendMigrations: Function[] = [
   EmailChanges1795898684629,
   ReportedEmailChangeLinks1796000000000,
   ListMultiLineNames1796200000000,
+  SignupContactConsents1796300000000,
 ];

@@ -159,6 +159,41 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<PreferredLanguage, MailText
       ],
     },
   },
+  'contact-consent': {
+    'en-gb': {
+      subject: 'Do you agree to manage {organization_name}?',
+      greeting: 'Hello {first_name},',
+      body: [
+        'Someone applied to register {organization_name} on Road Trip and named this address as its contact. Your account becomes its manager only if you agree.',
+      ],
+      action: 'I agree to manage it',
+      footer: [
+        'The link is valid for {valid_for}. If you do not know this organization, ignore this email: nothing changes for your account.',
+      ],
+    },
+    'fr-ch': {
+      subject: 'Acceptez-vous de gérer {organization_name} ?',
+      greeting: 'Bonjour {first_name},',
+      body: [
+        "Une demande d'inscription de {organization_name} sur Road Trip nomme cette adresse comme contact. Votre compte n'en devient responsable que si vous l'acceptez.",
+      ],
+      action: "J'accepte de la gérer",
+      footer: [
+        'Le lien est valable {valid_for}. Si vous ne connaissez pas cette organisation, ignorez cet e-mail : rien ne change pour votre compte.',
+      ],
+    },
+    'ge-ch': {
+      subject: 'Möchten Sie {organization_name} verwalten?',
+      greeting: 'Grüezi {first_name},',
+      body: [
+        'Jemand hat {organization_name} bei Road Trip angemeldet und diese Adresse als Kontakt angegeben. Ihr Konto verwaltet die Organisation nur, wenn Sie zustimmen.',
+      ],
+      action: 'Ich bin einverstanden',
+      footer: [
+        'Der Link ist {valid_for} gültig. Falls Sie diese Organisation nicht kennen, ignorieren Sie diese E-Mail: Für Ihr Konto ändert sich nichts.',
+      ],
+    },
+  },
 };
 
 /** How long a link stays valid, in words of the language. */

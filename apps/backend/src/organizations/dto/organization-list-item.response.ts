@@ -11,7 +11,9 @@ export class OrganizationListItemDto extends OrganizationSummaryDto {
     type: 'string',
     format: 'email',
     nullable: true,
-    description: "The manager's email; null when the organization has no manager.",
+    description:
+      "The manager's email, else that of the existing account a signup named as its contact while " +
+      'its consent is awaited (no manager until then); null when there is neither.',
   })
   contact_email!: string | null;
 

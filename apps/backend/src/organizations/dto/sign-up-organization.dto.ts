@@ -13,8 +13,9 @@ export class SignUpOrganizationDto {
 
   @EmailField({
     description:
-      'The future manager: an address of no account creates one without a password; an existing ' +
-      'account (matched case-insensitively) is named as is. It hears from us at the first approval.',
+      'The future manager: an address of no account creates one without a password, the manager, ' +
+      'which hears from us at the first approval; an existing account (matched case-insensitively) ' +
+      'becomes the manager only once it accepts the link mailed to it.',
   })
   contact_email!: string;
 

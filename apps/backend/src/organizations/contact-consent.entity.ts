@@ -1,0 +1,39 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { User } from '../users/user.entity';
+import { Organization } from './organization.entity';
+
+/**
+ * A public signup that named an existing account as its contact (docs/decisions.md D-78): the
+ * account becomes the organization's manager only once it accepts a link mailed to it
+ * (`accepted_at`); until then the organization has no manager and shows this account's email as
+ * its contact. Its links are `signup_contact_consent_tokens`.
+ */
+@Entity('signup_contact_consents')
+// One contact per organization, like memberships_single_manager.
+@Index('signup_contact_consents_organization_unique', ['organizationId'], { unique: true })
+@Index('signup_contact_consents_user_id_idx', ['userId'])
+export class SignupContactConsent {
+  @UuidPrimaryColumn()
+  id!: string;
+
+  @Column({ name: 'organization_id', type: 'uuid' })
+  organizationId!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @TimestampColumn('accepted_at', { nullable: true })
+  acceptedAt!: Date | null;
+
+  @CreatedAtColumn()
+  createdAt!: Date;
+
+  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organization_id' })
+  organization?: Organization;
+
+  @ManyToOne(() => User, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id' })
+  user?: User;
+}
