@@ -9,6 +9,7 @@ import { MailOutbox } from '../mail/mail-outbox';
 import { MailSettings } from '../mail/mail.settings';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { durationInWords } from '../mail/templates/mail-texts';
+import { sameEmail } from './email-address';
 import type { EmailChangeTokenPurpose } from './email-change-token.entity';
 import { EmailChangeSettings } from './email-change.settings';
 import { EmailChangesRepository } from './email-changes.repository';
@@ -153,7 +154,7 @@ export class EmailChangeService implements OnModuleInit {
       await this.changes.cancelPendingOfUser(change.userId, now);
       if (change.confirmedAt) {
         const user = await this.users.findById(change.userId);
-        const stillNew = user !== null && user.email.toLowerCase() === change.newEmail.toLowerCase();
+        const stillNew = user !== null && sameEmail(user.email, change.newEmail);
         if (stillNew && !(await this.users.emailUsedByAnother(change.oldEmail, change.userId))) {
           await this.users.changeEmail(change.userId, change.oldEmail);
         }

@@ -9,6 +9,7 @@ import { OutboxMessageIds1795636328101 } from './1795636328101-OutboxMessageIds'
 import { ActivationCodeFormat1795650000000 } from './1795650000000-ActivationCodeFormat';
 import { OutboxTraceContext1795700000000 } from './1795700000000-OutboxTraceContext';
 import { EmailChanges1795898684629 } from './1795898684629-EmailChanges';
+import { EmailCanonical1796100000000 } from './1796100000000-EmailCanonical';
 
 /** Every backend migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const backendMigrations: Function[] = [
@@ -23,4 +24,5 @@ export const backendMigrations: Function[] = [
   ActivationCodeFormat1795650000000,
   OutboxTraceContext1795700000000,
   EmailChanges1795898684629,
+  EmailCanonical1796100000000,
 ];

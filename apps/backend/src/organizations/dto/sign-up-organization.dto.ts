@@ -12,7 +12,9 @@ export class SignUpOrganizationDto {
   @EmailField({
     description:
       'The future manager: an address of no account creates one without a password; an existing ' +
-      'account (matched case-insensitively) is named as is. It hears from us at the first approval.',
+      'account (matched in its canonical form, D-77) is named as is. It hears from us at the first ' +
+      'approval. Invisible characters, full-width letters or a domain label mixing scripts → 422 ' +
+      'with its `reason`.',
   })
   contact_email!: string;
 
