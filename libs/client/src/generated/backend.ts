@@ -18,7 +18,7 @@ export interface paths {
         get: operations["getCurrentUser"];
         /**
          * Replace the signed-in user
-         * @description Full replacement: every field is sent. A new email (compared case-insensitively) needs `current_password` (422 on `current_password` when missing or wrong), stays unique case-insensitively (422 on `email` with `reason: email_taken`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
+         * @description Full replacement: every field is sent. A new email (compared in its canonical form, D-77) needs `current_password` (422 on `current_password` when missing or wrong), stays unique in that form (422 on `email` with `reason: email_taken`; a refused shape → 422 with its `reason`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
          */
         put: operations["replaceCurrentUser"];
         post?: never;
@@ -103,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organization
-         * @description Created `pending`, with its manager: an address of no account creates one without a password and sends it an invitation (set a password); an existing account (any case) becomes the manager and is sent `manager-added`, or an invitation again while it has no password. Without the commission pair the defaults apply (`0.00`, `percent`).
+         * @description Created `pending`, with its manager: an address of no account creates one without a password and sends it an invitation (set a password); an existing account (the address in its canonical form, D-77: a refused shape → 422 with its `reason`) becomes the manager and is sent `manager-added`, or an invitation again while it has no password. Without the commission pair the defaults apply (`0.00`, `percent`).
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -977,7 +977,7 @@ export interface components {
             last_name: string;
             /**
              * Format: email
-             * @description Unique among users, case-insensitively. A new address takes effect only once it is confirmed through the link mailed to it (`pending_email` until then); the same address in another case changes nothing.
+             * @description Unique among users in its canonical form (case, Unicode normalisation, the punycode form of the domain; D-77). A new address takes effect only once it is confirmed through the link mailed to it (`pending_email` until then); the same address in another spelling changes nothing. A new address with invisible characters, full-width letters or a domain label mixing scripts is refused (422 with its `reason`).
              * @example ada@example.com
              */
             email: string;
@@ -1184,7 +1184,7 @@ export interface components {
             description?: string | null;
             /**
              * Format: email
-             * @description The future manager: an address of no account creates one without a password; an existing account (matched case-insensitively) is named as is. It hears from us at the first approval.
+             * @description The future manager: an address of no account creates one without a password; an existing account (matched in its canonical form, D-77) is named as is. It hears from us at the first approval. Invisible characters, full-width letters or a domain label mixing scripts → 422 with its `reason`.
              * @example ada@example.com
              */
             contact_email: string;
