@@ -132,15 +132,16 @@ describe('the migration to canonical addresses', () => {
   // Named like the test files' copies, so a run that died leaves nothing the next one keeps.
   const name = `rt_test_backend_${process.env.RT_TEST_RUN_ID ?? 'local'}_${randomBytes(6).toString('hex')}`;
   /** An empty database of its own: on the test server when there is one (fast), else embedded. */
-  const database = () =>
-    server
-      ? { url: urlOfDatabase(server, name), dataDir: folder.path, extensions: BACKEND_EXTENSIONS }
-      : { dataDir: folder.path, extensions: BACKEND_EXTENSIONS };
+  const database = (): { url?: string; dataDir: string; extensions: typeof BACKEND_EXTENSIONS } => ({
+    url: server ? urlOfDatabase(server, name) : undefined,
+    dataDir: folder.path,
+    extensions: BACKEND_EXTENSIONS,
+  });
   const migrate = (migrations: Function[]) =>
     runMigrateCommand({ app: 'backend', ...database(), migrations });
   const on = <T>(work: (client: Client) => Promise<T>): Promise<T> => {
     const opened = database();
-    return 'url' in opened ? withClient(opened.url, work) : onEmbeddedDatabase(opened, work);
+    return opened.url ? withClient(opened.url, work) : onEmbeddedDatabase(opened, work);
   };
   const before = backendMigrations.slice(0, backendMigrations.indexOf(EmailCanonical1796100000000));
 
