@@ -937,12 +937,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The address of a change asked with `PUT /user` and not yet confirmed through the link mailed to it; null when none.
              * @example null
              */
@@ -976,7 +976,7 @@ export interface components {
             /** @example Lovelace */
             last_name: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @description Unique among users in its canonical form (case, Unicode normalisation, the punycode form of the domain; D-77). A new address takes effect only once it is confirmed through the link mailed to it (`pending_email` until then); the same address in another spelling changes nothing. A new address with invisible characters, full-width letters or a domain label mixing scripts is refused (422 with its `reason`).
              * @example ada@example.com
              */
@@ -1061,7 +1061,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The manager's email; null when the organization has no manager.
              */
             contact_email: string | null;
@@ -1101,7 +1101,7 @@ export interface components {
              */
             id: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
@@ -1122,7 +1122,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The manager's email; null when the organization has no manager.
              */
             contact_email: string | null;
@@ -1152,7 +1152,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The manager (contact). An address of no account creates one without a password, invited by email; an existing account (matched case-insensitively) becomes the manager and is notified.
              * @example ada@example.com
              */
@@ -1183,7 +1183,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The future manager: an address of no account creates one without a password; an existing account (matched in its canonical form, D-77) is named as is. It hears from us at the first approval. Invisible characters, full-width letters or a domain label mixing scripts → 422 with its `reason`.
              * @example ada@example.com
              */
@@ -1225,7 +1225,7 @@ export interface components {
         };
         LoginDto: {
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
@@ -1247,14 +1247,14 @@ export interface components {
         };
         ForgotPasswordDto: {
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
         };
         ResetPasswordDto: {
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
@@ -1636,7 +1636,7 @@ export interface components {
             /** @example +41 27 966 24 60 */
             phone?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email?: string | null;
@@ -1687,7 +1687,7 @@ export interface components {
             website?: string | null;
             phone?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email?: string | null;
