@@ -101,6 +101,15 @@ describe('addresses in their canonical form', () => {
     expect(signedIn.user.id).toBe(user.id);
   });
 
+  it('finds a row the previous release wrote during a rollout (no canonical form) by its exact address', async () => {
+    const user = await t.makeUser({ email: `Rollout-${unique()}@example.com` });
+    // What the previous release's insert leaves: it never writes the column.
+    await t.dataSource.query(`UPDATE users SET email_canonical = NULL WHERE id = $1`, [user.id]);
+    const users = t.app.get(UsersRepository);
+    expect((await users.findByEmail(user.email))?.id).toBe(user.id);
+    expect(await users.emailUsedByAnother(user.email, '00000000-0000-4000-8000-000000000000')).toBe(true);
+  });
+
   it.each([
     ['a zero-width space', (name: string) => `in\u200Bfo-${name}@example.com`, 'email_invisible_character'],
     ['a bidi override', (name: string) => `info-${name}\u202E@example.com`, 'email_invisible_character'],
