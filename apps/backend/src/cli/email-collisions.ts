@@ -26,17 +26,24 @@ address counts as unconfirmed until a reset or invitation link mailed to it is u
 Works on DATABASE_URL, or on the embedded database (DATA_DIR) when it is unset; stop the demo
 server first, the embedded database is single-process. Runs before or after the migration.`;
 
+/** An address with its invisible characters spelled out (`in\u{200B}fo@…`), so the operator sees them. */
+const visible = (email: string): string =>
+  email.replace(
+    /[^\P{C}]|[^\P{Z}]/gu,
+    (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
+  );
+
 /** The report as lines for the operator (addresses included: this is the operator's terminal, not a log). */
 export function describeReport(report: AddressReport): string[] {
   const lines: string[] = [];
   if (report.collisions.length === 0) lines.push('No two accounts share a canonical address.');
   for (const group of report.collisions) {
     lines.push(`Accounts sharing ${report.canonicalById.get(group[0].id)}:`);
-    for (const row of group) lines.push(`  ${row.id}  ${JSON.stringify(row.email)}`);
+    for (const row of group) lines.push(`  ${row.id}  ${visible(row.email)}`);
   }
   if (report.refused.length > 0) {
     lines.push('Addresses kept though new ones of their shape are refused (they still sign in and reset):');
-    for (const row of report.refused) lines.push(`  ${row.id}  ${JSON.stringify(row.email)}  ${row.refusal}`);
+    for (const row of report.refused) lines.push(`  ${row.id}  ${visible(row.email)}  ${row.refusal}`);
   }
   if (report.collisions.length > 0) {
     lines.push(
