@@ -38,6 +38,22 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 60);
 const RESULTS_FILE = join(__dirname, '..', '..', '..', '.test-results', 'fuzz-backend.json');
 
+/**
+ * Addresses that read like another (docs/decisions.md D-77): refused (422) or matched in their
+ * canonical form, never a 500.
+ */
+const HOSTILE_ADDRESSES = [
+  'in\u200Bfo@example.com',
+  'info\u202E@example.com',
+  '\uFEFFinfo@example.com',
+  'info@\u0435xample.com',
+  '\u212Aelvin@example.com',
+  'İnfo@example.com',
+  'ｉｎｆｏ@example.com',
+  'info@bücher.de',
+  'info@xn--bcher-kva.de',
+];
+
 /** Limits high enough that fuzzing reaches validation (429 stays documented where a route throttles). */
 const UNTHROTTLED = {
   ...MANY_CLAIMS_ENV,
@@ -238,7 +254,12 @@ describe('contract fuzzing of the backend', () => {
       case 'full_code':
         return known.fullCodes;
       case 'email':
-        return operation.path === '/user' ? undefined : [admin.user.email, manager.user.email];
+        return operation.path === '/user'
+          ? HOSTILE_ADDRESSES
+          : [admin.user.email, manager.user.email, ...HOSTILE_ADDRESSES];
+      case 'contact_email':
+      case 'manager_email':
+        return [manager.user.email, ...HOSTILE_ADDRESSES];
       case 'password':
         return [TEST_PASSWORD];
       default:

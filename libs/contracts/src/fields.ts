@@ -162,7 +162,9 @@ export function EmailField(options: FieldOptions = {}): PropertyDecorator {
     }),
     ApiProperty({
       type: 'string',
-      format: 'email',
+      // Internationalised addresses (RFC 6531: `rené@bücher.de`) are addresses too; JSON Schema's
+      // `email` is ASCII only.
+      format: 'idn-email',
       maxLength: 255,
       example: 'ada@example.com',
       ...doc,

@@ -4,6 +4,7 @@ import { AppError } from '@rt/errors';
 import { Clock } from '../common/clock';
 import { Transactions } from '../database/transactions';
 import { MailOutbox } from '../mail/mail-outbox';
+import { accountEmailOrRefuse } from '../users/email-address';
 import type { PreferredLanguage, User } from '../users/user.entity';
 import {
   emailIsConfirmed,
@@ -27,7 +28,7 @@ import { commissionOf, organizationChanges, statusMoveOf } from './organization-
 import { toOrganizationListItem, toOrganizationResponse, toOrganizationSummary } from './organization.mapper';
 import { OrganizationsRepository } from './organizations.repository';
 
-/** Who manages a new organization: an existing account (by email, any case) or a new one. */
+/** Who manages a new organization: an existing account (by email, in its canonical form) or a new one. */
 interface ManagerInput {
   email: string;
   /** For a new account only, like the language. */
@@ -127,6 +128,7 @@ export class OrganizationManagementService {
    * (set a password) for an account without password, new or not; `manager-added` otherwise.
    */
   async create(dto: CreateOrganizationDto): Promise<OrganizationResponseDto> {
+    accountEmailOrRefuse('manager_email', dto.manager_email);
     const id = await this.createWithManager(
       {
         name: dto.name,
@@ -151,6 +153,7 @@ export class OrganizationManagementService {
    * from us at the first approval; an existing account is asked for its consent first (D-78).
    */
   async signUp(dto: SignUpOrganizationDto): Promise<OrganizationSummaryDto> {
+    accountEmailOrRefuse('contact_email', dto.contact_email);
     const input: OrganizationInput = {
       name: dto.name,
       type: 'reseller',

@@ -82,7 +82,8 @@ export class OrganizationsController {
     summary: 'Create an organization',
     description:
       'Created `pending`, with its manager: an address of no account creates one without a password ' +
-      'and sends it an invitation (set a password); an existing account (any case) becomes the ' +
+      'and sends it an invitation (set a password); an existing account (the address in its ' +
+      'canonical form, D-77: a refused shape → 422 with its `reason`) becomes the ' +
       'manager and is sent `manager-added`, or an invitation again while it has no password. ' +
       'Without the commission pair the defaults apply (`0.00`, `percent`). An address of no account ' +
       'that is reserved (the old address of an email change whose report link still works) → 422 on ' +

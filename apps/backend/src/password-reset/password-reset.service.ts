@@ -12,7 +12,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailedLinks } from '../users/mailed-links';
 import type { User } from '../users/user.entity';
-import { sameEmailAddress, UsersService } from '../users/users.service';
+import { sameEmail, UsersService } from '../users/users.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { InvalidResetTokenError } from './invalid-reset-token.error';
@@ -31,7 +31,7 @@ export const RESET_TOKEN_LENGTH = 48;
  * by the previous release during its rollout, and is honoured as before.
  */
 const mailedToCurrentEmail = (token: PasswordResetToken, user: User): boolean =>
-  token.email === null || sameEmailAddress(token.email, user.email);
+  token.email === null || sameEmail(token.email, user.email);
 
 @Injectable()
 export class PasswordResetService implements OnModuleInit {

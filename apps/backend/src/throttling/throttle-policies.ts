@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { AccessRequest } from '../access/access';
 import { sha256Hex } from '../common/secrets';
+import { canonicalEmail } from '../users/email-address';
 import type { ThrottleSettings } from './throttle.settings';
 
 /**
@@ -17,7 +18,7 @@ import type { ThrottleSettings } from './throttle.settings';
  * unknown, malformed or someone else's code): a shop assistant claiming real codes for customers
  * from one account is never stopped.
  * `email-change` (PUT /user) is keyed on the signed-in user too, and counts only the calls whose
- * `email` differs (case-insensitively) from the user's: every such call, whatever its answer (a
+ * `email` differs (in its canonical form, D-77) from the user's: every such call, whatever its answer (a
  * wrong password, a taken address, a change asked), so that the 422 for a taken address is no
  * cheap oracle of who has an account (docs/decisions.md D-70). Other profile edits count nothing
  * and are never refused.
@@ -69,7 +70,7 @@ export const throttleSubjectOf = (policy: ThrottlePolicy, req: Request): unknown
     ? (req as AccessRequest).auth?.user.id
     : (req.body as Record<string, unknown> | undefined)?.[emailFieldOf(policy)];
 
-/** Whether a `PUT /user` asks for another email than the signed-in user's (a string, compared case-insensitively). */
+/** Whether a `PUT /user` asks for another email than the signed-in user's (a string, compared in its canonical form). */
 export const changesEmail = (req: Request): boolean => {
   const email = (req.body as Record<string, unknown> | undefined)?.email;
   const current = (req as AccessRequest).auth?.user.email;
@@ -82,8 +83,9 @@ export const changesEmail = (req: Request): boolean => {
 export const emailFieldOf = (policy: ThrottlePolicy): string =>
   policy === 'signup' ? 'contact_email' : 'email';
 
+/** The canonical form (docs/decisions.md D-77): every spelling of one address shares its counters. */
 export const normalizedEmail = (value: unknown): string =>
-  typeof value === 'string' ? value.trim().toLowerCase() : '';
+  typeof value === 'string' ? canonicalEmail(value) : '';
 
 /** The stored key: a SHA-256, so counters hold no email or address in clear. */
 export const throttleKey = (scope: string, tracker: string): string => sha256Hex(`${scope}:${tracker}`);

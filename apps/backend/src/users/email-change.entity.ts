@@ -10,9 +10,7 @@ import { User } from './user.entity';
  */
 @Entity('email_changes')
 @Index('email_changes_user_id_idx', ['userId'])
-// The reserved old addresses, looked up on lower(old_email): an expression index written by hand
-// in the migration (TypeORM cannot express it), hence not synchronised from here.
-@Index('email_changes_old_email_lower_idx', { synchronize: false })
+@Index('email_changes_old_email_canonical_idx', ['oldEmailCanonical'])
 export class EmailChange {
   @UuidPrimaryColumn()
   id!: string;
@@ -23,6 +21,13 @@ export class EmailChange {
   /** The email when the change was asked; where the notice goes, and what a report restores. */
   @Column({ name: 'old_email', type: 'varchar', length: 255 })
   oldEmail!: string;
+
+  /**
+   * canonicalEmail(oldEmail) (D-77): the reserved old addresses are looked up on it. Null on rows
+   * the previous release wrote during a rollout, which reserve nothing.
+   */
+  @Column({ name: 'old_email_canonical', type: 'varchar', length: 255, nullable: true })
+  oldEmailCanonical!: string | null;
 
   @Column({ name: 'new_email', type: 'varchar', length: 255 })
   newEmail!: string;

@@ -9,12 +9,13 @@ import { MailOutbox } from '../mail/mail-outbox';
 import { MailSettings } from '../mail/mail.settings';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { durationInWords } from '../mail/templates/mail-texts';
+import { sameEmail } from './email-address';
 import type { EmailChangeTokenPurpose } from './email-change-token.entity';
 import { EmailChangeSettings } from './email-change.settings';
 import { EmailChangesRepository } from './email-changes.repository';
 import { InvalidEmailChangeTokenError } from './invalid-email-change-token.error';
 import { MailedLinks } from './mailed-links';
-import { sameEmailAddress, type User } from './user.entity';
+import type { User } from './user.entity';
 import { EmailTakenError, UsersRepository } from './users.repository';
 
 /** Email-change tokens: 48 characters of [A-Za-z0-9] (~285 bits); only their SHA-256 is stored. */
@@ -206,7 +207,7 @@ export class EmailChangeService implements OnModuleInit {
     await this.changes.endLinksAfterReport(user.id, change.id, now);
     await this.mailedLinks.endAllOf(user.id);
     await this.accessTokens.revokeAllOfUser(user.id);
-    if (sameEmailAddress(user.email, change.oldEmail)) return 'restored';
+    if (sameEmail(user.email, change.oldEmail)) return 'restored';
     if (
       (await this.users.emailUsedByAnother(change.oldEmail, user.id)) ||
       (await this.changes.reservedForAnother(change.oldEmail, user.id, now))

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { transactional } from '../database/transactions';
+import { canonicalEmail } from './email-address';
 import { EmailChangeToken, EmailChangeTokenPurpose } from './email-change-token.entity';
 import { EmailChange } from './email-change.entity';
 
@@ -32,7 +33,9 @@ export class EmailChangesRepository {
   }
 
   insert(change: NewEmailChange): Promise<EmailChange> {
-    return this.changes.save(this.changes.create(change));
+    return this.changes.save(
+      this.changes.create({ ...change, oldEmailCanonical: canonicalEmail(change.oldEmail) }),
+    );
   }
 
   findById(id: string): Promise<EmailChange | null> {
@@ -116,13 +119,13 @@ export class EmailChangesRepository {
 
   /**
    * Whether `email` is the old address of a change of another user (any user when `userId` is
-   * null) whose report link still works: reserved to that user (docs/decisions.md D-70;
-   * email_changes_old_email_lower_idx).
+   * null) whose report link still works: reserved to that user (docs/decisions.md D-70),
+   * compared in its canonical form (D-77; email_changes_old_email_canonical_idx).
    */
   reservedForAnother(email: string, userId: string | null, now: Date): Promise<boolean> {
     const query = this.changes
       .createQueryBuilder('c')
-      .where('lower(c.old_email) = lower(:email)', { email: email.trim() })
+      .where('c.old_email_canonical = :canonical', { canonical: canonicalEmail(email) })
       .andWhere('c.report_expires_at > :now AND c.report_ended_at IS NULL', { now });
     if (userId !== null) query.andWhere('c.user_id <> :userId', { userId });
     return query.getExists();

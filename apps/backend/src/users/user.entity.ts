@@ -1,27 +1,38 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
 import { Image } from '../images/image.entity';
+import { sameEmail } from './email-address';
 
 export const PREFERRED_LANGUAGES = ['fr-ch', 'ge-ch', 'en-gb'] as const;
 export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
 
 @Entity('users')
 @Check('users_preferred_language_check', `"preferred_language" IN ('fr-ch', 'ge-ch', 'en-gb')`)
-// Emails are unique case-insensitively: a unique index on lower(email), written by hand in the
-// migration (TypeORM cannot express an expression index), hence not synchronised from here.
-@Index('users_email_lower_unique', { synchronize: false })
+// Accounts are unique on the canonical form of their address (docs/decisions.md D-77).
+@Index('users_email_canonical_unique', ['emailCanonical'], { unique: true })
+// Rows the previous release wrote during a rollout have no canonical form yet: found by their exact
+// address until the next release's migration fills it (D-77).
+@Index('users_email_without_canonical_idx', ['email'], { where: '"email_canonical" IS NULL' })
 export class User {
   @UuidPrimaryColumn()
   id!: string;
 
-  /** As the user typed it; compared and kept unique on lower(email). */
+  /** As the user typed it, shown and mailed to; compared through emailCanonical. */
   @Column({ type: 'varchar', length: 255 })
   email!: string;
 
   /**
+   * canonicalEmail(email) (src/users/email-address.ts), written with every write of `email`; what
+   * accounts are unique on and found by. Null only on a row the previous release wrote during a
+   * rollout (docs/decisions.md D-77).
+   */
+  @Column({ name: 'email_canonical', type: 'varchar', nullable: true })
+  emailCanonical!: string | null;
+
+  /**
    * The address the user proved to read (a used reset or invitation link, a confirmed email change)
    * or that an operator gave `user:create-admin`; null when none. The email counts as confirmed only
-   * while it equals this one case-insensitively (emailIsConfirmed), so a change that skipped the
+   * while both have one canonical form (emailIsConfirmed, D-77), so a change that skipped the
    * confirmation leaves it unconfirmed (docs/decisions.md D-70).
    */
   @Column({ name: 'confirmed_email', type: 'varchar', length: 255, nullable: true })
@@ -58,12 +69,6 @@ export class User {
   updatedAt!: Date;
 }
 
-/** Whether the user's current email is the one they proved to read (docs/decisions.md D-70). */
+/** Whether the user's current email is the one they proved to read (docs/decisions.md D-70, D-77). */
 export const emailIsConfirmed = (user: Pick<User, 'email' | 'confirmedEmail'>): boolean =>
-  user.confirmedEmail !== null && user.confirmedEmail.toLowerCase() === user.email.toLowerCase();
-
-/**
- * Whether two spellings name the same address, the one comparison of addresses in code (a reset
- * token's address and the account's, D-26; a report's address and the account's, D-70).
- */
-export const sameEmailAddress = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+  user.confirmedEmail !== null && sameEmail(user.confirmedEmail, user.email);

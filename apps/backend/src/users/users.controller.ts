@@ -43,14 +43,15 @@ export class UsersController {
     operationId: 'replaceCurrentUser',
     summary: 'Replace the signed-in user',
     description:
-      'Full replacement: every field is sent. A new email (compared case-insensitively) needs ' +
-      '`current_password` (422 on `current_password` when missing or wrong), stays unique ' +
-      'case-insensitively and may not be the old address of another account while its report link ' +
-      'works (422 on `email` with `reason: email_taken`), and takes effect only once confirmed: the ' +
-      'answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new ' +
-      'address and a notice with a report link to the old one, both with the name and language ' +
-      'stored before this request; a new change replaces a pending one. Calls that change the email ' +
-      'are throttled. No `X-Viewing-As` needed.',
+      'Full replacement: every field is sent. A new email (compared in its canonical form, D-77) ' +
+      'needs `current_password` (422 on `current_password` when missing or wrong), stays unique ' +
+      'in that form and may not be the old address of another account while its report link works ' +
+      '(422 on `email` with `reason: email_taken`; a refused shape → 422 with its `reason`), and ' +
+      'takes effect only once confirmed: the answer keeps the old `email` and shows ' +
+      '`pending_email`, a confirmation link goes to the new address and a notice with a report ' +
+      'link to the old one, both with the name and language stored before this request; a new ' +
+      'change replaces a pending one. Calls that change the email are throttled. No ' +
+      '`X-Viewing-As` needed.',
   })
   @ApiOkResponse({ type: UserResponseDto, description: 'The user as stored (with `pending_email`).' })
   @ApiValidationFailedResponse()

@@ -3,9 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/errors';
 import { transactional } from '../database/transactions';
+import { canonicalEmail } from './email-address';
 import { PreferredLanguage, User } from './user.entity';
 
-/** Thrown when an email is already used by another user (index users_email_lower_unique). */
+/** Thrown when an email is already used by another user (index users_email_canonical_unique). */
 export class EmailTakenError extends Error {
   constructor() {
     super('email taken');
@@ -32,7 +33,11 @@ export interface ProfileFields {
   profilePictureId: string | null;
 }
 
-const EMAIL_INDEX = 'users_email_lower_unique';
+/** An address compared in its canonical form; PostgreSQL never folds it (docs/decisions.md D-77). */
+const SAME_ADDRESS = '(u.email_canonical = :canonical OR (u.email_canonical IS NULL AND u.email = :email))';
+const addressParameters = (email: string) => ({ canonical: canonicalEmail(email), email: email.trim() });
+
+const EMAIL_INDEX = 'users_email_canonical_unique';
 
 /** The one writer of `users`; other features go through UsersService. */
 @Injectable()
@@ -60,19 +65,19 @@ export class UsersRepository {
       .getOne();
   }
 
-  /** Case-insensitive, on users_email_lower_unique. */
+  /**
+   * The user whose address has this canonical form (users_email_canonical_unique), or, among rows
+   * without one yet, this exact address (users_email_without_canonical_idx; D-77).
+   */
   findByEmail(email: string): Promise<User | null> {
-    return this.repo
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email: email.trim() })
-      .getOne();
+    return this.repo.createQueryBuilder('u').where(SAME_ADDRESS, addressParameters(email)).getOne();
   }
 
-  /** Whether another user has this email (any case). The unique index still settles races. */
+  /** Whether another user has this email (in its canonical form). The unique index still settles races. */
   emailUsedByAnother(email: string, userId: string): Promise<boolean> {
     return this.repo
       .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email: email.trim() })
+      .where(SAME_ADDRESS, addressParameters(email))
       .andWhere('u.id <> :userId', { userId })
       .getExists();
   }
@@ -85,7 +90,11 @@ export class UsersRepository {
     const { emailConfirmed, ...fields } = user;
     try {
       return await this.repo.save(
-        this.repo.create({ ...fields, confirmedEmail: emailConfirmed ? fields.email : null }),
+        this.repo.create({
+          ...fields,
+          emailCanonical: canonicalEmail(fields.email),
+          confirmedEmail: emailConfirmed ? fields.email : null,
+        }),
       );
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw new EmailTakenError();
@@ -100,7 +109,7 @@ export class UsersRepository {
   /** A confirmed email change, or its undoing: the address becomes the user's and counts as confirmed. */
   async changeEmail(id: string, email: string): Promise<void> {
     try {
-      await this.repo.update({ id }, { email, confirmedEmail: email });
+      await this.repo.update({ id }, { email, emailCanonical: canonicalEmail(email), confirmedEmail: email });
     } catch (error) {
       if (isUniqueViolation(error, EMAIL_INDEX)) throw new EmailTakenError();
       throw error;

@@ -9,8 +9,9 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserResponseDto } from './dto/user.response';
+import { accountEmailOrRefuse, sameEmail } from './email-address';
 import { EmailChangeService, emailTakenError } from './email-change.service';
-import { emailIsConfirmed, PreferredLanguage, sameEmailAddress, User } from './user.entity';
+import { emailIsConfirmed, PreferredLanguage, User } from './user.entity';
 import { toUserResponse } from './user.mapper';
 import { EmailTakenError, NewUser, UsersRepository } from './users.repository';
 
@@ -23,8 +24,8 @@ export { emailTakenError };
 /** Whether the user's email is the one they proved to read (docs/decisions.md D-70). */
 export { emailIsConfirmed };
 
-/** The one comparison of two addresses (docs/decisions.md D-26, D-70). */
-export { sameEmailAddress };
+/** The one comparison of two addresses: their canonical forms (docs/decisions.md D-26, D-70, D-77). */
+export { sameEmail };
 
 /**
  * What creating an account throws for an address reserved to another user: the old address of
@@ -70,7 +71,7 @@ export class UsersService {
     private readonly emailChanges: EmailChangeService,
   ) {}
 
-  /** The user with this email, compared case-insensitively (sign-in, password reset). */
+  /** The user with this email, compared in its canonical form (sign-in, password reset; D-77). */
   findByEmail(email: string): Promise<User | null> {
     return this.users.findByEmail(email);
   }
@@ -90,8 +91,9 @@ export class UsersService {
   /**
    * An account for someone invited to manage an organization: no password (they set one through
    * the invitation link, POST /reset-password), so it cannot sign in until then. Throws
-   * EmailTakenError when the address is already used (any case), EmailReservedError when it is
-   * reserved to another user.
+   * EmailTakenError when the address is already used (in its canonical form), EmailReservedError
+   * when it is reserved to another user; the caller has refused the shapes D-77 refuses
+   * (accountEmailOrRefuse).
    */
   createInvited(input: InvitedUserInput): Promise<User> {
     return this.createAccount({
@@ -144,9 +146,10 @@ export class UsersService {
 
   /**
    * `PUT /user`: every field replaced; `profile_picture_id: null` detaches the picture. A new email
-   * (compared case-insensitively) needs `current_password` and takes effect only once the new
-   * address confirms it (docs/decisions.md D-70): the answer keeps the email and shows
-   * `pending_email`. The same email in any case changes nothing and needs no password.
+   * (compared in its canonical form, D-77) needs `current_password` and takes effect only once the
+   * new address confirms it (docs/decisions.md D-70): the answer keeps the email and shows
+   * `pending_email`. The same email in another spelling (case, a punycode domain) changes nothing
+   * and needs no password; a new one of a refused shape → 422 with its `reason` (D-77).
    */
   async replaceProfile(
     userId: string,
@@ -162,8 +165,9 @@ export class UsersService {
       }),
     );
     const newEmail = dto.email.trim();
-    const emailChanges = newEmail.toLowerCase() !== user.email.toLowerCase();
+    const emailChanges = !sameEmail(newEmail, user.email);
     if (emailChanges) {
+      accountEmailOrRefuse('email', dto.email);
       if (dto.current_password === undefined) {
         throw AppError.validation({
           current_password: ['The current password field is required to change the email.'],
@@ -206,6 +210,8 @@ export class UsersService {
     const generatedPassword = input.password ? undefined : password;
     const passwordHash = await this.hasher.hash(password);
     const existing = await this.users.findByEmail(input.email);
+    // The operator's address names a new account only in a shape D-77 accepts.
+    if (!existing) accountEmailOrRefuse('email', input.email);
     if (existing) {
       await this.transactions.run(async () => {
         await this.users.resetAsSuperAdmin(existing.id, passwordHash);

@@ -18,7 +18,7 @@ export interface paths {
         get: operations["getCurrentUser"];
         /**
          * Replace the signed-in user
-         * @description Full replacement: every field is sent. A new email (compared case-insensitively) needs `current_password` (422 on `current_password` when missing or wrong), stays unique case-insensitively and may not be the old address of another account while its report link works (422 on `email` with `reason: email_taken`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one, both with the name and language stored before this request; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
+         * @description Full replacement: every field is sent. A new email (compared in its canonical form, D-77) needs `current_password` (422 on `current_password` when missing or wrong), stays unique in that form and may not be the old address of another account while its report link works (422 on `email` with `reason: email_taken`; a refused shape → 422 with its `reason`), and takes effect only once confirmed: the answer keeps the old `email` and shows `pending_email`, a confirmation link goes to the new address and a notice with a report link to the old one, both with the name and language stored before this request; a new change replaces a pending one. Calls that change the email are throttled. No `X-Viewing-As` needed.
          */
         put: operations["replaceCurrentUser"];
         post?: never;
@@ -103,7 +103,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organization
-         * @description Created `pending`, with its manager: an address of no account creates one without a password and sends it an invitation (set a password); an existing account (any case) becomes the manager and is sent `manager-added`, or an invitation again while it has no password. Without the commission pair the defaults apply (`0.00`, `percent`). An address of no account that is reserved (the old address of an email change whose report link still works) → 422 on `manager_email` with `reason: email_taken`.
+         * @description Created `pending`, with its manager: an address of no account creates one without a password and sends it an invitation (set a password); an existing account (the address in its canonical form, D-77: a refused shape → 422 with its `reason`) becomes the manager and is sent `manager-added`, or an invitation again while it has no password. Without the commission pair the defaults apply (`0.00`, `percent`). An address of no account that is reserved (the old address of an email change whose report link still works) → 422 on `manager_email` with `reason: email_taken`.
          */
         post: operations["createOrganization"];
         delete?: never;
@@ -957,12 +957,12 @@ export interface components {
             /** Format: uuid */
             id: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The address of a change asked with `PUT /user` and not yet confirmed through the link mailed to it; null when none.
              * @example null
              */
@@ -996,8 +996,8 @@ export interface components {
             /** @example Lovelace */
             last_name: string;
             /**
-             * Format: email
-             * @description Unique among users, case-insensitively. A new address takes effect only once it is confirmed through the link mailed to it (`pending_email` until then); the same address in another case changes nothing.
+             * Format: idn-email
+             * @description Unique among users in its canonical form (case, Unicode normalisation, the punycode form of the domain; D-77). A new address takes effect only once it is confirmed through the link mailed to it (`pending_email` until then); the same address in another spelling changes nothing. A new address with invisible characters, full-width letters or a domain label mixing scripts is refused (422 with its `reason`).
              * @example ada@example.com
              */
             email: string;
@@ -1081,7 +1081,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The manager's email, else that of the existing account a signup named as its contact while its consent is awaited (no manager until then); null when there is neither.
              */
             contact_email: string | null;
@@ -1121,7 +1121,7 @@ export interface components {
              */
             id: string;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
@@ -1142,7 +1142,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The manager's email, else that of the existing account a signup named as its contact while its consent is awaited (no manager until then); null when there is neither.
              */
             contact_email: string | null;
@@ -1172,7 +1172,7 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @description The manager (contact). An address of no account creates one without a password, invited by email; an existing account (matched case-insensitively) becomes the manager and is notified.
              * @example ada@example.com
              */
@@ -1203,8 +1203,8 @@ export interface components {
             /** @example Guided tours in the Alps. */
             description?: string | null;
             /**
-             * Format: email
-             * @description The future manager: an address of no account creates one without a password, the manager, which hears from us at the first approval; an existing account (matched case-insensitively) becomes the manager only once it accepts the link mailed to it.
+             * Format: idn-email
+             * @description The future manager: an address of no account creates one without a password, the manager, which hears from us at the first approval; an existing account (matched in its canonical form, D-77) becomes the manager only once it accepts the link mailed to it. Invisible characters, full-width letters or a domain label mixing scripts → 422 with its `reason`.
              * @example ada@example.com
              */
             contact_email: string;
@@ -1271,7 +1271,7 @@ export interface components {
         };
         LoginDto: {
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
@@ -1293,14 +1293,14 @@ export interface components {
         };
         ForgotPasswordDto: {
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
         };
         ResetPasswordDto: {
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email: string;
@@ -1682,7 +1682,7 @@ export interface components {
             /** @example +41 27 966 24 60 */
             phone?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email?: string | null;
@@ -1733,7 +1733,7 @@ export interface components {
             website?: string | null;
             phone?: string | null;
             /**
-             * Format: email
+             * Format: idn-email
              * @example ada@example.com
              */
             email?: string | null;

@@ -1,5 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { domainToASCII } from 'node:url';
 import type { FuzzOperation, OpenApiDocument } from './openapi';
 import { documentedResponse, pointerSegment } from './openapi';
 
@@ -54,6 +55,16 @@ export const formatAjvError = (error: ErrorObject): string =>
   } (${error.schemaPath})`;
 
 /**
+ * JSON Schema's `idn-email` (RFC 6531), which ajv-formats lacks: a local part without spaces or
+ * controls, an `@`, and a domain UTS-46 accepts.
+ */
+export const isIdnEmail = (value: string): boolean => {
+  const at = value.lastIndexOf('@');
+  if (at <= 0 || /[\s\p{Cc}]/u.test(value)) return false;
+  return domainToASCII(value.slice(at + 1)).includes('.');
+};
+
+/**
  * Checks answers against the document with Ajv's 2020-12 validator. The whole document is added
  * as one schema resource, so `#/components/...` references resolve where they point; each
  * response schema is compiled from its JSON pointer, once. A 5xx is always a problem, and so is a
@@ -68,6 +79,7 @@ export class ContractValidator {
   constructor(document: OpenApiDocument, name = 'contract') {
     this.ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, validateFormats: true });
     addFormats(this.ajv);
+    this.ajv.addFormat('idn-email', isIdnEmail);
     for (const keyword of OPENAPI_KEYWORDS) this.ajv.addKeyword({ keyword });
     this.id = `https://contract.invalid/${encodeURIComponent(name)}.json`;
     this.ajv.addSchema({ ...document, $id: this.id });

@@ -119,6 +119,7 @@ const FORMAT_BREAKERS: Record<string, string[]> = {
   ],
   time: ['24:00', '12:60', '1:5', '12:00:00', '-1:00'],
 };
+FORMAT_BREAKERS['idn-email'] = FORMAT_BREAKERS.email;
 
 /** A date inside text (`2027-03-01_2027-03-31`): the examples of a date-bearing string. */
 export const DATE_IN_TEXT = /\d{4}-\d{2}-\d{2}/;
@@ -335,6 +336,7 @@ export class SchemaArbitraries {
           .tuple(this.dayOffset(), fc.integer({ min: 0, max: DAY_MS - 1 }))
           .map(([date, ms]) => new Date(date.getTime() + ms).toISOString());
       case 'email':
+      case 'idn-email':
         return fc.oneof(
           { weight: 3, arbitrary: fc.nat(1_000_000).map((n) => `fuzz-${n}@example.com`) },
           {

@@ -10,6 +10,7 @@ import { ActivationCodeFormat1795650000000 } from './1795650000000-ActivationCod
 import { OutboxTraceContext1795700000000 } from './1795700000000-OutboxTraceContext';
 import { EmailChanges1795898684629 } from './1795898684629-EmailChanges';
 import { ReportedEmailChangeLinks1796000000000 } from './1796000000000-ReportedEmailChangeLinks';
+import { EmailCanonical1796100000000 } from './1796100000000-EmailCanonical';
 import { ListMultiLineNames1796200000000 } from './1796200000000-ListMultiLineNames';
 import { SignupContactConsents1796300000000 } from './1796300000000-SignupContactConsents';
 
@@ -27,6 +28,7 @@ export const backendMigrations: Function[] = [
   OutboxTraceContext1795700000000,
   EmailChanges1795898684629,
   ReportedEmailChangeLinks1796000000000,
+  EmailCanonical1796100000000,
   ListMultiLineNames1796200000000,
   SignupContactConsents1796300000000,
 ];

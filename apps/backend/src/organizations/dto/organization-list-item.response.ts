@@ -9,7 +9,7 @@ export class OrganizationListItemDto extends OrganizationSummaryDto {
 
   @ApiProperty({
     type: 'string',
-    format: 'email',
+    format: 'idn-email',
     nullable: true,
     description:
       "The manager's email, else that of the existing account a signup named as its contact while " +

@@ -6,7 +6,7 @@ export class OrganizationMemberDto {
   @ApiProperty({ format: 'uuid', description: "The user's id." })
   id!: string;
 
-  @ApiProperty({ format: 'email', example: 'ada@example.com' })
+  @ApiProperty({ format: 'idn-email', example: 'ada@example.com' })
   email!: string;
 
   @ApiProperty({ example: 'Ada' })

@@ -14,8 +14,9 @@ export class SignUpOrganizationDto {
   @EmailField({
     description:
       'The future manager: an address of no account creates one without a password, the manager, ' +
-      'which hears from us at the first approval; an existing account (matched case-insensitively) ' +
-      'becomes the manager only once it accepts the link mailed to it.',
+      'which hears from us at the first approval; an existing account (matched in its canonical ' +
+      'form, D-77) becomes the manager only once it accepts the link mailed to it. Invisible ' +
+      'characters, full-width letters or a domain label mixing scripts → 422 with its `reason`.',
   })
   contact_email!: string;
 

@@ -15,9 +15,11 @@ export class UpdateUserDto {
 
   @EmailField({
     description:
-      'Unique among users, case-insensitively. A new address takes effect only once it is confirmed ' +
-      'through the link mailed to it (`pending_email` until then); the same address in another case ' +
-      'changes nothing.',
+      'Unique among users in its canonical form (case, Unicode normalisation, the punycode form of ' +
+      'the domain; D-77). A new address takes effect only once it is confirmed through the link ' +
+      'mailed to it (`pending_email` until then); the same address in another spelling changes ' +
+      'nothing. A new address with invisible characters, full-width letters or a domain label ' +
+      'mixing scripts is refused (422 with its `reason`).',
   })
   email!: string;
 

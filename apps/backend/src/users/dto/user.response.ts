@@ -8,12 +8,12 @@ export class UserResponseDto {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
-  @ApiProperty({ format: 'email', example: 'ada@example.com' })
+  @ApiProperty({ format: 'idn-email', example: 'ada@example.com' })
   email!: string;
 
   @ApiProperty({
     type: 'string',
-    format: 'email',
+    format: 'idn-email',
     nullable: true,
     example: null,
     description:
