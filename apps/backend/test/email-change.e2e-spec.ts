@@ -249,11 +249,20 @@ describe('email changes are confirmed (issue 47)', () => {
       expect((await report(thiefReport).expect(422)).body).toEqual(INVALID_TOKEN);
       expect(await emailOf(victim.id)).toBe(victim.email);
 
+      // The password the thief knows is withdrawn: the reader of the restored address chooses one.
+      await t.http
+        .post('/api/login')
+        .send({ email: victim.email, password: TEST_PASSWORD, device_name: 'thief' })
+        .expect(422);
       await forgot(victim.email);
       await forgot(second);
       await t.deliverMail();
-      expect(mailTo(victim.email, 'password-reset').data.token).toEqual(expect.any(String));
+      await resetPassword(victim.email, mailTo(victim.email, 'password-reset').data.token).expect(204);
       expect(t.mail.to(second).filter((m) => m.template === 'password-reset')).toEqual([]);
+      await t.http
+        .post('/api/login')
+        .send({ email: victim.email, password: NEW_PASSWORD, device_name: 'victim' })
+        .expect(200);
     });
 
     it('a replaced change: the notice of the first request restores the address after the second is confirmed', async () => {

@@ -12,7 +12,7 @@ import { OrganizationsService } from '../organizations/organizations.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { MailedLinks } from '../users/mailed-links';
 import type { User } from '../users/user.entity';
-import { sameEmail, UsersService } from '../users/users.service';
+import { emailIsConfirmed, sameEmail, UsersService } from '../users/users.service';
 import { ForgotPasswordDto } from './dto/forgot-password.dto';
 import { ResetPasswordDto } from './dto/reset-password.dto';
 import { InvalidResetTokenError } from './invalid-reset-token.error';
@@ -107,10 +107,15 @@ export class PasswordResetService implements OnModuleInit {
    * Whether the user may get a reset email and set a password with it: not an account without a
    * password whose organizations are all public signups no super-admin approved yet (their
    * manager never notified). Such a contact first hears from us at the approval, by an
-   * invitation (docs/decisions.md D-69).
+   * invitation (docs/decisions.md D-69). An account whose confirmed address lost its password to
+   * a report (D-70) always may: a signup's contact has never confirmed one.
    */
   private async mayChooseAPassword(user: User): Promise<boolean> {
-    return user.passwordHash !== null || !(await this.organizations.inUnapprovedSignupsOnly(user.id));
+    return (
+      user.passwordHash !== null ||
+      emailIsConfirmed(user) ||
+      !(await this.organizations.inUnapprovedSignupsOnly(user.id))
+    );
   }
 
   /**

@@ -175,9 +175,9 @@ export class EmailChangeService implements OnModuleInit {
    * (docs/decisions.md D-70): the old address comes back, whatever happened since (further
    * changes, confirmed or replaced); every pending change is cancelled, every sign-in token
    * revoked, every reset and invitation link ended, and so is the report link of this change and
-   * of every later one (mailed to addresses that came after it). One transaction. A bad, used,
-   * ended or expired token → 422; an old address another account holds → 409
-   * `email_not_restorable`, everything else done.
+   * of every later one (mailed to addresses that came after it); once the address is restored,
+   * the password is withdrawn. One transaction. A bad, used, ended or expired token → 422; an old
+   * address another account holds → 409 `email_not_restorable`, everything else done.
    */
   async report(token: string): Promise<void> {
     const tokenHash = sha256Hex(token);
@@ -207,14 +207,20 @@ export class EmailChangeService implements OnModuleInit {
     await this.changes.endLinksAfterReport(user.id, change.id, now);
     await this.mailedLinks.endAllOf(user.id);
     await this.accessTokens.revokeAllOfUser(user.id);
-    if (sameEmail(user.email, change.oldEmail)) return 'restored';
-    if (
+    if (sameEmail(user.email, change.oldEmail)) {
+      // The report link was mailed to this address: its reader proved it (D-70).
+      await this.users.confirmEmail(user.id, user.email);
+    } else if (
       (await this.users.emailUsedByAnother(change.oldEmail, user.id)) ||
       (await this.changes.reservedForAnother(change.oldEmail, user.id, now))
     ) {
       return 'not-restorable';
+    } else {
+      await this.users.changeEmail(user.id, change.oldEmail);
     }
-    await this.users.changeEmail(user.id, change.oldEmail);
+    // Whoever asked for the change knew the password: it is withdrawn, and the reader of the
+    // restored address chooses a new one with POST /forgot-password (D-70).
+    await this.users.clearPassword(user.id);
     return 'restored';
   }
 
