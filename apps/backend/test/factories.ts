@@ -71,9 +71,11 @@ export function makeFactories(app: INestApplication): Factories {
     async makeUser(overrides = {}) {
       const { password, ...fields } = overrides;
       const passwordHash =
-        password !== undefined
-          ? await hasher.hash(password)
-          : await (defaultHash ??= hasher.hash(TEST_PASSWORD));
+        fields.passwordHash !== undefined
+          ? fields.passwordHash
+          : password !== undefined
+            ? await hasher.hash(password)
+            : await (defaultHash ??= hasher.hash(TEST_PASSWORD));
       return users.create({
         email: `user-${unique()}@example.com`,
         passwordHash,

@@ -265,5 +265,31 @@ describe('a public signup before its approval', () => {
       // The first signup still waits for its own consent.
       expect((await detailsOf(first.id)).members).toEqual([]);
     });
+
+    it('a link mailed to an address the account has left is ended by the confirmed change (D-70)', async () => {
+      const owner = await t.makeUser({ email: uniqueEmail('moving') });
+      const ownerClient = await signedInClient(owner.email);
+      await signUp(owner.email);
+      await t.deliverMail();
+      const [consentMail] = consentMailsTo(owner.email);
+
+      const newEmail = uniqueEmail('moved');
+      await ownerClient.PUT('/user', {
+        body: {
+          first_name: owner.firstName,
+          last_name: owner.lastName,
+          email: newEmail,
+          preferred_language: owner.preferredLanguage,
+          profile_picture_id: null,
+          current_password: TEST_PASSWORD,
+        },
+      });
+      await t.deliverMail();
+      const confirmation = t.mail.to(newEmail).find((m) => m.template === 'email-change-confirmation');
+      await anonymous.POST('/user/email-confirmation', { body: { token: confirmation!.data.token } });
+
+      expectInvalidConsent(await failureOf(acceptConsent(consentMail.data.token)));
+      expect(await membershipsOf(ownerClient)).toEqual([]);
+    });
   });
 });

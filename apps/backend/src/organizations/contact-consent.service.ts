@@ -7,6 +7,7 @@ import { MailSettings } from '../mail/mail.settings';
 import type { OutboxMessage } from '../mail/outbox-message.entity';
 import { durationInWords } from '../mail/templates/mail-texts';
 import { ThrottlingService } from '../throttling/throttling.service';
+import { MailedLinks } from '../users/mailed-links';
 import type { User } from '../users/user.entity';
 import type { SignupContactConsent } from './contact-consent.entity';
 import { ContactConsentSettings } from './contact-consent.settings';
@@ -34,6 +35,7 @@ export class ContactConsentService implements OnModuleInit {
     private readonly mailOutbox: MailOutbox,
     private readonly deliveryValues: DeliveryValues,
     private readonly throttling: ThrottlingService,
+    private readonly mailedLinks: MailedLinks,
     private readonly clock: Clock,
     private readonly settings: ContactConsentSettings,
     private readonly mailSettings: MailSettings,
@@ -41,6 +43,8 @@ export class ContactConsentService implements OnModuleInit {
 
   onModuleInit(): void {
     this.deliveryValues.register('contact-consent', (message) => this.issueLink(message));
+    // A link mailed to an address the account has left, or that a report took back, ends (D-70).
+    this.mailedLinks.register((userId) => this.consents.endUnusedTokensOfUser(userId, this.clock.now()));
   }
 
   /**

@@ -73,6 +73,19 @@ export class ContactConsentsRepository {
     await this.tokens.update({ id }, { usedAt: now });
   }
 
+  /** Ends the unused links of the user's consents (a confirmed email change, a report: D-70). */
+  async endUnusedTokensOfUser(userId: string, now: Date): Promise<void> {
+    await this.tokens
+      .createQueryBuilder()
+      .update()
+      .set({ usedAt: now })
+      .where('used_at IS NULL')
+      .andWhere('consent_id IN (SELECT c.id FROM signup_contact_consents c WHERE c.user_id = :userId)', {
+        userId,
+      })
+      .execute();
+  }
+
   async markAccepted(id: string, now: Date): Promise<void> {
     await this.consents.update({ id }, { acceptedAt: now });
   }

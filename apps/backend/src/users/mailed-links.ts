@@ -5,7 +5,7 @@ export type LinksEnder = (userId: string) => Promise<void>;
 
 /**
  * The links other features mail to a user's address (password-reset's reset and invitation
- * links): a confirmed email change and a report end them all (docs/decisions.md D-70). The
+ * links, organizations' contact-consent links): a confirmed email change and a report end them all (docs/decisions.md D-70). The
  * feature that owns them registers how, as the owners of delivery values do (mail-links.ts), so
  * users never depends on it.
  */
