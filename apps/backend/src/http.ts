@@ -9,11 +9,24 @@ import { ContractService } from './contract/contract.service';
 /** Routes outside `/api`: probes, metrics and the signed image paths (docs/decisions.md D-18). */
 export const ROUTES_OUTSIDE_API_PREFIX = ['health/live', 'health/ready', 'metrics', 'img/{*path}'];
 
+/**
+ * The origins a browser may call the API from: CORS_ORIGINS; when none is set in the local
+ * environment, the client app's own (CLIENT_APP_URL's origin), so that a client app on a
+ * developer's machine reaches the local backend. Never with credentials: the API's bearer tokens
+ * need none (docs/decisions.md D-79).
+ */
+export function corsOriginsOf(
+  config: Pick<BackendConfig, 'APP_ENV' | 'CORS_ORIGINS' | 'CLIENT_APP_URL'>,
+): string[] {
+  if (config.CORS_ORIGINS.length > 0 || config.APP_ENV !== 'local') return config.CORS_ORIGINS;
+  return [new URL(config.CLIENT_APP_URL).origin];
+}
+
 export function configureBackendHttp(app: INestApplication, config: BackendConfig): void {
   configureHttpApp(app, {
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
-    corsOrigins: config.CORS_ORIGINS,
+    corsOrigins: corsOriginsOf(config),
     corsExposedHeaders: ['X-Request-Id', 'Retry-After'],
     globalPrefix: { prefix: 'api', exclude: ROUTES_OUTSIDE_API_PREFIX },
   });

@@ -132,3 +132,31 @@ describe('backend platform', () => {
     );
   });
 });
+
+describe('backend CORS in the local environment without CORS_ORIGINS (D-79)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CLIENT_APP_URL: 'http://localhost:5173' } });
+  });
+  afterAll(() => t.close());
+
+  const preflight = (origin: string) =>
+    t.http
+      .options('/api/login')
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'authorization,content-type');
+
+  it("answers the client app's preflight, without credentials", async () => {
+    const res = await preflight('http://localhost:5173').expect(204);
+    expect(res.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+    expect(res.headers['access-control-allow-methods']).toContain('POST');
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
+  it('allows no other origin', async () => {
+    for (const origin of ['http://localhost:3001', 'http://localhost:5174', 'https://evil.example.test']) {
+      expect((await preflight(origin)).headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+});
