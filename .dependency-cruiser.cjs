@@ -28,7 +28,6 @@ const SEARCH_LAYERS = [
   {
     name: 'entry points',
     folders: ['cli', 'bench', 'relevance'],
-    files: ['database/migrate\\.ts', 'database/data-source\\.ts'],
   },
 ];
 

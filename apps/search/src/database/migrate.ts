@@ -1,12 +1,11 @@
 import { defaultDataDir, runMigrateCommand } from '@rt/database';
-import { runEntryPoint } from '@rt/platform';
-import { loadSearchConfig } from '../config';
+import { BaseEnv, loadSections, runEntryPoint } from '@rt/platform';
 import { SEARCH_EXTENSIONS } from './extensions';
 import { searchMigrations } from './migrations';
 
 /** `pnpm --filter search migration:run`: pending migrations on DATABASE_URL or the embedded database. */
 async function main(): Promise<void> {
-  const config = loadSearchConfig();
+  const config = loadSections([BaseEnv] as const);
   await runMigrateCommand({
     app: 'search',
     url: config.DATABASE_URL,
