@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
- * Each rule of the text analysis is defined once, in src/analysis (issue 49): the typo and
+ * Each rule of the text analysis is defined once, in src/analysis: the typo and
  * compound constants, the query words' kinds, the score's constants, the edit distance and the
  * compound splitter. Read from the source text of the service's production files (specs aside;
  * the migrations aside, which hold the retired SQL functions a rolling release still reads).
@@ -49,7 +49,7 @@ const ANALYSIS_FOLDERS = /^(analysis|text-index|glossary|gazetteer)\//;
 /** The folders that score or index the text side (the relevance's reference BM25 is a baseline of its own). */
 const SCORING_FOLDERS = /^(analysis|text-index|reindex|sql|listing|request|travels)\//;
 
-describe('one definition of each analysis rule (issue 49)', () => {
+describe('one definition of each analysis rule', () => {
   it('reads the service source', () => {
     expect(sources.length).toBeGreaterThan(50);
     expect(sources.map(({ file }) => file)).toContain('analysis/typos.ts');

@@ -66,7 +66,7 @@ export const MINOR_CONCEPT = 1;
  * search that weighs more: as much as it covers, a quarter of a major concept. A general word's
  * rarity in one language of the catalogue (English "tour" in 33 of 2,000 offers) made "Self-drive
  * tour of Helsinki", which mentions food, outscore "Genussreise" and "Wein und Küche" for "food
- * tour" (issue 48, measured on the default judged set). A frequent word is not cut: its idf
+ * tour" (measured on the default judged set). A frequent word is not cut: its idf
  * already is low. A search of general words alone scores them whole.
  */
 export const GENERAL_WORD_SHARE = MINOR_CONCEPT / MAJOR_CONCEPT;
@@ -96,7 +96,7 @@ export const PHRASE_WEIGHT = Math.fround(0.5);
  * destination and theme (B). A place the search names (PLACE_CONCEPT) is covered only by a form
  * the offer holds there; named only in the description or another category ("départ de Genève,
  * Bâle ou Zurich") the form still scores as an ordinary word and counts as a minor concept
- * (PLACE_MENTION_CONCEPT), below any real concept of the search (issue 48: `Zurich randonnée`
+ * (PLACE_MENTION_CONCEPT), below any real concept of the search (`Zurich randonnée`
  * answered beach offers that merely depart from Zurich; measured, apps/search/README.md "Concept
  * coverage"). A minor concept rather than none: a search of the place alone still ranks the
  * offers that only mention it by their score, after those that are there, rather than at 0.
@@ -107,7 +107,7 @@ export const PLACE_FIELDS = FIELD_BITS.A | FIELD_BITS.B;
 export const ALL_FIELDS = 0xff;
 
 /**
- * The document frequency a query word's form is scored with (issue 48): a form gained by expansion
+ * The document frequency a query word's form is scored with (D-53): a form gained by expansion
  * (a translation, a synonym, another name of a place, a narrower concept's word) counts as held by
  * at least as many offers as the word itself (`word`: the fewest offers holding one of the word's
  * own forms, undefined when the index holds none), as Lucene's SynonymQuery takes a word and its
@@ -126,7 +126,7 @@ export function conceptDocumentsOf(form: number, word: number | undefined): numb
 }
 
 /**
- * The search's language decides among offers of equal coverage (issue 48): an offer written in
+ * The search's language decides among offers of equal coverage (D-76): an offer written in
  * the language the search is guessed to be in (QueryExpansion.language) scores `1 + strength`
  * times as much; 1 when the offer's language is another, unknown, or no language was guessed
  * (SEARCH_LANGUAGE_PREFERENCE; 0 turns it off).

@@ -2,7 +2,7 @@ import { SURROGATE } from './tokenizer';
 
 /**
  * The string metrics of the analysis: the edit distance (fuzzystrmatch's `levenshtein`, with an
- * adjacent transposition counted as one edit since issue 48) and pg_trgm's trigrams and similarity,
+ * adjacent transposition counted as one edit) and pg_trgm's trigrams and similarity,
  * as the retired SQL text side computed them, so that trigram candidates stay the ones PostgreSQL
  * found.
  */
@@ -22,7 +22,7 @@ export type EditUnit = 'character' | 'utf16';
  * adjacent characters, each costing 1 (Damerau's distance as the optimal string alignment computes
  * it: no substring is edited twice, so `ca` → `abc` is 3). fuzzystrmatch's `levenshtein(a, b)`
  * counted a swap as two edits: `Pargue`, `Vneise` and `Wlaes` were no misspelling of Prague, Venise
- * and Wales (issue 48). With `max`, it stops once every path is past it: a distance above `max` is
+ * and Wales. With `max`, it stops once every path is past it: a distance above `max` is
  * returned as some number above `max` (max + 1 when it stops early; a row's least cell never
  * decreases from one row to the next, transpositions included).
  */

@@ -1,6 +1,6 @@
 /**
  * Searches of at most 500 characters (the `search` parameter's limit) written to cost as much
- * analysis as they can (issue 47): one long word, repeated letters, many words, every script. Fed
+ * analysis as they can (D-72): one long word, repeated letters, many words, every script. Fed
  * to the analysis by analysis/analysis-budget.spec.ts and timed over HTTP by `pnpm bench:search`
  * beside the typed searches.
  */

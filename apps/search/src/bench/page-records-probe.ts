@@ -4,8 +4,7 @@ import type { InfoDensity } from '../request/listing-request';
 import { DENSITY_COLUMNS, GENERATION_COLUMN } from '../sql/offer-columns';
 
 /**
- * Issue 50's probe of the page's records (docs/benchmarks.md, "Issue 50: the page's records,
- * probe"): against a database the search benchmark filled (`BENCH_DATABASE`), per density, a
+ * The probe of the page's records (docs/benchmarks.md, "the page's records, probe"): against a database the search benchmark filled (`BENCH_DATABASE`), per density, a
  * primary-key read of 8 and of 100 random offers (the statement the listing runs today, less its
  * generation column and its similarity) beside the same records held in memory as compact cards
  * (each record's JSON text, by ordinal), the cards' bytes per offer, and the generation check

@@ -1,5 +1,5 @@
 /**
- * Searches written as people type them into a search box (issue 24): single common words, place
+ * Searches written as people type them into a search box: single common words, place
  * names, two or three words, long sentences in French, German and English, typos, some with
  * filters. `pnpm bench:search` sends each one at a time, then with 4 clients.
  */

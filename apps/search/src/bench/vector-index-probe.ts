@@ -17,7 +17,7 @@ import { VectorIndex } from '../vector-index/vector-index';
 import { TYPED_SEARCHES } from './typed-searches';
 
 /**
- * The probe of issue 50 (docs/benchmarks.md, "Issue 50: the vector side in memory, probe"): the
+ * The vector side's probe (docs/benchmarks.md, "the vector side in memory, probe"): the
  * built-in provider's vectors of `generated:<count>` offers, searched in process for the typed
  * searches' strings, k = 100. Prints, as Markdown table rows, the exact scorings (plain
  * JavaScript over 32-bit floats and over QuantizedVectors' int8, usearch's SIMD exactSearch) over

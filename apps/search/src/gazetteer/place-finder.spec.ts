@@ -44,7 +44,7 @@ describe('PlaceFinder', () => {
     expect(finder.corrected('lyon')).toBeUndefined();
   });
 
-  it('counts two adjacent letters swapped as one edit (issue 48)', () => {
+  it('counts two adjacent letters swapped as one edit', () => {
     // the search's words as the finder is given them: folded ("pargue" is "pargu", as "prague")
     const corrected = (word: string) =>
       finder.corrected(foldWords(word)[0])?.matches.map((match) => match.place.id);

@@ -8,7 +8,7 @@ import { QueryExpansionSettings } from './query-expansion.settings';
 import { isPhraseWithStopWord, loadStopWords } from './stop-words';
 
 /**
- * Issue 48, "expansions that say something else": over the whole glossary and gazetteer, no
+ * Expansions that say nothing else than the search: over the whole glossary and gazetteer, no
  * expansion is a phrase holding a little word ("tour in", "de genev"), no word belongs to two
  * unrelated concepts, and a multi-word concept read in a search says nothing but itself and its
  * words' own meanings.
@@ -16,7 +16,7 @@ import { isPhraseWithStopWord, loadStopWords } from './stop-words';
 
 /**
  * Words that two concepts not included in one another hold on purpose, each reviewed (GLOSSARY.md,
- * "Issue 48"): `word` (folded), the concepts' ids, sorted, and why.
+ * "expansions that say one thing"): `word` (folded), the concepts' ids, sorted, and why.
  */
 const SHARED_WORDS: { word: string; concepts: string[]; reason: string }[] = [
   {
@@ -45,7 +45,7 @@ const SHARED_WORDS: { word: string; concepts: string[]; reason: string }[] = [
     word: 'rundreise',
     concepts: ['road_trip', 'tour'],
     reason:
-      'German Rundreise is the tour (circuit) and, by car, the road trip; without it "tour" reached no German tour (issue 48, default judged set)',
+      'German Rundreise is the tour (circuit) and, by car, the road trip; without it "tour" reached no German tour (default judged set)',
   },
 ];
 
@@ -58,7 +58,7 @@ const related = (hierarchy: ConceptHierarchy, a: string, b: string): boolean => 
   return includes(a, b, new Set()) || includes(b, a, new Set());
 };
 
-describe('the glossary and the gazetteer say one thing each (issue 48)', () => {
+describe('the glossary and the gazetteer say one thing each', () => {
   const concepts = loadTravelGlossary();
   const hierarchy = loadConceptHierarchy(concepts);
   const stopWords = loadStopWords();
@@ -165,7 +165,7 @@ function glossaryExpander(): QueryExpander {
   );
 }
 
-describe('multi-word concepts read before their words (issue 48)', () => {
+describe('multi-word concepts read before their words', () => {
   const expander = glossaryExpander();
   const termsOf = (search: string) => expander.expand(search, 10).terms.map((term) => term.term);
 
@@ -246,7 +246,7 @@ describe('multi-word concepts read before their words (issue 48)', () => {
   });
 });
 
-describe('a word of a multi-word concept general by its own meanings (issue 48)', () => {
+describe('a word of a multi-word concept general by its own meanings', () => {
   const expander = glossaryExpander();
 
   it('makes "tour" of "food tour" and "vacances" of "vacances à la plage" general, not the word that says the concept', () => {
@@ -258,7 +258,7 @@ describe('a word of a multi-word concept general by its own meanings (issue 48)'
   });
 });
 
-describe('a place name that is a common word of every language (issue 48)', () => {
+describe('a place name that is a common word of every language', () => {
   const service = new QueryExpansionService(
     Object.assign(new QueryExpansionSettings(), { synonymsSourceTimeoutMs: 1000 }),
   );

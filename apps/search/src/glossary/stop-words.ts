@@ -12,9 +12,9 @@ export const STOP_WORDS_PATH = join(__dirname, '..', '..', 'src', 'glossary', 's
 const STOP_WORD_LANGUAGES = ['fr', 'de', 'en'] as const;
 
 /**
- * The little words an expansion's phrase may not hold (GLOSSARY.md, "Issue 48"): the function
- * words of the four languages (function-words.tsv) and PostgreSQL's stop words of the French,
- * German and English stemmers as a folded search meets them (stop-words.tsv). The text side looks
+ * The little words an expansion's phrase may not hold (GLOSSARY.md, "expansions that say one
+ * thing"): the function words of the four languages (function-words.tsv) and PostgreSQL's stop
+ * words of the French, German and English stemmers as a folded search meets them (stop-words.tsv). The text side looks
  * a phrase up as its pairs of adjacent words (src/analysis/stems.ts, termFormsOf): a pair of a
  * little word and a word ("tour in", "de genev") matches whatever follows or precedes that word.
  */

@@ -11,15 +11,15 @@ import { COUNTRIES } from '../catalogue/generator-data';
  * `language` field. Grade 2: the place and the theme the query asks for (or the exact name); grade
  * 1: the place alone (or the theme as a secondary category). A country stands for all its places
  * (an offer's country is the one whose places hold its place). Cross-language queries judge only
- * offers written in another language than the query's. Issue 16 extended the set to 15 queries of
+ * offers written in another language than the query's. The set has 15 queries of
  * each of 8 types (`long`: natural-language sentences), spread over fr, de and en. Run after
  * changing SPECS: `node dist/relevance/build-judgements.js` (build-judgements.spec.ts checks that
  * the committed file is what it writes).
- * Issue 26 added 46 queries written by hand as travellers type them, not from the generator's word
+ * Beside them, 46 queries written by hand as travellers type them, not from the generator's word
  * lists, graded alike: `traveller_cross_language` (the query in one language, judged on the offers
  * in the others), `traveller_synonym` (words the catalogue does not use for the thing) and
  * `mixed_or_italian` (Italian, or words of two languages in one query; the catalogue has no
- * Italian offer, so every offer is judged). Issue 48 named each query's language, the one its
+ * Italian offer, so every offer is judged). Each query names its language, the one its
  * writer meant (docs/relevance-multilingual.md, "The search's language"): an exact name's is its
  * offer's, the cross-language queries' the one they were written in, the others' by that rule
  * (`null`: none); the relevance command grades the same answers a second time, the search's
@@ -149,7 +149,7 @@ const SPECS: Spec[] = [
     language: 'en',
   },
   { type: 'cross_language', query: 'vacances à la plage', theme: 'beach', language: 'fr' },
-  // issue 16: up to 15 of each type, and the long queries
+  // up to 15 of each type, and the long queries
   { type: 'exact_name', query: '', name: 'TRV-000042' },
   { type: 'exact_name', query: '', name: 'TRV-000250' },
   { type: 'exact_name', query: '', name: 'TRV-000333' },
@@ -384,7 +384,7 @@ const SPECS: Spec[] = [
     country: 'NZ',
     theme: 'adventure',
   },
-  // issue 26: written by hand as travellers type them, not from the generator's word lists
+  // written by hand as travellers type them, not from the generator's word lists
   {
     type: 'traveller_cross_language',
     query: 'Wanderung Grindelwald',

@@ -4,7 +4,7 @@ import { languageFirstGrades, SEARCH_LANGUAGES } from './relevance';
 import type { SearchLanguage } from './relevance';
 
 /**
- * Writes judged-multilingual.json (issue 37): searches typed as travellers type them in French,
+ * Writes judged-multilingual.json: searches typed as travellers type them in French,
  * German, English and Italian, judged on a hand-written catalogue of offers in those four languages
  * (multilingual-catalogue.ndjson), before any change to the ranking. Judgements come from the
  * offers' annotations (multilingual-annotations.json: each offer's places, country and the
@@ -23,8 +23,8 @@ import type { SearchLanguage } from './relevance';
  * Each query names the language its writer meant (`language`, undefined for none), by the rule of
  * docs/relevance-multilingual.md, "The search's language": the judged set carries it, and the
  * relevance command grades the same answers a second time, the search's language first
- * (relevance.ts languageFirstGrades, from the offers' `language` in the catalogue). Issue 48 added
- * the searches of TRAVELLER_QUERIES, typed as travellers type them, one `traveller_*` type per kind.
+ * (relevance.ts languageFirstGrades, from the offers' `language` in the catalogue). After QUERIES
+ * come the searches of TRAVELLER_QUERIES, typed as travellers type them, one `traveller_*` type per kind.
  *
  * Run after changing the annotations, the catalogue or the queries:
  * `pnpm --filter search build && node dist/relevance/build-multilingual-judgements.js` (from
@@ -173,7 +173,7 @@ const destination = (query: string, language: Language | undefined, place: strin
 const nonsense = (query: string): QuerySpec => ({ type: 'nonsense', query, language: undefined });
 
 /**
- * Issue 37's queries, written by hand as travellers type them: lower case, accents left out, the
+ * The set's first queries, written by hand as travellers type them: lower case, accents left out, the
  * words of everyday use (src/glossary/language-guess.spec.ts measures the language guess on them).
  */
 export const QUERIES: QuerySpec[] = [
@@ -314,7 +314,7 @@ const typed = (
 ): QuerySpec => ({ type, query, language, concepts, places });
 
 /**
- * Issue 48: searches as travellers type them, of the kinds the issue found the ranking weak on,
+ * Searches as travellers type them, of the kinds the ranking was found weak on,
  * written before any change to the ranking; judged by the same rules as QUERIES.
  */
 export const TRAVELLER_QUERIES: QuerySpec[] = [
@@ -382,7 +382,7 @@ export const TRAVELLER_QUERIES: QuerySpec[] = [
   typed('traveller_short_typo', 'lsgo', 'it', ['lake']),
 ];
 
-/** Every judged query of the set: issue 37's, then issue 48's. */
+/** Every judged query of the set: QUERIES, then TRAVELLER_QUERIES. */
 export const JUDGED_QUERIES: QuerySpec[] = [...QUERIES, ...TRAVELLER_QUERIES];
 
 /** A place and every place it is part of, through the gazetteer. */

@@ -1,7 +1,7 @@
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
 
 /**
- * The reference ranker of the relevance command (issue 16), computed in-process over the same
+ * The reference ranker of the relevance command, computed in-process over the same
  * catalogue: BM25 (k1 1.2, b 0.75) with every word optional over folded tokens (the name counted
  * twice, the description once), plus the cosine of TF-IDF character-trigram vectors of the same
  * text, fused by RRF (k 60, weight 0.5). What a plain search library gives without language

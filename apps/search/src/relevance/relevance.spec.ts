@@ -91,7 +91,7 @@ describe('relevance measures', () => {
   });
 });
 
-describe('query types without relevant offers (issue 37: nonsense)', () => {
+describe('query types without relevant offers (nonsense)', () => {
   const queries: JudgedQuery[] = [
     { type: 'typo', query: 'q1', relevant: { a: 2 } },
     { type: 'nonsense', query: 'xyzzyqqq', relevant: {} },
@@ -178,7 +178,7 @@ describe('query types without relevant offers (issue 37: nonsense)', () => {
   });
 });
 
-describe('the language-first grading (issue 48)', () => {
+describe('the language-first grading (D-76)', () => {
   const offerLanguages = new Map([
     ['fr1', 'fr'],
     ['fr2', 'fr'],
@@ -275,7 +275,7 @@ describe('the language-first grading (issue 48)', () => {
   });
 });
 
-describe("issue 48's kinds", () => {
+describe('the traveller kinds', () => {
   it('are reported, not gated: a search of theirs answering nothing fails no rule of the gate', async () => {
     const queries: JudgedQuery[] = [
       { type: 'traveller_short_typo', query: 'skii', language: null, relevant: { a: 2 } },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 
-/** Issue 48's kinds of search, as travellers type them (the multilingual set). */
+/** The kinds of search as travellers type them, one `traveller_*` type each (the multilingual set). */
 const TRAVELLER_KINDS = [
   'traveller_short',
   'traveller_unaccented',
@@ -14,10 +14,10 @@ const TRAVELLER_KINDS = [
 ] as const;
 
 /**
- * The query types of the judged set (issue 5: "Relevance"; issue 16 added `long`; issue 26 the
- * three written by hand as travellers type them: build-judgements.ts; issue 37 the types of the
- * multilingual set, judged-multilingual.json: build-multilingual-judgements.ts; issue 48 the
- * `traveller_*` types of that set after `nonsense`, one per kind of search travellers type).
+ * The query types of the judged sets: the generated set's (build-judgements.ts: eight drawn from
+ * the generator's words, `long` among them, then three written by hand as travellers type them),
+ * then the multilingual set's (judged-multilingual.json: build-multilingual-judgements.ts), whose
+ * `traveller_*` types after `nonsense` are one per kind of search travellers type.
  */
 export const QUERY_TYPES = [
   'exact_name',
@@ -41,7 +41,7 @@ export const QUERY_TYPES = [
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 /**
- * Query types whose queries have no relevant offer (issue 37: random strings such as "xyzzyqqq"):
+ * Query types whose queries have no relevant offer (`nonsense`: random strings such as "xyzzyqqq"):
  * success is answering no record at all. They are measured by the share of their queries answering
  * nothing and by the records they answer (`totalRecords`), not by nDCG, recall or MRR (undefined
  * without a relevant offer), and are left out of the ranked figures, `overall` and the gate
@@ -63,7 +63,7 @@ export const GATED_TYPES: readonly QueryType[] = [
   'long',
 ];
 /**
- * Issue 48's kinds of the multilingual set, committed with their "before" figures ahead of the
+ * The traveller kinds of the multilingual set, committed with their "before" figures ahead of the
  * ranking changes that address them: reported only, left out of every rule of the gate, even the
  * one that hybrid answers each query (today no 4-letter typo such as "skii" answers anything).
  */
@@ -72,8 +72,8 @@ export const REPORTED_ONLY_TYPES: readonly QueryType[] = TRAVELLER_KINDS;
 export const TEXT_ZERO_RESULT_TYPES: readonly QueryType[] = ['typo', 'long'];
 export const TEXT_MAX_ZERO_RESULT_RATE = 0.1;
 /**
- * Hybrid's mean nDCG@8 over the queries of these types (the set the margin was measured on, issue
- * 16) must beat the reference's by OVERALL_MARGIN. Issue 26's traveller-written types are left
+ * Hybrid's mean nDCG@8 over the queries of these types (the set the margin was measured on) must
+ * beat the reference's by OVERALL_MARGIN. The types written by hand as travellers type them are left
  * out: they measure what the text side does not know yet, and have targets of their own
  * (docs/benchmarks.md).
  */
@@ -110,7 +110,7 @@ export interface JudgedQuery {
 }
 
 /**
- * The language-first grading of a judged search (issue 48): an offer in the search's language keeps
+ * The language-first grading of a judged search (D-76): an offer in the search's language keeps
  * its grade, an offer in another language (or of no known language) is graded at most 1; a search
  * without a language keeps its grades. So 2 is the search's intent in its own language only.
  */

@@ -94,7 +94,7 @@ export class RankingSettings {
 
   /**
    * How much an offer written in the search's guessed language scores more (× (1 + this)) than
-   * one of another language (apps/search/README.md, "Concept coverage"; issue 48): applied after
+   * one of another language (apps/search/README.md, "Concept coverage"; D-76): applied after
    * the coverage, so it reorders only offers covering the same concept weight; no effect when no
    * language is guessed; 0 turns it off. Off by default: measured (apps/search/README.md, "Concept
    * coverage"), 0.5 raises the multilingual judged set graded language first but lowers the

@@ -3,7 +3,7 @@
  * candidates of the quantized search are re-scored, so that the order, `semantic_score`
  * (docs/decisions.md D-56) and the semantic floor are decided on the distances pgvector would
  * compute. Held in memory here; a variant reading the candidates' vectors from the database would
- * implement the same interface (docs/benchmarks.md, "Issue 50: the vector side in memory, probe").
+ * implement the same interface (docs/benchmarks.md, "the vector side in memory, probe").
  */
 export interface FullPrecisionVectors {
   /** The cosine similarity of `query` (L2-normalised) with the stored vector of each of `ordinals`, into `into`. */

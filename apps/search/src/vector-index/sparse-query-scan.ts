@@ -15,7 +15,7 @@ const OFFERS_PER_BLOCK = 256;
  * denser ones by usearch's SIMD over every vector's whole row (native-search.ts), which is faster
  * once most of a block's lines are read (at 100,000 offers, cache cold, the scan took 0.4 ms for
  * 19 non-zero dimensions of 384, 0.9 for 64, 1.6 for 128, 3.7 for 192; usearch 2.8 for any query:
- * docs/benchmarks.md, "Issue 50: the sparse query scan"). The built-in provider's queries are
+ * docs/benchmarks.md, "the sparse query scan"). The built-in provider's queries are
  * sparse (a word is about 15 hashed n-grams: 6 to 100 non-zero dimensions over the typed
  * searches, 19 at the median); a language model's are dense and never take this path.
  */

@@ -155,7 +155,7 @@ export function readVector(bytes: Buffer, dimension: number, into: Float32Array,
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The probe's choice (docs/benchmarks.md, "Issue 50: the vector side in memory, probe"): exact
+ * The probe's choice (docs/benchmarks.md, "the vector side in memory, probe"): exact
  * int8 scoring alone up to 500,000 offers (2.9 ms at 100,000, recall 1.000, nothing to build);
  * past it usearch's HNSW at i8, M 16, ef 256 (recall@100 0.82 at 100,000, 51 MiB, 21 s to build
  * on 2 threads). The sparse layout only for the built-in provider: its query vectors are hashed

@@ -11,7 +11,7 @@ import type { Neighbours } from './top-k';
  * rather than asking the approximate index (as pgvector's planner turns to exact distances under
  * selective filters, and LanceDB prefilters): the index would have to be asked for k / share
  * neighbours to find k that pass (at 100,000 offers, asking it for 2,000 to keep 200 of one offer
- * in ten took 11 ms at p50, the exact search 1.2 ms: docs/benchmarks.md, "Issue 50: the vector
+ * in ten took 11 ms at p50, the exact search 1.2 ms: docs/benchmarks.md, "the vector
  * side in memory, probe").
  */
 export const EXACT_BELOW_SHARE = 0.5;
@@ -23,7 +23,7 @@ export const EXACT_BELOW_SHARE = 0.5;
 export const COPIED_BELOW_SHARE = 0.1;
 /**
  * Candidates of the int8 search re-scored at full precision per neighbour asked: the int8
- * cosines misorder close neighbours (docs/benchmarks.md, "Issue 50: the vector side in memory,
+ * cosines misorder close neighbours (docs/benchmarks.md, "the vector side in memory,
  * probe": recall@100 0.990 from int8 alone, 1.000 re-scoring twice as many).
  */
 export const RESCORED_PER_NEIGHBOUR = 2;
