@@ -7,6 +7,7 @@ import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { MAX_ANALYSED_WORD_LENGTH } from '../src/analysis/analysis-budget';
 import { COMPOUND_WEIGHT, MIN_PART } from '../src/analysis/compounds';
 import { foldWords } from '../src/analysis/tokenizer';
+import { readQueryText } from '../src/analysis/analysed-query';
 import { SHORT_TYPO_LENGTH, TYPO_MIN_LENGTH, TWO_EDITS_MIN_LENGTH } from '../src/analysis/typos';
 import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import type { AnalysedTerm } from '../src/text-index/query-analyser';
@@ -287,7 +288,6 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
     const request: RankingRequest = {
       ...base,
       search,
-      expansion: expansions.expand(search),
       tuning: { ...base.tuning, expansionWeights: weights },
     };
     const terms = await t.termsOf(request);
@@ -485,7 +485,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
     });
 
     it('leaves a word the glossary knows to its expansions', async () => {
-      expect(expansions.expand('Bergwanderung').knownWords).toContain('bergwanderung');
+      expect(expansions.expand(readQueryText('Bergwanderung')).knownWords).toContain('bergwanderung');
       expect(termsOf('Bergwanderung').filter((term) => term.kind === 'compound')).toEqual([]);
     });
   });
@@ -515,7 +515,9 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
 
     it('keeps per query word and term the highest weight; of equal weights, the kind given first', async () => {
       // "strand" is the synonyms' word for "beach", and the stem of the glossary's "strande"
-      const given = expansions.expand('beach Naxos').terms.map((term) => `${term.kind} ${term.term}`);
+      const given = expansions
+        .expand(readQueryText('beach Naxos'))
+        .terms.map((term) => `${term.kind} ${term.term}`);
       expect(given.indexOf('synonym strand')).toBeLessThan(given.indexOf('glossary strande'));
       expect(linesOf('beach Naxos')).toContain('word 1 | synonym | strand | 0.9 | 9');
       const glossaryFirst = (await analyse('beach Naxos', { ...WEIGHTS, glossary: 0.95 })).map(lineOf);

@@ -265,7 +265,9 @@ async function runSearchDirect(
     async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
     exact ? undefined : vectors,
   );
-  const search = async () => listing.hybrid(request, await analysis.termsOf(request, index), embedding);
+  const reading = analysis.read(request.search);
+  const search = async () =>
+    listing.hybrid(request, await analysis.analyse(reading, request, index), embedding);
   let result: Awaited<ReturnType<typeof search>>;
   if (exact) {
     await client.query('BEGIN');
@@ -718,8 +720,9 @@ async function memoryTextSideLatency(queries: Record<string, string>[]) {
   const samples = { analysis: [] as number[], scoring: [] as number[], both: [] as number[] };
   for (const [i, query] of queries.entries()) {
     const { request } = await preparedSearch(query);
+    const reading = analysis.read(request.search);
     const started = performance.now();
-    const terms = await analysis.termsOf(request, index);
+    const { terms } = await analysis.analyse(reading, request, index);
     const analysed = performance.now();
     const matches = index.match(textQueryOf(terms), offerFilterOf(request.filters, index.filters));
     matches.best(request.page.offset + request.page.limit, request.tuning.tsvectorFloor);

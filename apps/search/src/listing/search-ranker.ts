@@ -1,6 +1,7 @@
 import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { ListingRow } from './listing-row';
-import type { ListingService } from './listing.service';
+import { explainedTermsOf } from './listing.service';
+import type { AnalysedListing } from './listing.service';
 import type { RankingRequest } from '../request/listing-request';
 
 export interface RankedRow extends ListingRow {
@@ -30,23 +31,24 @@ export interface RowExplanation {
 
 /**
  * Explain mode (`request.explain`): the rows with their explanation, the page's terms read from the
- * in-memory text index; without it, the rows untouched.
+ * text index the listing was scored in, by its analysed query; without it, the rows untouched.
  */
-export async function explainPage(
-  listing: ListingService,
+export function explainPage(
+  listing: AnalysedListing,
   request: RankingRequest,
   rows: RankedRow[],
   explanationOf: (
     row: RankedRow,
   ) => Omit<RowExplanation, 'terms' | 'concepts' | 'language' | 'unmatchedWords'>,
-): Promise<RankedRow[]> {
+): RankedRow[] {
   if (!request.explain || !rows.length) return rows;
   const {
     rows: terms,
     concepts,
     language,
     unmatchedWords,
-  } = await listing.explainTerms(
+  } = explainedTermsOf(
+    listing,
     request,
     rows.map((row) => row.id),
   );
