@@ -428,7 +428,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
       expect(typos('Schneeschuhwanderung')).toEqual(['word 1 | typo | schneeschuhwand | 0.4 | 1']);
     });
 
-    it('counts two adjacent letters swapped as one edit (weight 0.6), places as words (issue 48)', () => {
+    it('counts two adjacent letters swapped as one edit (weight 0.6), places as words', () => {
       expect(typos('Mountians')).toEqual(['word 1 | typo | mountain | 0.6 | 14']);
       expect(typos('croisiree')).toEqual(['word 1 | typo | croisier | 0.6 | 11']);
       expect(typos('hikign')).toEqual(['word 1 | typo | hiking | 0.6 | 57']);
@@ -441,7 +441,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
       );
     });
 
-    it(`corrects a word of ${SHORT_TYPO_LENGTH} letters toward a much more frequent word only (issue 48)`, () => {
+    it(`corrects a word of ${SHORT_TYPO_LENGTH} letters toward a much more frequent word only`, () => {
       expect(typos('lakr')).toEqual(['word 1 | typo | lake | 0.6 | 20']);
       // `like` and `good`, words the catalogue lacks: lake is not far enough ahead of line, and
       // food's first letter differs
@@ -530,7 +530,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
       expect(withoutTowns.length).toBeLessThan(linesOf('Wallis').length);
     });
 
-    it('expands to no phrase holding a stop word (issue 48: "vacances à la neige" no longer reaches Wintersport)', () => {
+    it('expands to no phrase holding a stop word ("vacances à la neige" no longer reaches Wintersport)', () => {
       const stopWords = loadStopWords();
       const expandedKinds = new Set(['glossary', 'place', 'within', 'narrower']);
       for (const search of searches) {

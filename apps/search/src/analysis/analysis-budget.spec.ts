@@ -91,7 +91,7 @@ function analyse(search: string): Analysis {
   return { work: expansion.work!, terms, stemTokens, lookups: counting.lookups };
 }
 
-describe('the analysis budget (issue 47)', () => {
+describe('the analysis budget', () => {
   const real = [
     ...JSON.parse(readFileSync(join(RELEVANCE, 'judged-multilingual.json'), 'utf8')).queries,
     ...JSON.parse(readFileSync(join(RELEVANCE, 'judged-queries.json'), 'utf8')).queries,

@@ -90,7 +90,7 @@ export class PlaceFinder {
   /**
    * A misspelt place name (`islnd`, `patagonai`, `pargue`): the one-word names within one edit of a
    * word of 5+ letters (two from 9 letters), two adjacent letters swapped counting as one edit
-   * (analysis/string-metrics.ts, editDistance: `pargue`, `vneise`, `wlaes`, `zemratt`, issue 48),
+   * (analysis/string-metrics.ts, editDistance: `pargue`, `vneise`, `wlaes`, `zemratt`),
    * the closest (then in name order), with the places they name.
    * For a word the catalogue does not hold: a word it holds is a word of its own. Counted on
    * `work`, within its budget; a word longer than MAX_ANALYSED_WORD_LENGTH is no misspelt place.

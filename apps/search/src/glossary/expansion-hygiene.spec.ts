@@ -10,7 +10,7 @@ import { foldWords } from '../analysis/tokenizer';
 import { readQueryText } from '../analysis/analysed-query';
 
 /**
- * Issue 48, "expansions that say something else": over the whole glossary and gazetteer, no
+ * "Expansions that say something else": over the whole glossary and gazetteer, no
  * expansion is a phrase holding a little word ("tour in", "de genev"), no word belongs to two
  * unrelated concepts, and a multi-word concept read in a search says nothing but itself and its
  * words' own meanings.
@@ -47,7 +47,7 @@ const SHARED_WORDS: { word: string; concepts: string[]; reason: string }[] = [
     word: 'rundreise',
     concepts: ['road_trip', 'tour'],
     reason:
-      'German Rundreise is the tour (circuit) and, by car, the road trip; without it "tour" reached no German tour (issue 48, default judged set)',
+      'German Rundreise is the tour (circuit) and, by car, the road trip; without it "tour" reached no German tour (default judged set)',
   },
 ];
 
@@ -60,7 +60,7 @@ const related = (hierarchy: ConceptHierarchy, a: string, b: string): boolean => 
   return includes(a, b, new Set()) || includes(b, a, new Set());
 };
 
-describe('the glossary and the gazetteer say one thing each (issue 48)', () => {
+describe('the glossary and the gazetteer say one thing each', () => {
   const concepts = loadTravelGlossary();
   const hierarchy = loadConceptHierarchy(concepts);
   const stopWords = loadStopWords();
@@ -167,7 +167,7 @@ function glossaryExpander(): QueryExpander {
   );
 }
 
-describe('multi-word concepts read before their words (issue 48)', () => {
+describe('multi-word concepts read before their words', () => {
   const expander = glossaryExpander();
   const termsOf = (search: string) =>
     expander.expand(foldWords(search).slice(0, 10)).terms.map((term) => term.term);
@@ -249,7 +249,7 @@ describe('multi-word concepts read before their words (issue 48)', () => {
   });
 });
 
-describe('a word of a multi-word concept general by its own meanings (issue 48)', () => {
+describe('a word of a multi-word concept general by its own meanings', () => {
   const expander = glossaryExpander();
 
   it('makes "tour" of "food tour" and "vacances" of "vacances à la plage" general, not the word that says the concept', () => {
@@ -261,7 +261,7 @@ describe('a word of a multi-word concept general by its own meanings (issue 48)'
   });
 });
 
-describe('a place name that is a common word of every language (issue 48)', () => {
+describe('a place name that is a common word of every language', () => {
   const service = new QueryExpansionService(
     Object.assign(new QueryExpansionSettings(), { synonymsSourceTimeoutMs: 1000 }),
   );

@@ -30,7 +30,7 @@ export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
  * of the concepts it includes (`hierarchy`, transitively), never the reverse. A phrase holding one
  * of `stopWords` (stop-words.ts: "tour in auto", "ski de fond"), or a stop word itself (German
  * "weg", French "ours"), finds its concept but is never expanded to: the text side would look a
- * phrase up by its pairs, and "tour in" matches every "tour in …" (issue 48).
+ * phrase up by its pairs, and "tour in" matches every "tour in …".
  */
 export function glossaryRules(
   concepts: GlossaryConcept[],
@@ -214,7 +214,7 @@ export class QueryExpander {
       found.set(token, entry);
     };
     // the positions of the words of a multi-word concept the search holds in order ("sports
-    // nautiques", "marché de Noël"): its words are the concept, not each its own (issue 48)
+    // nautiques", "marché de Noël"): its words are the concept, not each its own
     const inConcept = new Map<number, ExpansionRule[]>();
     words.forEach((word, i) => {
       // the phrases inside a multi-word concept are the concept's ("al mare" of "vacanze al mare")
@@ -249,7 +249,7 @@ export class QueryExpander {
       // a word of a multi-word concept keeps its own meanings ("wine" of "wine tasting" is wine,
       // "treno" of "viaggio in treno" a train: an offer holding only the word still covers it), but
       // never a misspelling ("sports nautiques": not "ports"); the concept's expansions count for
-      // each of its words besides (issue 48 slice 2 measured: keeping only the related meanings
+      // each of its words besides (measured on the judged sets: keeping only the related meanings
       // lost "Wein und Küche in Kyōto", "Wildlife of Masai Mara", "Tasmania sur les rails")
       if (concept && single) {
         // (without the narrower concepts of its own meanings: "randonnée" of "randonnée en

@@ -4,15 +4,13 @@ import { AppError, ErrorCode } from '@rt/errors';
 import type { AnalysedQuery } from '../analysis/analysed-query';
 import type { RankingRequest } from '../request/listing-request';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
-import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
-import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { VectorIndexService } from '../vector-index/vector-index.service';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { ListingResult } from './listing-row';
-import { languagePreferenceOf, MemoryListing } from './memory-listing';
+import { MemoryListing } from './memory-listing';
 import type { RunSql } from './memory-listing';
 import { TravelsRepository } from './travels.repository';
 
@@ -23,15 +21,6 @@ import { TravelsRepository } from './travels.repository';
 export interface AnalysedListing extends ListingResult {
   query: AnalysedQuery;
   index: TextIndex;
-}
-
-/** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
-export interface ExplainedTerms {
-  rows: ExplainTermRow[];
-  concepts: QueryConcept[];
-  language: 'fr' | 'de' | 'en' | 'it' | null;
-  /** The search's words that matched no form (QueryAnalyser.unmatchedWords), in query order. */
-  unmatchedWords: string[];
 }
 
 /**
@@ -141,25 +130,4 @@ export class ListingService {
       { 'Retry-After': '1' },
     );
   }
-}
-
-/**
- * Explain mode: the query terms each offer `ids` of a ranked page holds, with their parts, read
- * from the text index the page was scored in, by the analysed query it was scored by (text-explain
- * .ts), and the search's concepts, language and unmatched words.
- */
-export function explainedTermsOf(
-  listing: AnalysedListing,
-  request: RankingRequest,
-  ids: string[],
-): ExplainedTerms {
-  const { query, index } = listing;
-  const unmatchedWords = [...(query.unmatchedWords ?? [])];
-  if (!ids.length) return { rows: [], concepts: [], language: query.language, unmatchedWords: [] };
-  return {
-    rows: explainTerms(index, query, ids, languagePreferenceOf(query, request.tuning)),
-    concepts: queryConceptsOf(query),
-    language: query.language,
-    unmatchedWords,
-  };
 }

@@ -1,6 +1,6 @@
+import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
 import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { ListingRow } from './listing-row';
-import { explainedTermsOf } from './listing.service';
 import type { AnalysedListing } from './listing.service';
 import type { RankingRequest } from '../request/listing-request';
 
@@ -78,3 +78,33 @@ export interface SearchRanker {
 }
 
 export const SEARCH_RANKER = Symbol('SEARCH_RANKER');
+
+/** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
+export interface ExplainedTerms {
+  rows: ExplainTermRow[];
+  concepts: QueryConcept[];
+  language: 'fr' | 'de' | 'en' | 'it' | null;
+  /** The search's words that matched no form (QueryAnalyser.unmatchedWords), in query order. */
+  unmatchedWords: string[];
+}
+
+/**
+ * Explain mode: the query terms each offer `ids` of a ranked page holds, with their parts, as the
+ * text index the page was scored in records them (text-explain.ts, TextIndex.explain), by the
+ * analysed query it was scored by; and the search's concepts, language and unmatched words.
+ */
+export function explainedTermsOf(
+  listing: AnalysedListing,
+  request: RankingRequest,
+  ids: string[],
+): ExplainedTerms {
+  const { query, index } = listing;
+  const { language } = query;
+  if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [] };
+  return {
+    rows: explainTerms(index, query, ids, { language, strength: request.tuning.languagePreference }),
+    concepts: queryConceptsOf(query),
+    language,
+    unmatchedWords: [...(query.unmatchedWords ?? [])],
+  };
+}

@@ -14,14 +14,9 @@ import {
   QuerySpec,
   TRAVELLER_QUERIES,
 } from './build-multilingual-judgements';
-import {
-  loadJudgedQueries,
-  QUERY_TYPES,
-  readJudgedSet,
-  SEARCH_LANGUAGES,
-} from './relevance';
+import { loadJudgedQueries, QUERY_TYPES, readJudgedSet, SEARCH_LANGUAGES } from './relevance';
 
-describe('the multilingual judged set (issue 37)', () => {
+describe('the multilingual judged set', () => {
   const places: Record<string, PlaceEntry> = {
     switzerland: { name: 'Switzerland', country: 'CH', in: [] },
     valais: { name: 'Valais', country: 'CH', in: ['switzerland'] },
@@ -121,7 +116,7 @@ describe('the multilingual judged set (issue 37)', () => {
   });
 });
 
-describe('the language of the judged searches (issue 48)', () => {
+describe('the language of the judged searches', () => {
   it('every query writes its language, one of the four or undefined for none; nonsense has none', () => {
     expect(languageProblems({ type: 'homonym', query: 'spa', language: undefined })).toEqual([]);
     expect(languageProblems({ type: 'destination', query: 'genf', language: 'de' })).toEqual([]);
