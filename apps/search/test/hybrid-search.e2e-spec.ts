@@ -3,7 +3,6 @@ import { FakeEmbeddingServer } from '@rt/testing';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { EMBEDDING_PROVIDER, toVectorLiteral } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
-import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import { textQueryOf } from '../src/text-index/query-terms';
 import { SearchMetrics } from '../src/metrics/search-metrics';
 import { TextIndexService } from '../src/text-index/text-index.service';
@@ -130,9 +129,7 @@ describe.each(['memory', 'database'] as const)(
       // The text side's scores and the concept weight each match covers come from the in-memory
       // text index (its scoring is tested in text-index.spec.ts and text-side.e2e-spec.ts; the text
       // side ranks by the weight covered, then the score: D-68); everything else is computed here.
-      const request = toTravelsRequest(plainToInstance(TravelsQueryDto, { search }), t.config, (text) =>
-        t.app.get(QueryExpansionService).expand(text),
-      );
+      const request = toTravelsRequest(plainToInstance(TravelsQueryDto, { search }), t.config);
       if (request.branch !== 'search') throw new Error('a search was expected');
       const index = await t.app.get(TextIndexService).loaded();
       const matches = index.match(textQueryOf(await t.termsOf(request)));

@@ -1,5 +1,5 @@
+import type { AnalysedQuery } from '../src/analysis/analysed-query';
 import { textQueryOf } from '../src/text-index/query-terms';
-import type { QueryTerm } from '../src/text-index/query-terms';
 import { wordKey } from '../src/analysis/query-words';
 import {
   languageFactorOf,
@@ -35,10 +35,10 @@ export interface ReferencePage {
 export async function referenceTextPage(
   app: TestApp,
   request: RankingRequest,
-  terms: QueryTerm[],
+  analysed: AnalysedQuery,
 ): Promise<ReferencePage> {
-  const language = request.expansion.language?.language ?? null;
-  const query = textQueryOf(terms, { language, strength: request.tuning.languagePreference });
+  const { language } = analysed;
+  const query = textQueryOf(analysed.terms, { language, strength: request.tuning.languagePreference });
   const postings = (await app.dataSource.query(
     'SELECT offer_id AS id, term, impact, fields FROM search_postings WHERE term = ANY($1::text[])',
     [query.terms.map((term) => term.term)],

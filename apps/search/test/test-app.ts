@@ -13,6 +13,7 @@ import { loadSearchConfig, SearchConfig } from '../src/config';
 import { configureSearchHttp } from '../src/http';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { ReindexService } from '../src/reindex/reindex.service';
+import type { AnalysedQuery } from '../src/analysis/analysed-query';
 import { QueryAnalysisService } from '../src/text-index/query-analysis.service';
 import type { QueryTerm } from '../src/text-index/query-terms';
 import { TextIndexService } from '../src/text-index/text-index.service';
@@ -26,8 +27,10 @@ export interface TestApp {
   config: SearchConfig;
   database: TestDatabase;
   reindex: ReindexService;
+  /** A search as the service analyses it, against its current text index. */
+  analysed(request: RankingRequest): Promise<AnalysedQuery>;
   /** A search's terms as the service analyses them, against its current text index. */
-  termsOf(request: RankingRequest): Promise<QueryTerm[]>;
+  termsOf(request: RankingRequest): Promise<readonly QueryTerm[]>;
   close(): Promise<void>;
 }
 
@@ -72,8 +75,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     reindex,
+    analysed: async (search) =>
+      app.get(QueryAnalysisService).analysedOf(search, await app.get(TextIndexService).loaded()),
     termsOf: async (search) =>
-      app.get(QueryAnalysisService).termsOf(search, await app.get(TextIndexService).loaded()),
+      (await app.get(QueryAnalysisService).analysedOf(search, await app.get(TextIndexService).loaded()))
+        .terms,
     close: async () => {
       await reindex.idle();
       await app.close();

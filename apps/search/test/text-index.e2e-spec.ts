@@ -1,6 +1,5 @@
 import { plainToInstance } from 'class-transformer';
 import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
-import { QueryExpansionService } from '../src/glossary/query-expansion.service';
 import { loadTextIndex } from '../src/text-index/text-index.loader';
 import { TextIndexService } from '../src/text-index/text-index.service';
 import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
@@ -13,7 +12,7 @@ import { referenceTextPage } from './reference-text-side';
 import { createTestApp, readyAnswer, TestApp } from './test-app';
 
 /**
- * The in-memory text index (issue 36): every search it scores gives the page, scores, ranks and
+ * The in-memory text index: every search it scores gives the page, scores, ranks and
  * total that the text side's definition gives, worked out in plain code from the postings the
  * database holds (reference-text-side.ts; ties, filters, pages, floors), the hybrid page is cut
  * from those text ranks, and a replica never answers from an index of another generation than the
@@ -50,7 +49,7 @@ const VARIANTS: Record<string, string>[] = [
   { explain: 'true', rrfVectorWeight: '0.3' },
 ];
 
-describe('in-memory text index (issue 36)', () => {
+describe('in-memory text index', () => {
   let t: TestApp;
   const builtin = new BuiltinEmbeddingProvider(384);
 
@@ -66,11 +65,9 @@ describe('in-memory text index (issue 36)', () => {
   });
 
   const requestOf = (app: TestApp, query: Record<string, string>): RankingRequest => {
-    const expansions = app.app.get(QueryExpansionService);
     const request = toTravelsRequest(
       plainToInstance(TravelsQueryDto, { infoDensity: 'min', size: '8', ...query }),
       app.config,
-      (search) => expansions.expand(search),
     );
     if (request.branch !== 'search') throw new Error('a search was expected');
     return request;
@@ -121,21 +118,21 @@ describe('in-memory text index (issue 36)', () => {
     for (const search of SEARCHES) {
       for (const variant of VARIANTS) {
         const request = requestOf(t, { search, ...variant });
-        const terms = await t.termsOf(request);
-        const text = textPageOf(await memory.byText(request, terms));
+        const query = await t.analysed(request);
+        const text = textPageOf(await memory.byText(request, query));
         expect({ search, variant, text }).toEqual({
           search,
           variant,
-          text: await referenceTextPage(t, request, terms),
+          text: await referenceTextPage(t, request, query),
         });
         if (text.rows.length > 0) nonEmpty++;
         // the hybrid page's text ranks are the text side's (its fusion: hybrid-search.e2e-spec.ts)
         const embedding = await builtin.embedQuery(request.search);
-        const hybrid = answered(await memory.hybrid({ ...request, explain: true }, terms, embedding));
+        const hybrid = answered(await memory.hybrid({ ...request, explain: true }, query, embedding));
         const everyText = await referenceTextPage(
           t,
           { ...request, page: { number: 1, offset: 0, limit: 100_000 } },
-          terms,
+          query,
         );
         const rankOf = new Map(everyText.rows.map((row) => [row.id, row.position]));
         for (const row of hybrid.rows) {
@@ -175,12 +172,12 @@ describe('in-memory text index (issue 36)', () => {
       const memory = memoryOf(tied);
       for (const page of ['1', '2', '4']) {
         const request = requestOf(tied, { search: 'lakeside hiking', page, rrfVectorWeight: '0' });
-        const terms = await tied.termsOf(request);
-        const text = textPageOf(await memory.byText(request, terms));
+        const query = await tied.analysed(request);
+        const text = textPageOf(await memory.byText(request, query));
         expect(text.total).toBe(30);
         const ids = text.rows.map((row) => row.id);
         expect(ids).toEqual([...ids].sort());
-        expect(text).toEqual(await referenceTextPage(tied, request, terms));
+        expect(text).toEqual(await referenceTextPage(tied, request, query));
       }
     } finally {
       await tied.close();
@@ -201,12 +198,12 @@ describe('in-memory text index (issue 36)', () => {
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const old = await loadTextIndex(app.dataSource);
       const request = requestOf(app, { search: 'glacier', rrfVectorWeight: '0' });
-      const terms = await app.termsOf(request);
+      const query = await app.analysed(request);
       expect(
         answered(
           await new MemoryListing(old.index, async (sql) =>
             app.dataSource.query(sql.text, sql.values),
-          ).byText(request, terms),
+          ).byText(request, query),
         ).total,
       ).toBe(1);
       // a reindex on the database: the old index no longer answers, the service's new one does
@@ -219,7 +216,7 @@ describe('in-memory text index (issue 36)', () => {
       );
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const stale = new MemoryListing(old.index, async (sql) => app.dataSource.query(sql.text, sql.values));
-      expect(await stale.byText(request, terms)).toBeUndefined();
+      expect(await stale.byText(request, query)).toBeUndefined();
       expect(app.app.get(TextIndexService).current()?.generation).not.toBe(old.index.generation);
       const response = await app.http
         .get('/travels')

@@ -19,6 +19,7 @@ import { QUERY_WORDS } from './query-limits';
 import type { TokenForms } from './stems';
 import { TermDictionary } from './term-dictionary';
 import { foldWords } from './tokenizer';
+import { readQueryText } from './analysed-query';
 
 const WEIGHTS: ExpansionWeights = {
   glossary: 0.9,
@@ -74,22 +75,23 @@ interface Analysis {
 /** A search's whole analysis, as QueryAnalysisService runs it (stems: none, every word a word). */
 function analyse(search: string): Analysis {
   counting.lookups = 0;
+  const query = readQueryText(search);
   const expansion = expansions.withCorrectedPlaces(
-    expansions.expand(search),
-    search,
+    expansions.expand(query),
+    query.words,
     (word) => analyser.dictionary.documentsOf(word) !== undefined,
   );
-  const stemTokens = requiredTokens(search, expansion, WEIGHTS);
+  const stemTokens = requiredTokens(query.words, expansion, WEIGHTS);
   const fetched = new Set(stemTokens);
   const stems = (token: string): TokenForms => {
     if (!fetched.has(token)) throw new Error(`"${token}" was not in requiredTokens`);
     return { fr: null, de: null, en: null, stop: false };
   };
-  const terms = analyser.analyse(search, expansion, WEIGHTS, stems);
+  const terms = analyser.analyse(query.words, expansion, WEIGHTS, stems);
   return { work: expansion.work!, terms, stemTokens, lookups: counting.lookups };
 }
 
-describe('the analysis budget (issue 47)', () => {
+describe('the analysis budget', () => {
   const real = [
     ...JSON.parse(readFileSync(join(RELEVANCE, 'judged-multilingual.json'), 'utf8')).queries,
     ...JSON.parse(readFileSync(join(RELEVANCE, 'judged-queries.json'), 'utf8')).queries,

@@ -109,7 +109,7 @@ function knownForms(
  * The words the text side may split (analysis-budget.ts): of COMPOUND_MIN_LENGTH+ letters and at
  * most MAX_ANALYSED_WORD_LENGTH, the first MAX_SPLIT_WORDS distinct ones.
  */
-export function splitWordsOf(words: string[]): Set<string> {
+export function splitWordsOf(words: readonly string[]): Set<string> {
   const split = new Set<string>();
   for (const word of words) {
     if (split.size >= MAX_SPLIT_WORDS) break;

@@ -10,7 +10,6 @@ import {
   SHORT_TYPO_MIN_RATIO,
   shortTypo,
   swapsOf,
-  TYPO_MIN_LENGTH,
   TypoCorrector,
 } from './typos';
 
@@ -27,7 +26,7 @@ const typosOf = (dictionary: TermDictionary, word: string) =>
     (typo) => `${typo.term} ${typo.edits} ${typo.documents}`,
   );
 
-describe('the typo rules with a swap of two adjacent letters as one edit (issue 48)', () => {
+describe('the typo rules with a swap of two adjacent letters as one edit', () => {
   const places = dictionaryOf({ pragu: 40, venise: 12, wales: 9, strand: 30, wandern: 25, zermatt: 50 });
 
   it('finds the index word a swap misspells, which trigrams alone miss', () => {
@@ -59,11 +58,14 @@ describe('the typo rules with a swap of two adjacent letters as one edit (issue 
   });
 });
 
-describe(`a word of ${SHORT_TYPO_LENGTH} letters: one edit toward a much more frequent word (issue 48)`, () => {
-  it(`is ${SHORT_TYPO_LENGTH} letters, below the ${TYPO_MIN_LENGTH} of the other typos`, () => {
-    expect(SHORT_TYPO_LENGTH).toBe(TYPO_MIN_LENGTH - 1);
-    expect(SHORT_TYPO_MIN_RATIO).toBeGreaterThan(1);
-    expect(SHORT_TYPO_MIN_DOCUMENTS).toBeGreaterThan(1);
+describe(`a word of ${SHORT_TYPO_LENGTH} letters: one edit toward a much more frequent word`, () => {
+  it('corrects no shorter word, and a word of that length by one edit only', () => {
+    const dictionary = dictionaryOf({ ski: 300, lago: 200 });
+    // three letters, one edit from a frequent word: no typo
+    expect(typosOf(dictionary, 'skj')).toEqual([]);
+    // two edits from the one frequent word: none
+    expect(typosOf(dictionary, 'lxgx')).toEqual([]);
+    expect(typosOf(dictionary, 'lagx')).toEqual(['lago 1 200']);
   });
 
   it('corrects `skii` to `ski` when ski is much more frequent than any other word within one edit', () => {

@@ -57,9 +57,9 @@ import type { PeerVectors } from './lancedb-peer';
  * 4. hybrid searches, plain and with selective filters: p50/p95/p99 over HTTP beside the
  *    same search run in process, top-8 overlap with the exact ranking (the semantic statement with
  *    index scans off: exact distances), short pages;
- * 5. the typed searches (typed-searches.ts) one at a time over HTTP and in process, the text side alone,
- *    the semantic side's nearest offers alone (BENCH_VECTOR_INDEX=memory), the hostile searches
- *    (D-72); then the service process's resident memory (VmRSS, VmHWM) and its own
+ * 5. the typed searches (typed-searches.ts) one at a time over HTTP and in process, the text side
+ *    alone, the semantic side's nearest offers alone (BENCH_VECTOR_INDEX=memory), the hostile
+ *    searches (D-72); then the service process's resident memory (VmRSS, VmHWM) and its own
  *    search_text_index_bytes / search_vector_index_bytes (GET /metrics);
  * 6. the peer (BENCH_PEER=0 skips it): LanceDB in process over the same offers and the same stored
  *    vectors, as a hybrid engine (HNSW + full text + RRF) and by its full-text index alone
@@ -265,7 +265,9 @@ async function runSearchDirect(
     async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
     exact ? undefined : vectors,
   );
-  const search = async () => listing.hybrid(request, await analysis.termsOf(request, index), embedding);
+  const reading = analysis.read(request.search);
+  const search = async () =>
+    listing.hybrid(request, await analysis.analyse(reading, request, index), embedding);
   let result: Awaited<ReturnType<typeof search>>;
   if (exact) {
     await client.query('BEGIN');
@@ -718,8 +720,9 @@ async function memoryTextSideLatency(queries: Record<string, string>[]) {
   const samples = { analysis: [] as number[], scoring: [] as number[], both: [] as number[] };
   for (const [i, query] of queries.entries()) {
     const { request } = await preparedSearch(query);
+    const reading = analysis.read(request.search);
     const started = performance.now();
-    const terms = await analysis.termsOf(request, index);
+    const { terms } = await analysis.analyse(reading, request, index);
     const analysed = performance.now();
     const matches = index.match(textQueryOf(terms), offerFilterOf(request.filters, index.filters));
     matches.best(request.page.offset + request.page.limit, request.tuning.tsvectorFloor);

@@ -1,7 +1,6 @@
 import type { Sql } from '@rt/database';
 import { plainToInstance } from 'class-transformer';
 import type { SearchConfig } from '../config';
-import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { TravelsQueryDto } from '../travels/dto/travels-query.dto';
 import { toTravelsRequest } from '../travels/travels-request';
 import type { FilterRequest, RankingRequest } from '../request/listing-request';
@@ -51,14 +50,6 @@ export function searchRequestOf(query: Record<string, string>, config: SearchCon
   return request;
 }
 
-/** One expander per configuration: reading the glossary takes a third of a second. */
-const expanders = new WeakMap<SearchConfig, QueryExpansionService>();
-
 function requestOf(query: Record<string, string>, config: SearchConfig) {
-  let expansions = expanders.get(config);
-  if (!expansions) expanders.set(config, (expansions = new QueryExpansionService(config)));
-  const expander = expansions;
-  return toTravelsRequest(plainToInstance(TravelsQueryDto, query), config, (search) =>
-    expander.expand(search),
-  );
+  return toTravelsRequest(plainToInstance(TravelsQueryDto, query), config);
 }

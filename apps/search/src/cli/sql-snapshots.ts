@@ -9,6 +9,7 @@ import { pageRecordsSql } from '../sql/page-records';
 import { postingsSql } from '../sql/postings';
 import { filterStatementsOf, searchRequestOf, searchSessionSql } from './query-statements';
 import { semanticSideSql } from '../sql/semantic-side';
+import { readQueryText } from '../analysis/analysed-query';
 
 const USAGE = `Usage: pnpm sql:snapshots [--out apps/search/sql-snapshots]
 
@@ -53,8 +54,10 @@ interface Snapshot {
 
 const filterListing = (query: Record<string, string>, config: SearchConfig) =>
   filterStatementsOf(query, config).listing;
-const semanticSide = (query: Record<string, string>, config: SearchConfig) =>
-  semanticSideSql(searchRequestOf(query, config), EMBEDDING, OFFER_IDS);
+const semanticSide = (query: Record<string, string>, config: SearchConfig) => {
+  const request = searchRequestOf(query, config);
+  return semanticSideSql(request, readQueryText(request.search), EMBEDDING, OFFER_IDS);
+};
 const FILTER_LISTING = 'a filter-only page and its exact total (sql/filter-listing.ts: filterListingSql)';
 const SEMANTIC_SIDE =
   "a hybrid search's semantic side, given the text side's best ids (sql/semantic-side.ts: semanticSideSql)";

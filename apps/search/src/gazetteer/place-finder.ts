@@ -135,7 +135,7 @@ export class PlaceFinder {
    * zug` is the town; `mit dem zug`, `in den bergen` are the words); a one-word name shorter than
    * MIN_ONE_WORD_NAME is left out.
    */
-  mentions(words: string[], language?: Language): PlaceMention[] {
+  mentions(words: readonly string[], language?: Language): PlaceMention[] {
     const found: PlaceMention[] = [];
     for (let start = 0; start < words.length;) {
       let mention: PlaceMention | undefined;

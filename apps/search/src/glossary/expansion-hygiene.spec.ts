@@ -6,6 +6,8 @@ import { glossaryRules, QueryExpander } from './query-expander';
 import { QueryExpansionService } from './query-expansion.service';
 import { QueryExpansionSettings } from './query-expansion.settings';
 import { isPhraseWithStopWord, loadStopWords } from './stop-words';
+import { foldWords } from '../analysis/tokenizer';
+import { readQueryText } from '../analysis/analysed-query';
 
 /**
  * Expansions that say nothing else than the search: over the whole glossary and gazetteer, no
@@ -90,7 +92,7 @@ describe('the glossary and the gazetteer say one thing each', () => {
     }
     expect(bad).toEqual([]);
     // the phrases still find their concept
-    const terms = expander.expand('tour in auto', 10).terms.map((term) => term.term);
+    const terms = expander.expand(foldWords('tour in auto').slice(0, 10)).terms.map((term) => term.term);
     expect(terms).toEqual(expect.arrayContaining(['roadtrip', 'road trip']));
     expect(terms).not.toContain('tour in auto');
   });
@@ -111,7 +113,7 @@ describe('the glossary and the gazetteer say one thing each', () => {
     const wrong: string[] = [];
     // a word's own meanings, read alone: none for a misspelling, nor the narrower concepts' words
     const ownTerms = (part: string): Set<string> => {
-      const alone = expander.expand(part, 1);
+      const alone = expander.expand(foldWords(part).slice(0, 1));
       if (!alone.knownWords.includes(part)) return new Set();
       return new Set(alone.terms.filter((term) => term.kind !== 'narrower').map((term) => term.term));
     };
@@ -119,7 +121,7 @@ describe('the glossary and the gazetteer say one thing each', () => {
       for (const word of new Set(LANGUAGES.flatMap((language) => concept.words[language]))) {
         const words = word.split(' ');
         if (words.filter((part) => !stopWords.has(part)).length < 2) continue;
-        const expansion = expander.expand(word, 10);
+        const expansion = expander.expand(foldWords(word).slice(0, 10));
         // a word of the concept, or of a concept sharing the phrase, or included in one of them
         const meant = conceptsOf.get(word) ?? [];
         const foreign = expansion.terms.filter(
@@ -142,13 +144,13 @@ describe('the glossary and the gazetteer say one thing each', () => {
     const bad: string[] = [];
     for (const place of loadGazetteer().places) {
       for (const name of new Set(LANGUAGES.map((language) => place.names[language][0]))) {
-        for (const term of service.expand(name).terms) {
+        for (const term of service.expand(readQueryText(name)).terms) {
           if (isPhraseWithStopWord(term.term, stopWords)) bad.push(`${name}: ${term.term} (${term.kind})`);
         }
       }
     }
     expect(bad).toEqual([]);
-    const geneva = service.expand('Genève').terms.map((term) => term.term);
+    const geneva = service.expand(readQueryText('Genève')).terms.map((term) => term.term);
     expect(geneva).toEqual(expect.arrayContaining(['genf', 'geneva', 'ginevra']));
     expect(geneva).not.toContain('canton de geneve');
   });
@@ -167,10 +169,11 @@ function glossaryExpander(): QueryExpander {
 
 describe('multi-word concepts read before their words', () => {
   const expander = glossaryExpander();
-  const termsOf = (search: string) => expander.expand(search, 10).terms.map((term) => term.term);
+  const termsOf = (search: string) =>
+    expander.expand(foldWords(search).slice(0, 10)).terms.map((term) => term.term);
 
   it('takes "sports nautiques" as water sports, not "sports" as a misspelt "ports" (harbours)', () => {
-    const expansion = expander.expand('sports nautiques', 10);
+    const expansion = expander.expand(foldWords('sports nautiques').slice(0, 10));
     const terms = expansion.terms.map((term) => term.term);
     expect(terms).toEqual(expect.arrayContaining(['wassersport', 'water sports']));
     expect(terms).not.toEqual(expect.arrayContaining(['hafen']));
@@ -189,14 +192,14 @@ describe('multi-word concepts read before their words', () => {
   });
 
   it('takes "road trip" as a road trip, its words keeping their own meanings; "ski de fond" as cross-country skiing', () => {
-    const road = expander.expand('road trip en Irlande', 10);
+    const road = expander.expand(foldWords('road trip en Irlande').slice(0, 10));
     const tokensOf = (term: string) =>
       new Set(road.terms.filter((each) => each.term === term).map((each) => each.token));
     // the concept counts for both words; "road" is also a road, "trip" a trip
     expect(tokensOf('roadtrip')).toEqual(new Set(['road', 'trip']));
     expect(tokensOf('strasse')).toEqual(new Set(['road']));
     expect(tokensOf('reise')).toEqual(new Set(['trip']));
-    const fond = expander.expand('ski de fond', 10);
+    const fond = expander.expand(foldWords('ski de fond').slice(0, 10));
     expect(fond.terms.map((term) => term.term)).toEqual(expect.arrayContaining(['langlauf']));
     expect(new Set(fond.terms.map((term) => term.token))).toEqual(new Set(['ski', 'fond']));
     // "ski" keeps skiing, but not the narrower concepts of its own meanings
@@ -206,7 +209,7 @@ describe('multi-word concepts read before their words', () => {
 
   it('keeps a word of a multi-word concept its own meanings, never a misspelling nor their narrower concepts', () => {
     // "wine" of "wine tasting" is wine: an offer holding "Wein" alone covers the word
-    const wine = expander.expand('wine tasting', 10);
+    const wine = expander.expand(foldWords('wine tasting').slice(0, 10));
     expect(wine.terms.filter((term) => term.term === 'wein').map((term) => term.token)).toEqual(['wine']);
     expect(
       wine.terms
@@ -225,7 +228,7 @@ describe('multi-word concepts read before their words', () => {
   it('keeps a word with its little word ("am See", "à vélo") a word of its own too', () => {
     const lake = termsOf('Ferien am See');
     expect(lake).toEqual(expect.arrayContaining(['lac', 'lakeside']));
-    const bike = expander.expand('voyage à vélo', 10);
+    const bike = expander.expand(foldWords('voyage à vélo').slice(0, 10));
     expect(bike.terms.map((term) => term.term)).toEqual(expect.arrayContaining(['cycling', 'bicycle']));
     expect(bike.terms.some((term) => term.token === 'a')).toBe(false);
   });
@@ -238,7 +241,7 @@ describe('multi-word concepts read before their words', () => {
     expect(termsOf('levadas madere')).toEqual(expect.arrayContaining(['levada']));
     expect(termsOf('snorkel greece')).toEqual(expect.arrayContaining(['schnorcheln']));
     // windsurfing, read as one, counts for both words; "voile" keeps its own meaning (sailing)
-    const board = expander.expand('planche à voile', 10);
+    const board = expander.expand(foldWords('planche à voile').slice(0, 10));
     expect(
       new Set(board.terms.filter((term) => term.term === 'windsurfen').map((term) => term.token)),
     ).toEqual(new Set(['planche', 'voile']));
@@ -250,11 +253,11 @@ describe('a word of a multi-word concept general by its own meanings', () => {
   const expander = glossaryExpander();
 
   it('makes "tour" of "food tour" and "vacances" of "vacances à la plage" general, not the word that says the concept', () => {
-    expect(expander.expand('food tour', 10).genericWords).toEqual(['tour']);
-    expect(expander.expand('vacances à la plage', 10).genericWords).toEqual(['vacances']);
+    expect(expander.expand(foldWords('food tour').slice(0, 10)).genericWords).toEqual(['tour']);
+    expect(expander.expand(foldWords('vacances à la plage').slice(0, 10)).genericWords).toEqual(['vacances']);
     // alone, as before
-    expect(expander.expand('tour', 10).genericWords).toEqual(['tour']);
-    expect(expander.expand('plage', 10).genericWords).toEqual([]);
+    expect(expander.expand(foldWords('tour').slice(0, 10)).genericWords).toEqual(['tour']);
+    expect(expander.expand(foldWords('plage').slice(0, 10)).genericWords).toEqual([]);
   });
 });
 
@@ -265,7 +268,7 @@ describe('a place name that is a common word of every language', () => {
 
   it('is the word in a search whose language is not guessed, when the glossary knows it ("spa weekend")', () => {
     for (const search of ['spa', 'spa weekend', 'spa retreat']) {
-      const expansion = service.expand(search);
+      const expansion = service.expand(readQueryText(search));
       expect([search, expansion.language?.language, expansion.placeWords ?? []]).toEqual([
         search,
         undefined,
@@ -276,9 +279,9 @@ describe('a place name that is a common word of every language', () => {
   });
 
   it('is the place after a preposition of place, and a name the glossary does not know stays the place', () => {
-    expect(service.expand('weekend in Spa').placeWords).toEqual(['spa']);
+    expect(service.expand(readQueryText('weekend in Spa')).placeWords).toEqual(['spa']);
     // the cheese is the place's: Greyerz finds its offers
-    const gruyere = service.expand('gruyere');
+    const gruyere = service.expand(readQueryText('gruyere'));
     expect(gruyere.placeWords).toEqual(['gruyere']);
     expect(gruyere.terms.map((term) => term.term)).toContain('greyerz');
   });

@@ -80,7 +80,7 @@ describe('QueryExpander over the glossary', () => {
   const expander = new QueryExpander(glossaryRules(loadTravelGlossary()), undefined, loadStopWords());
   const termsOf = (search: string, token: string) =>
     expander
-      .expand(search, 16)
+      .expand(foldWords(search).slice(0, 16))
       .terms.filter((e) => e.token === token)
       .map((e) => e.term);
 
@@ -91,7 +91,9 @@ describe('QueryExpander over the glossary', () => {
     expect(termsOf('Wanderung am See', 'see')).toEqual(
       expect.arrayContaining(['lac', 'lake', 'lago', 'bord du lac']),
     );
-    expect(expander.expand('Wanderung am See', 16).terms.every((e) => e.kind === 'glossary')).toBe(true);
+    expect(
+      expander.expand(foldWords('Wanderung am See').slice(0, 16)).terms.every((e) => e.kind === 'glossary'),
+    ).toBe(true);
   });
 
   it('finds folded, inflected, misspelt and compound words, and phrases', () => {
@@ -110,9 +112,11 @@ describe('QueryExpander over the glossary', () => {
   });
 
   it('knows the words it finds but misspelt ones, and gives a compound its own parts', () => {
-    expect(expander.expand('Bergwanderung randonée Zermatt', 16).knownWords).toEqual(['bergwanderung']);
+    expect(expander.expand(foldWords('Bergwanderung randonée Zermatt').slice(0, 16)).knownWords).toEqual([
+      'bergwanderung',
+    ]);
     const parts = expander
-      .expand('Fahrradurlaub', 16)
+      .expand(foldWords('Fahrradurlaub').slice(0, 16))
       .terms.filter((e) => e.kind === 'compound')
       .map((e) => e.term);
     // "urlaub" is of a general concept: it splits the word, and expands to nothing
@@ -122,8 +126,16 @@ describe('QueryExpander over the glossary', () => {
   });
 
   it('leaves unknown words and short ones alone, and reads only the words the text side reads', () => {
-    expect(expander.expand('Zermatt Xq', 16)).toEqual({ knownWords: [], terms: [], genericWords: [] });
-    expect(expander.expand('Zermatt bike', 1)).toEqual({ knownWords: [], terms: [], genericWords: [] });
+    expect(expander.expand(foldWords('Zermatt Xq').slice(0, 16))).toEqual({
+      knownWords: [],
+      terms: [],
+      genericWords: [],
+    });
+    expect(expander.expand(foldWords('Zermatt bike').slice(0, 1))).toEqual({
+      knownWords: [],
+      terms: [],
+      genericWords: [],
+    });
   });
 });
 
@@ -164,7 +176,7 @@ describe('the concept hierarchy (concept-hierarchy.tsv)', () => {
     const expander = new QueryExpander(glossaryRules(concepts, loadConceptHierarchy(concepts)));
     const narrower = (search: string) =>
       expander
-        .expand(search, 16)
+        .expand(foldWords(search).slice(0, 16))
         .terms.filter((term) => term.kind === 'narrower')
         .map((term) => term.term);
     expect(narrower('Wintersport')).toEqual(

@@ -8,6 +8,9 @@ import type { GlossaryConcept } from './glossary';
 import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { knownEnd } from '../analysis/compounds';
 import { foldWords } from '../analysis/tokenizer';
+import type { LanguageGuess } from '../analysis/analysed-query';
+
+export type { LanguageGuess };
 
 /** The committed function words (same path from dist; `files` of package.json ships it). */
 export const FUNCTION_WORDS_PATH = join(__dirname, '..', '..', 'src', 'glossary', 'function-words.tsv');
@@ -27,16 +30,6 @@ export function loadFunctionWords(path = FUNCTION_WORDS_PATH): Record<Language, 
 
 /** A glossary phrase's word of at most this many letters is a little word, which tells no language. */
 const LITTLE_WORD_MAX_LENGTH = 3;
-
-/** What a search's words say of its language. */
-export interface LanguageGuess {
-  /** The language most of its words belong to; absent when none does more than another. */
-  language?: Language;
-  /** Each language's share of the words: a word of k languages adds 1/k to each. */
-  scores: Record<Language, number>;
-  /** The words that told, with their languages. */
-  evidence: { word: string; languages: Language[] }[];
-}
 
 /**
  * Guesses the language of a search from its words (apps/search/README.md, "The search's
@@ -71,7 +64,7 @@ export class LanguageGuesser {
   }
 
   /** The guess; the compound parts tried are counted on `work` (a word too long is no compound). */
-  guess(words: string[], work = new AnalysisWork()): LanguageGuess {
+  guess(words: readonly string[], work = new AnalysisWork()): LanguageGuess {
     const scores = { fr: 0, de: 0, en: 0, it: 0 } as Record<Language, number>;
     const evidence: LanguageGuess['evidence'] = [];
     for (const word of new Set(words)) {

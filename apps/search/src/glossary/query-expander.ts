@@ -1,19 +1,12 @@
 import { LANGUAGES } from '../analysis/languages';
 import type { ConceptHierarchy, GlossaryConcept } from './glossary';
-import type { LanguageGuess } from './language-guess';
 import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { bestSplit, compoundTails, MIN_PART, SHORT_PART } from '../analysis/compounds';
-import { foldWords } from '../analysis/tokenizer';
 import { TYPO_MIN_LENGTH, TypoCorrector } from '../analysis/typos';
 import { isPhraseWithStopWord } from './stop-words';
+import type { ExpandedTerm, ExpansionKind, QueryExpansion } from '../analysis/analysed-query';
 
-/**
- * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
- * the glossary split (the query's own word, in parts), another name of a place the search names
- * (`place`: the gazetteer), the name of a place inside it (`within`), or a word of a narrower
- * concept (`narrower`: "Wintersport" finding skiing and snowshoeing).
- */
-export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within' | 'narrower';
+export type { ExpandedTerm, ExpansionKind, QueryExpansion };
 
 /** Query words that expand: `from` (folded phrases) expand to `to` (folded phrases). */
 export interface ExpansionRule {
@@ -30,39 +23,6 @@ export interface ExpansionRule {
   includes?: string[];
 }
 
-/** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
-export interface ExpandedTerm {
-  token: string;
-  term: string;
-  kind: ExpansionKind;
-  /** It counts for the second part of `token`, a compound of two concepts ("gletscher|wanderung"). */
-  tail?: boolean;
-}
-
-/** What the rules make of a search. */
-export interface QueryExpansion {
-  /** The search's words the rules know (not by a misspelling): not typos, nor unknown compounds. */
-  knownWords: string[];
-  terms: ExpandedTerm[];
-  /**
-   * The search's words whose every rule is too general to say what the traveller looks for
-   * ("holiday", "reise", "week": glossary domain `general`): a minor concept of the search
-   * (query-terms.ts, conceptWeightsOf).
-   */
-  genericWords?: string[];
-  /** The search's words that name a place (the gazetteer): a place concept (query-terms.ts). */
-  placeWords?: string[];
-  /** The other words of a place name of several words ("lago dei quattro cantoni"): no concept of their own. */
-  placeNameWords?: string[];
-  /** The search's language, guessed from its words (language-guess.ts), with the words that told. */
-  language?: LanguageGuess;
-  /**
-   * The work the search's analysis has done so far (analysis-budget.ts): the text side's analysis
-   * goes on counting on it, so that the budget is the whole search's.
-   */
-  work?: AnalysisWork;
-}
-
 export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
 
 /**
@@ -70,7 +30,7 @@ export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
  * of the concepts it includes (`hierarchy`, transitively), never the reverse. A phrase holding one
  * of `stopWords` (stop-words.ts: "tour in auto", "ski de fond"), or a stop word itself (German
  * "weg", French "ours"), finds its concept but is never expanded to: the text side would look a
- * phrase up by its pairs, and "tour in" matches every "tour in …" (issue 48).
+ * phrase up by its pairs, and "tour in" matches every "tour in …".
  */
 export function glossaryRules(
   concepts: GlossaryConcept[],
@@ -220,12 +180,12 @@ export class QueryExpander {
   }
 
   /**
-   * What the rules make of a search's first `maxWords` words (the words the text side reads); the
-   * misspellings and compounds tried are counted on `work` and stop at its budget (a word longer
-   * than MAX_ANALYSED_WORD_LENGTH is looked up as it is and without an inflection ending only).
+   * What the rules make of a search's folded words (QueryText.words: those the text side reads);
+   * the misspellings and compounds tried are counted on `work` and stop at its budget (a word
+   * longer than MAX_ANALYSED_WORD_LENGTH is looked up as it is and without an inflection ending
+   * only).
    */
-  expand(search: string, maxWords: number, work = new AnalysisWork()): QueryExpansion {
-    const words = foldWords(search).slice(0, maxWords);
+  expand(words: readonly string[], work = new AnalysisWork()): QueryExpansion {
     const found = new Map<
       string,
       {
@@ -254,7 +214,7 @@ export class QueryExpander {
       found.set(token, entry);
     };
     // the positions of the words of a multi-word concept the search holds in order ("sports
-    // nautiques", "marché de Noël"): its words are the concept, not each its own (issue 48)
+    // nautiques", "marché de Noël"): its words are the concept, not each its own
     const inConcept = new Map<number, ExpansionRule[]>();
     words.forEach((word, i) => {
       // the phrases inside a multi-word concept are the concept's ("al mare" of "vacanze al mare")
@@ -289,7 +249,7 @@ export class QueryExpander {
       // a word of a multi-word concept keeps its own meanings ("wine" of "wine tasting" is wine,
       // "treno" of "viaggio in treno" a train: an offer holding only the word still covers it), but
       // never a misspelling ("sports nautiques": not "ports"); the concept's expansions count for
-      // each of its words besides (issue 48 slice 2 measured: keeping only the related meanings
+      // each of its words besides (measured on the judged sets: keeping only the related meanings
       // lost "Wein und Küche in Kyōto", "Wildlife of Masai Mara", "Tasmania sur les rails")
       if (concept && single) {
         // (without the narrower concepts of its own meanings: "randonnée" of "randonnée en

@@ -1,14 +1,13 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import type { OnModuleInit } from '@nestjs/common';
 import { SearchMetrics } from '../metrics/search-metrics';
-import { QUERY_WORDS } from '../analysis/query-limits';
 import { AnalysisWork } from '../analysis/analysis-budget';
 import { loadGazetteer } from '../gazetteer/gazetteer';
 import { loadPlacePrepositions, PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
-import { foldWords } from '../analysis/tokenizer';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
+import type { QueryText } from '../analysis/analysed-query';
 import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
 import { LanguageGuesser, loadFunctionWords } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
@@ -53,12 +52,13 @@ export class QueryExpansionService implements OnModuleInit {
     await this.reloadSynonyms();
   }
 
-  expand(search: string): QueryExpansion {
+  /** What the glossary, the synonyms and the gazetteer make of a search's words, and its language. */
+  expand(query: QueryText): QueryExpansion {
     const expander = this.settings.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
     // one budget for the whole search's analysis (analysis-budget.ts), which the text side continues
     const work = new AnalysisWork();
-    const expansion = expander.size ? expander.expand(search, QUERY_WORDS, work) : NO_EXPANSION;
-    const words = foldWords(search).slice(0, QUERY_WORDS);
+    const { words } = query;
+    const expansion = expander.size ? expander.expand(words, work) : NO_EXPANSION;
     const language = this.languages.guess(words, work);
     const mentions = this.commonWordsApart(
       this.places.mentions(words, language.language),
@@ -77,12 +77,12 @@ export class QueryExpansionService implements OnModuleInit {
 
   /**
    * The expansion with the places a search names by a misspelt name (`islnd`, `patagonai`:
-   * PlaceFinder.corrected), for its words of 5+ letters that the catalogue does not hold
-   * (`isIndexed`) and nothing else explains (known, or a place already).
+   * PlaceFinder.corrected), for its `words` (QueryText.words) of 5+ letters that the catalogue
+   * does not hold (`isIndexed`) and nothing else explains (known, or a place already).
    */
   withCorrectedPlaces(
     expansion: QueryExpansion,
-    search: string,
+    words: readonly string[],
     isIndexed: (word: string) => boolean,
   ): QueryExpansion {
     const explained = new Set([
@@ -92,7 +92,7 @@ export class QueryExpansionService implements OnModuleInit {
     ]);
     const mentions: PlaceMention[] = [];
     const work = expansion.work ?? new AnalysisWork();
-    for (const word of new Set(foldWords(search).slice(0, QUERY_WORDS))) {
+    for (const word of new Set(words)) {
       if (explained.has(word) || isIndexed(word)) continue;
       const mention = this.places.corrected(word, expansion.language?.language, work);
       if (mention) mentions.push(mention);
@@ -112,7 +112,7 @@ export class QueryExpansionService implements OnModuleInit {
    */
   private commonWordsApart(
     mentions: PlaceMention[],
-    words: string[],
+    words: readonly string[],
     language: Language | undefined,
     knownWords: readonly string[],
   ): PlaceMention[] {

@@ -17,7 +17,8 @@ export class FullTextRanker implements SearchRanker {
   constructor(private readonly listing: ListingService) {}
 
   async rank(request: RankingRequest): Promise<RankedPage> {
-    const { total, rows } = await this.listing.listByText(request);
+    const listed = await this.listing.listByText(request);
+    const { total, rows } = listed;
     const { k } = request.tuning;
     const ranked = rows.map((row) => ({
       ...row,
@@ -29,7 +30,7 @@ export class FullTextRanker implements SearchRanker {
       total,
       fallback: 'fulltext',
       // explain mode: the text side alone, at full weight (w 0)
-      rows: await explainPage(this.listing, request, ranked, (row) => ({
+      rows: explainPage(listed, request, ranked, (row) => ({
         vectorWeight: 0,
         k,
         semanticRank: null,

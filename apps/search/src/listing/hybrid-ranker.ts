@@ -34,7 +34,8 @@ export class HybridRanker implements SearchRanker {
       if (request.tuning.fullTextFallback) return this.fullText.rank(request);
       throw new AppError(ErrorCode.EmbeddingUnavailable);
     }
-    const { total, rows } = await this.listing.listHybrid(request, embedding);
+    const listed = await this.listing.listHybrid(request, embedding);
+    const { total, rows } = listed;
     const ranked = rows.map((row) => ({
       ...row,
       _relevance_score: row._relevance_score ?? 0,
@@ -44,7 +45,7 @@ export class HybridRanker implements SearchRanker {
     return {
       total,
       // explain mode: the ranks are those the fusion gave each record of the page (memory-listing.ts)
-      rows: await explainPage(this.listing, request, ranked, (row) => ({
+      rows: explainPage(listed, request, ranked, (row) => ({
         vectorWeight: request.tuning.rrfVectorWeight,
         k: request.tuning.k,
         semanticRank: row.semantic_rank ?? null,

@@ -1,28 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import { AppError, ErrorCode } from '@rt/errors';
+import type { AnalysedQuery } from '../analysis/analysed-query';
 import type { RankingRequest } from '../request/listing-request';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
-import type { QueryTerm } from '../text-index/query-terms';
-import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
-import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { VectorIndexService } from '../vector-index/vector-index.service';
 import { retryOnceOnInternalError } from './internal-error-retry';
 import type { ListingResult } from './listing-row';
-import { languagePreferenceOf, MemoryListing } from './memory-listing';
+import { MemoryListing } from './memory-listing';
 import type { RunSql } from './memory-listing';
 import { TravelsRepository } from './travels.repository';
 
-/** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
-export interface ExplainedTerms {
-  rows: ExplainTermRow[];
-  concepts: QueryConcept[];
-  language: 'fr' | 'de' | 'en' | 'it' | null;
-  /** The search's words that matched no form (QueryAnalyser.unmatchedWords), in query order. */
-  unmatchedWords: string[];
+/**
+ * A listing with the analysed query it was scored by and the text index it was scored in: explain
+ * reads them instead of analysing the search again.
+ */
+export interface AnalysedListing extends ListingResult {
+  query: AnalysedQuery;
+  index: TextIndex;
 }
 
 /**
@@ -41,10 +39,10 @@ export class ListingService {
   ) {}
 
   /** A full-text page (best score first) and its exact total, scored in memory (memory-listing.ts). */
-  listByText(request: RankingRequest): Promise<ListingResult> {
+  listByText(request: RankingRequest): Promise<AnalysedListing> {
     return this.counted((run) =>
-      this.inMemory(request, (index, terms) =>
-        new MemoryListing(index, run(this.travels.rowsOf)).byText(request, terms),
+      this.inMemory(request, (index, query) =>
+        new MemoryListing(index, run(this.travels.rowsOf)).byText(request, query),
       ),
     );
   }
@@ -56,7 +54,7 @@ export class ListingService {
    * (the semantic side, the page's records: memory-listing.ts), on a connection whose session
    * carries the pgvector settings. `embedding`: the query's.
    */
-  listHybrid(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
+  listHybrid(request: RankingRequest, embedding: Float32Array): Promise<AnalysedListing> {
     // The one statement that scans the HNSW index: an internal error there gets one more try
     // (internal-error-retry.ts), on a connection of its own.
     return retryOnceOnInternalError(
@@ -70,19 +68,19 @@ export class ListingService {
     );
   }
 
-  private hybridOnce(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
+  private hybridOnce(request: RankingRequest, embedding: Float32Array): Promise<AnalysedListing> {
     return this.counted((count) =>
-      this.inMemory(request, (index, terms) => {
+      this.inMemory(request, (index, query) => {
         const vectors = this.vectorIndex.forGeneration(index.generation);
         if (vectors || request.tuning.rrfVectorWeight === 0) {
           return new MemoryListing(index, count(this.travels.rowsOf), vectors).hybrid(
             request,
-            terms,
+            query,
             embedding,
           );
         }
         return this.travels.inSearchSession(request.tuning, (run) =>
-          new MemoryListing(index, count(run)).hybrid(request, terms, embedding),
+          new MemoryListing(index, count(run)).hybrid(request, query, embedding),
         );
       }),
     );
@@ -105,8 +103,8 @@ export class ListingService {
   }
 
   /**
-   * A listing scored in the in-memory text index (memory-listing.ts), analysed against that
-   * index; when a statement reads another generation than the index's (a reindex committed and
+   * A listing scored in the in-memory text index (memory-listing.ts): the search read once
+   * (QueryAnalysisService.read), analysed against that index; when a statement reads another generation than the index's (a reindex committed and
    * this replica has not loaded it yet), the new generation is loaded and the listing runs again,
    * so a page never mixes two catalogues. `list` holds no connection once it answers: the load
    * needs one (the embedded database has only one). A catalogue changing faster than a replica
@@ -114,12 +112,14 @@ export class ListingService {
    */
   private async inMemory(
     request: RankingRequest,
-    list: (index: TextIndex, terms: QueryTerm[]) => Promise<ListingResult | undefined>,
-  ): Promise<ListingResult> {
+    list: (index: TextIndex, query: AnalysedQuery) => Promise<ListingResult | undefined>,
+  ): Promise<AnalysedListing> {
+    const reading = this.analysis.read(request.search);
     for (let attempt = 1; attempt <= 3; attempt++) {
       const index = await this.textIndex.loaded();
-      const listed = await list(index, await this.analysis.termsOf(request, index));
-      if (listed) return listed;
+      const query = await this.analysis.analyse(reading, request, index);
+      const listed = await list(index, query);
+      if (listed) return { ...listed, query, index };
       await this.textIndex.refresh();
     }
     throw new AppError(
@@ -129,23 +129,5 @@ export class ListingService {
       undefined,
       { 'Retry-After': '1' },
     );
-  }
-
-  /**
-   * Explain mode: the query terms each offer of a ranked page holds, with their parts, read from
-   * the in-memory text index (text-explain.ts) after the page was ranked (a new generation loaded in
-   * between may make them disagree with it: the page's own scores stay those it was ranked by).
-   */
-  async explainTerms(request: RankingRequest, ids: string[]): Promise<ExplainedTerms> {
-    const language = request.expansion.language?.language ?? null;
-    if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [] };
-    const index = await this.textIndex.loaded();
-    const { terms, unmatchedWords } = await this.analysis.analysisOf(request, index);
-    return {
-      rows: explainTerms(index, terms, request.search, ids, languagePreferenceOf(request)),
-      concepts: queryConceptsOf(terms, request.search),
-      language,
-      unmatchedWords,
-    };
   }
 }

@@ -3,7 +3,8 @@ import type { StemsOf } from '../analysis/stems';
 import { NO_EXPANSION } from '../glossary/query-expander';
 import { filterColumnsOf } from '../text-index/offer-filters.spec-helper';
 import { queryTermsOf } from '../text-index/query-terms';
-import type { QueryTerm } from '../text-index/query-terms';
+import { readQueryText } from '../analysis/analysed-query';
+import type { AnalysedQuery } from '../analysis/analysed-query';
 import { TextIndex } from '../text-index/text-index';
 import type { ListingResult } from './listing-row';
 import { MemoryListing, semanticFloorOf } from './memory-listing';
@@ -52,8 +53,12 @@ const WEIGHTS: ExpansionWeights = {
 };
 const noStems: StemsOf = () => ({ fr: null, de: null, en: null, stop: false });
 
-function termsOf(index: TextIndex, search: string): QueryTerm[] {
-  return queryTermsOf(index.analyser.analyse(search, NO_EXPANSION, WEIGHTS, noStems), index.indexedOffers);
+/** The search analysed against `index` without expansion nor stems. */
+function queryOf(index: TextIndex, search: string): AnalysedQuery {
+  const text = readQueryText(search);
+  const analysed = index.analyser.analyse(text.words, NO_EXPANSION, WEIGHTS, noStems);
+  const terms = queryTermsOf(analysed, index.indexedOffers);
+  return { ...text, expansion: NO_EXPANSION, language: null, stems: noStems, shortSearch: true, terms };
 }
 
 function requestOf(
@@ -64,7 +69,6 @@ function requestOf(
   return {
     branch: 'search',
     search,
-    expansion: NO_EXPANSION,
     filters: {},
     page: { number: Math.floor(page.offset / page.limit) + 1, ...page },
     density: 'full',
@@ -116,13 +120,13 @@ const idsOf = (result: ListingResult | undefined) => result!.rows.map((row) => r
 
 describe('MemoryListing.byText (the text side alone)', () => {
   const index = textIndex();
-  const terms = termsOf(index, 'ski');
+  const query = queryOf(index, 'ski');
 
   it('ranks by text score, ties by id, each row with its score, rank and record', async () => {
     const database = new FakeDatabase();
     const result = await new MemoryListing(index, database.run).byText(
       requestOf('ski', { offset: 0, limit: 10 }),
-      terms,
+      query,
     );
     expect(idsOf(result)).toEqual(TEXT_ORDER);
     expect(result!.total).toBe(5);
@@ -137,7 +141,7 @@ describe('MemoryListing.byText (the text side alone)', () => {
     const database = new FakeDatabase();
     const result = await new MemoryListing(index, database.run).byText(
       requestOf('ski', { offset: 2, limit: 2 }),
-      terms,
+      query,
     );
     expect(idsOf(result)).toEqual(['OFFER-3', 'OFFER-0']);
     expect(result!.rows.map((row) => row.position)).toEqual([3, 4]);
@@ -147,12 +151,12 @@ describe('MemoryListing.byText (the text side alone)', () => {
   it('keeps the matches scoring at least the floor, in the page and the total', async () => {
     const all = await new MemoryListing(index, new FakeDatabase().run).byText(
       requestOf('ski', { offset: 0, limit: 10 }),
-      terms,
+      query,
     );
     const floor = all!.rows[3].tsvector_score!;
     const result = await new MemoryListing(index, new FakeDatabase().run).byText(
       requestOf('ski', { offset: 0, limit: 10 }, { tsvectorFloor: floor }),
-      terms,
+      query,
     );
     expect(idsOf(result)).toEqual(TEXT_ORDER.slice(0, 4));
     expect(result!.total).toBe(4);
@@ -162,14 +166,14 @@ describe('MemoryListing.byText (the text side alone)', () => {
     const database = new FakeDatabase();
     database.generation = '8';
     await expect(
-      new MemoryListing(index, database.run).byText(requestOf('ski', { offset: 0, limit: 10 }), terms),
+      new MemoryListing(index, database.run).byText(requestOf('ski', { offset: 0, limit: 10 }), query),
     ).resolves.toBeUndefined();
   });
 });
 
 describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)', () => {
   const index = textIndex();
-  const terms = termsOf(index, 'ski');
+  const query = queryOf(index, 'ski');
   /**
    * OFFER-3 is 1st there and 3rd on the text side, OFFER-1 the reverse (the same score: ties by
    * id); OFFER-5 is on the semantic side alone; OFFER-4, 5th on the text side, is 4th there.
@@ -184,7 +188,7 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
   ) =>
     new MemoryListing(index, database.run).hybrid(
       requestOf('ski', page, tuning),
-      terms,
+      query,
       Float32Array.of(1, 0),
     );
 
@@ -233,7 +237,7 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
   it('leaves a record under the text floor to its semantic rank', async () => {
     const all = await new MemoryListing(index, new FakeDatabase().run).byText(
       requestOf('ski', { offset: 0, limit: 10 }),
-      terms,
+      query,
     );
     const floor = all!.rows[3].tsvector_score!;
     const result = await hybrid({ offset: 0, limit: 10 }, { tsvectorFloor: floor });
@@ -277,16 +281,16 @@ describe('semanticFloorOf', () => {
 
   it('raises the semantic floor to noMatchSemanticFloor when no word of the search is found', () => {
     const request = requestOf('zzyzx', { offset: 0, limit: 10 });
-    expect(termsOf(index, 'zzyzx')).toEqual([]);
+    expect(queryOf(index, 'zzyzx').terms).toEqual([]);
     expect(semanticFloorOf(request, [])).toBe(0.6);
-    expect(semanticFloorOf(request, termsOf(index, 'ski'))).toBe(0.3);
+    expect(semanticFloorOf(request, queryOf(index, 'ski').terms)).toBe(0.3);
   });
 
   it('gives the semantic statement the raised floor', async () => {
     const database = new FakeDatabase(['OFFER-5']);
     await new MemoryListing(index, database.run).hybrid(
       requestOf('zzyzx', { offset: 0, limit: 10 }),
-      [],
+      queryOf(index, 'zzyzx'),
       Float32Array.of(1, 0),
     );
     expect(database.semanticStatements[0].values).toContain(0.6);

@@ -2,6 +2,7 @@ import type { Sql } from '@rt/database';
 import { offerFilterOf, passingOffersOf } from '../text-index/offer-filters';
 import { textQueryOf } from '../text-index/query-terms';
 import type { LanguagePreference, QueryTerm } from '../text-index/query-terms';
+import type { AnalysedQuery } from '../analysis/analysed-query';
 import type { TextIndex, TextMatches } from '../text-index/text-index';
 import { rrfScore } from './rrf-score';
 import { pageRecordsSql } from '../sql/page-records';
@@ -10,14 +11,14 @@ import { toVectorLiteral } from '../embedding/embedding-provider';
 import type { VectorIndex } from '../vector-index/vector-index';
 import { filteredOffersOf, semanticSideInMemory } from './memory-semantic-side';
 import type { ListingResult, ListingRow } from './listing-row';
-import type { RankingRequest } from '../request/listing-request';
+import type { RankingRequest, RankingTuning } from '../request/listing-request';
 
 /** Runs a statement and returns its rows. */
 export type RunSql = (sql: Sql) => Promise<Record<string, unknown>[]>;
 
 /**
  * Ranked listings whose text side is scored in the replica's in-memory text index (apps/search/
- * README.md, "The text index in memory"): the query's terms (analysed against this index:
+ * README.md, "The text index in memory"): the analysed query's terms (analysed against this index:
  * QueryAnalysisService) are scored in memory under the filters for every match, the semantic side
  * is one statement given the text side's best ids (sql/semantic-side.ts), the fusion is computed
  * here (rrfScore), and the page's records are read by id (sql/page-records.ts). Every statement
@@ -34,8 +35,8 @@ export class MemoryListing {
   ) {}
 
   /** The full-text ranking (the hybrid ranker's fallback): the text side alone, best first. */
-  async byText(request: RankingRequest, terms: QueryTerm[]): Promise<ListingResult | undefined> {
-    const matches = this.matches(request, terms);
+  async byText(request: RankingRequest, query: AnalysedQuery): Promise<ListingResult | undefined> {
+    const matches = this.matches(request, query);
     const { offset, limit } = request.page;
     const floor = request.tuning.tsvectorFloor;
     const page = matches.best(offset + limit, floor).slice(offset);
@@ -56,7 +57,7 @@ export class MemoryListing {
    */
   async hybrid(
     request: RankingRequest,
-    terms: QueryTerm[],
+    query: AnalysedQuery,
     embedding: Float32Array,
   ): Promise<ListingResult | undefined> {
     const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
@@ -65,20 +66,21 @@ export class MemoryListing {
     const filtered = passing && filteredOffersOf(passing);
     const matches = this.matches(
       request,
-      terms,
+      query,
       filtered ? filtered.filter : offerFilterOf(request.filters, this.index.filters),
     );
     const { offset, limit } = request.page;
     const wanted = offset + limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
     let semantic: { ordinal: number; rank: number }[] = [];
-    const semanticFloor = semanticFloorOf(request, terms);
+    const semanticFloor = semanticFloorOf(request, query.terms);
     /** The semantic side's similarities, when answered in memory. */
     const similarities = new Map<number, number>();
     if (w > 0 && this.vectors) {
       const best = textBest.slice(0, semanticCandidates).map((match) => match.ordinal);
       const inMemory = semanticSideInMemory(
         request,
+        query,
         semanticFloor,
         this.index,
         this.vectors,
@@ -91,7 +93,7 @@ export class MemoryListing {
     } else if (w > 0) {
       const best = textBest.slice(0, semanticCandidates).map((match) => this.index.ids[match.ordinal]);
       const semanticRequest = { ...request, tuning: { ...request.tuning, semanticFloor } };
-      const rows = await this.run(semanticSideSql(semanticRequest, toVectorLiteral(embedding), best));
+      const rows = await this.run(semanticSideSql(semanticRequest, query, toVectorLiteral(embedding), best));
       if (rows[0]?.generation !== this.index.generation) return undefined;
       semantic = rows
         .filter((row) => row.id !== null)
@@ -165,13 +167,13 @@ export class MemoryListing {
     rows.forEach((row, i) => (row.semantic_score = similarities.get(ordinals[i])!));
   }
 
-  /** Every match of the terms under the request's filters (`filter`), scored in memory. */
+  /** Every match of the query's terms under the request's filters (`filter`), scored in memory. */
   private matches(
     request: RankingRequest,
-    terms: QueryTerm[],
+    query: AnalysedQuery,
     filter = offerFilterOf(request.filters, this.index.filters),
   ): TextMatches {
-    return this.index.match(textQueryOf(terms, languagePreferenceOf(request)), filter);
+    return this.index.match(textQueryOf(query.terms, languagePreferenceOf(query, request.tuning)), filter);
   }
 
   /** The page's records in page order; undefined when the database holds another generation. */
@@ -208,11 +210,11 @@ interface Fused {
 }
 
 /** The search's guessed language and the strength of its preference (SEARCH_LANGUAGE_PREFERENCE). */
-export function languagePreferenceOf(request: RankingRequest): LanguagePreference {
-  return {
-    language: request.expansion.language?.language ?? null,
-    strength: request.tuning.languagePreference,
-  };
+export function languagePreferenceOf(
+  query: Pick<AnalysedQuery, 'language'>,
+  tuning: Pick<RankingTuning, 'languagePreference'>,
+): LanguagePreference {
+  return { language: query.language, strength: tuning.languagePreference };
 }
 
 /** A text score as `tsvector_score` reports it: 0 for an offer the query does not select (or a NaN score). */
@@ -225,7 +227,7 @@ function scoreOrZero(score: number | undefined): number {
  * the text side found no word of it in any form (apps/search/README.md, "Searches that match
  * nothing"): a string of random letters then answers nothing, a real word only its close neighbours.
  */
-export function semanticFloorOf(request: RankingRequest, terms: QueryTerm[]): number {
+export function semanticFloorOf(request: RankingRequest, terms: readonly QueryTerm[]): number {
   const { semanticFloor, noMatchSemanticFloor } = request.tuning;
   return terms.length === 0 ? Math.max(semanticFloor, noMatchSemanticFloor) : semanticFloor;
 }

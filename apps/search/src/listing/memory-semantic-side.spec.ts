@@ -1,3 +1,4 @@
+import { readQueryText } from '../analysis/analysed-query';
 import { filterColumnsOf } from '../text-index/offer-filters.spec-helper';
 import { TextIndex } from '../text-index/text-index';
 import { InMemoryFullPrecisionVectors } from '../vector-index/full-precision-vectors';
@@ -65,7 +66,16 @@ describe('the semantic side in memory', () => {
 
   it("ranks the nearest, the text side's best and the spelling neighbours by cosine, then ordinal, from the floor up", () => {
     // nearest two: A, B; text best: D; "lisbn" is spelt like "lisbon" (F) and "lisboa" (E, F)
-    const matches = semanticSideInMemory(requestOf('lisbn', {}), 0, text, vectors, query, [3], undefined);
+    const matches = semanticSideInMemory(
+      requestOf('lisbn', {}),
+      readQueryText('lisbn'),
+      0,
+      text,
+      vectors,
+      query,
+      [3],
+      undefined,
+    );
     expect(matches.map((match) => [ids[match.ordinal], match.rank])).toEqual([
       ['A', 1],
       ['B', 2],
@@ -76,13 +86,23 @@ describe('the semantic side in memory', () => {
     matches.forEach((match) =>
       expect(match.similarity).toBeCloseTo(Math.cos((match.ordinal * Math.PI) / 12), 6),
     );
-    const floored = semanticSideInMemory(requestOf('lisbn', {}), 0.6, text, vectors, query, [3], undefined);
+    const floored = semanticSideInMemory(
+      requestOf('lisbn', {}),
+      readQueryText('lisbn'),
+      0.6,
+      text,
+      vectors,
+      query,
+      [3],
+      undefined,
+    );
     expect(floored.map((match) => ids[match.ordinal])).toEqual(['A', 'B', 'D']);
   });
 
   it('keeps to the offers passing the filters', () => {
     const matches = semanticSideInMemory(
       requestOf('lisbn', {}),
+      readQueryText('lisbn'),
       0,
       text,
       vectors,
@@ -102,20 +122,38 @@ describe('the semantic side in memory', () => {
   });
 
   it('takes the spelling neighbours held by at most spellingNeighbourMaxDocuments offers, none at 0', () => {
-    expect([...spellingNeighbours(requestOf('lisbn', {}), text, undefined)].sort()).toEqual([4, 5]);
+    expect(
+      [...spellingNeighbours(requestOf('lisbn', {}), readQueryText('lisbn'), text, undefined)].sort(),
+    ).toEqual([4, 5]);
     expect([
-      ...spellingNeighbours(requestOf('lisbn', { spellingNeighbourMaxDocuments: 1 }), text, undefined),
+      ...spellingNeighbours(
+        requestOf('lisbn', { spellingNeighbourMaxDocuments: 1 }),
+        readQueryText('lisbn'),
+        text,
+        undefined,
+      ),
     ]).toEqual([5]);
     expect(
-      spellingNeighbours(requestOf('lisbn', { spellingNeighbourMaxDocuments: 0 }), text, undefined).size,
+      spellingNeighbours(
+        requestOf('lisbn', { spellingNeighbourMaxDocuments: 0 }),
+        readQueryText('lisbn'),
+        text,
+        undefined,
+      ).size,
     ).toBe(0);
-    expect([...spellingNeighbours(requestOf('zermat', {}), text, inCH)].sort()).toEqual([0, 1, 2]);
+    expect(
+      [...spellingNeighbours(requestOf('zermat', {}), readQueryText('zermat'), text, inCH)].sort(),
+    ).toEqual([0, 1, 2]);
   });
 
   it("leaves a one-word search's own word out (the text side holds its offers), not a longer search's", () => {
-    expect(spellingNeighbours(requestOf('zermatt', {}), text, undefined).size).toBe(0);
-    expect([...spellingNeighbours(requestOf('zermatt ski', {}), text, undefined)].sort()).toEqual([
-      0, 1, 2, 3, 4, 5,
-    ]);
+    expect(spellingNeighbours(requestOf('zermatt', {}), readQueryText('zermatt'), text, undefined).size).toBe(
+      0,
+    );
+    expect(
+      [
+        ...spellingNeighbours(requestOf('zermatt ski', {}), readQueryText('zermatt ski'), text, undefined),
+      ].sort(),
+    ).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

@@ -1,5 +1,6 @@
 import { trigramSimilarity } from '../analysis/string-metrics';
-import { compareCodePoints, foldWords } from '../analysis/tokenizer';
+import { compareCodePoints } from '../analysis/tokenizer';
+import type { QueryText } from '../analysis/analysed-query';
 import type { RankingRequest } from '../request/listing-request';
 import { SPELLING_NEIGHBOUR_WORDS, SPELLING_NEIGHBOURS_PER_WORD } from '../sql/semantic-side';
 import type { OfferFilter } from '../text-index/offer-filters';
@@ -30,6 +31,7 @@ const ALPHANUMERIC = /^[\p{L}\p{N}]+$/u;
  */
 export function semanticSideInMemory(
   request: RankingRequest,
+  search: QueryText,
   semanticFloor: number,
   text: TextIndex,
   vectors: VectorIndex,
@@ -44,7 +46,7 @@ export function semanticSideInMemory(
   for (let i = 0; i < nearest.ordinals.length; i++)
     similarities.set(nearest.ordinals[i], nearest.similarities[i]);
   const others = new Set<number>(textBest);
-  for (const ordinal of spellingNeighbours(request, text, filter)) others.add(ordinal);
+  for (const ordinal of spellingNeighbours(request, search, text, filter)) others.add(ordinal);
   for (const ordinal of similarities.keys()) others.delete(ordinal);
   if (others.size > 0) {
     const ordinals = Int32Array.from(others);
@@ -88,20 +90,21 @@ export function filteredOffersOf(passing: Uint8Array): FilteredOffers {
 /**
  * The offers passing the filters that hold a spelling neighbour of a search word (sql/semantic-side.ts's
  * `spelling_neighbours`, from the in-memory dictionary's trigram lists): for each of the first
- * SPELLING_NEIGHBOUR_WORDS distinct words of the search in lexeme order, the
+ * SPELLING_NEIGHBOUR_WORDS distinct folded words of the search (QueryText.allWords) in lexeme order, the
  * SPELLING_NEIGHBOURS_PER_WORD single-word terms most similar to it by pg_trgm's similarity (at
  * least its threshold), then by term, held by at most `spellingNeighbourMaxDocuments` offers, and
  * not the word itself when the search has only it.
  */
 export function spellingNeighbours(
   request: RankingRequest,
+  search: Pick<QueryText, 'allWords'>,
   text: TextIndex,
   filter: OfferFilter | undefined,
 ): Set<number> {
   const found = new Set<number>();
   const maxDocuments = request.tuning.spellingNeighbourMaxDocuments;
   if (maxDocuments <= 0) return found;
-  const words = foldWords(request.search);
+  const words = search.allWords;
   const lexemes = [...new Set(words)].sort(compareCodePoints).slice(0, SPELLING_NEIGHBOUR_WORDS);
   const { dictionary } = text.analyser;
   const terms = new Set<string>();

@@ -1,6 +1,7 @@
+import { explainTerms, queryConceptsOf } from '../text-index/text-explain';
 import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { ListingRow } from './listing-row';
-import type { ListingService } from './listing.service';
+import type { AnalysedListing } from './listing.service';
 import type { RankingRequest } from '../request/listing-request';
 
 export interface RankedRow extends ListingRow {
@@ -30,23 +31,24 @@ export interface RowExplanation {
 
 /**
  * Explain mode (`request.explain`): the rows with their explanation, the page's terms read from the
- * in-memory text index; without it, the rows untouched.
+ * text index the listing was scored in, by its analysed query; without it, the rows untouched.
  */
-export async function explainPage(
-  listing: ListingService,
+export function explainPage(
+  listing: AnalysedListing,
   request: RankingRequest,
   rows: RankedRow[],
   explanationOf: (
     row: RankedRow,
   ) => Omit<RowExplanation, 'terms' | 'concepts' | 'language' | 'unmatchedWords'>,
-): Promise<RankedRow[]> {
+): RankedRow[] {
   if (!request.explain || !rows.length) return rows;
   const {
     rows: terms,
     concepts,
     language,
     unmatchedWords,
-  } = await listing.explainTerms(
+  } = explainedTermsOf(
+    listing,
     request,
     rows.map((row) => row.id),
   );
@@ -76,3 +78,33 @@ export interface SearchRanker {
 }
 
 export const SEARCH_RANKER = Symbol('SEARCH_RANKER');
+
+/** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
+export interface ExplainedTerms {
+  rows: ExplainTermRow[];
+  concepts: QueryConcept[];
+  language: 'fr' | 'de' | 'en' | 'it' | null;
+  /** The search's words that matched no form (QueryAnalyser.unmatchedWords), in query order. */
+  unmatchedWords: string[];
+}
+
+/**
+ * Explain mode: the query terms each offer `ids` of a ranked page holds, with their parts, as the
+ * text index the page was scored in records them (text-explain.ts, TextIndex.explain), by the
+ * analysed query it was scored by; and the search's concepts, language and unmatched words.
+ */
+export function explainedTermsOf(
+  listing: AnalysedListing,
+  request: RankingRequest,
+  ids: string[],
+): ExplainedTerms {
+  const { query, index } = listing;
+  const { language } = query;
+  if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [] };
+  return {
+    rows: explainTerms(index, query, ids, { language, strength: request.tuning.languagePreference }),
+    concepts: queryConceptsOf(query),
+    language,
+    unmatchedWords: [...(query.unmatchedWords ?? [])],
+  };
+}

@@ -1,4 +1,3 @@
-import type { QueryExpansion } from '../glossary/query-expander';
 import type { ListingFilters } from '../text-index/offer-filters';
 import type { ExpansionWeights } from '../text-index/text-search';
 
@@ -77,10 +76,8 @@ export interface FilterRequest {
 /** The ranked branch of GET /travels (a non-blank search), complete: every default is resolved. */
 export interface RankingRequest {
   branch: 'search';
-  /** Trimmed, never blank. */
+  /** Trimmed, never blank: the analyzer reads it (text-index/query-analysis.service.ts). */
   search: string;
-  /** What the glossary (and operator synonyms) make of the search, computed in memory. */
-  expansion: QueryExpansion;
   filters: ListingFilters;
   page: ListingPage;
   /** Count at most this many records (SEARCH_TOTAL_EXACT_LIMIT + 1: one past the bound); absent: all. */

@@ -1,4 +1,5 @@
 import type { Sql } from '@rt/database';
+import type { QueryText } from '../analysis/analysed-query';
 import type { RankingRequest } from '../request/listing-request';
 import { andConditions, filterConditions, whereClause } from './filter-conditions';
 import { GENERATION_COLUMN } from './offer-columns';
@@ -35,10 +36,15 @@ const NO_OFFERS = 'SELECT NULL::text COLLATE "C" AS id, NULL::float8 AS distance
  * A weight `w` of 0 leaves the index and the spelling neighbours out. The rows: the index's
  * generation, and the ranked ids; one row with a null id when the side is empty.
  */
-export function semanticSideSql(request: RankingRequest, embedding: string, textBest: string[]): Sql {
+export function semanticSideSql(
+  request: RankingRequest,
+  query: Pick<QueryText, 'text'>,
+  embedding: string,
+  textBest: string[],
+): Sql {
   const { tuning } = request;
   const params = new SqlParams();
-  const search = params.add(request.search);
+  const search = params.add(query.text);
   const queryEmbedding = params.add(embedding, 'vector');
   const textBestIds = params.add(textBest, 'text[]');
   // the filters' values are added once, by the first side that reads them

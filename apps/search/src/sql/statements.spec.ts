@@ -5,6 +5,7 @@ import { hnswSessionSettingsSql } from './hnsw-session-settings';
 import { pageRecordsSql } from './page-records';
 import { filterRequestOf, searchRequestOf } from '../cli/query-statements';
 import { semanticSideSql } from './semantic-side';
+import { readQueryText } from '../analysis/analysed-query';
 
 const config = loadSearchConfig({ APP_ENV: 'local', SEARCH_TOTAL_EXACT_LIMIT: '10000' });
 const FILTERS = {
@@ -32,7 +33,7 @@ describe('the search statements (sql/)', () => {
   const statements: Sql[] = [
     ...filterRequests.flatMap((request) => [filterListingSql(request), filterPageSql(request)]),
     ...searchRequests.flatMap((request) => [
-      semanticSideSql(request, '[1,0]', ['TRV-000001']),
+      semanticSideSql(request, readQueryText(request.search), '[1,0]', ['TRV-000001']),
       pageRecordsSql(request, ['TRV-000001']),
       pageRecordsSql(request, ['TRV-000001'], '[1,0]'),
     ]),
@@ -47,8 +48,8 @@ describe('the search statements (sql/)', () => {
 
   it('read the filters once in a filtered semantic side, and not at all when it is empty', () => {
     const [, filtered, empty] = searchRequests;
-    const values = semanticSideSql(filtered, '[1,0]', []).values;
+    const values = semanticSideSql(filtered, readQueryText(filtered.search), '[1,0]', []).values;
     expect(values.filter((value) => value === 'GR')).toHaveLength(1);
-    expect(semanticSideSql(empty, '[1,0]', []).values).not.toContain('GR');
+    expect(semanticSideSql(empty, readQueryText(empty.search), '[1,0]', []).values).not.toContain('GR');
   });
 });

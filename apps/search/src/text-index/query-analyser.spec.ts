@@ -6,6 +6,7 @@ import type { StemsOf, TokenForms } from '../analysis/stems';
 import { TermDictionary } from '../analysis/term-dictionary';
 import { SHORT_TYPO_LENGTH, SHORT_TYPO_MAX_WORDS } from '../analysis/typos';
 import { trigramSimilarity } from '../analysis/string-metrics';
+import { foldWords } from '../analysis/tokenizer';
 import { QueryAnalyser, requiredTokens } from './query-analyser';
 import type { AnalysedTerm } from './query-analyser';
 
@@ -83,7 +84,7 @@ const dictionaryOf = (counts: Iterable<readonly [string, number]>) =>
 const dictionary = dictionaryOf(Object.entries(TERMS));
 const analyser = new QueryAnalyser(dictionary);
 const analyse = (search: string, expansion: QueryExpansion = NO_EXPANSION, weights = WEIGHTS) =>
-  analyser.analyse(search, expansion, weights, stemsOf);
+  analyser.analyse(foldWords(search), expansion, weights, stemsOf);
 const word = (position: number): QueryWord => ({ kind: 'word', position });
 const tail = (position: number): QueryWord => ({ kind: 'tail', position });
 const pair = (position: number): QueryWord => ({ kind: 'pair', position });
@@ -195,19 +196,22 @@ describe('QueryAnalyser', () => {
       analyse(search)
         .filter((found) => found.kind === 'typo')
         .map((found) => found.term);
-    expect(SHORT_TYPO_MAX_WORDS).toBe(3);
+    // "skii" and other words the index holds, none of them a stop word
+    const searchOf = (words: number) =>
+      ['skii', 'zermatt', 'see', 'lac', 'bord', 'wander', 'ferien', 'winter'].slice(0, words).join(' ');
     expect(corrected('skii')).toEqual(['ski']);
-    // three words and stop words: still a short search
-    expect(corrected('skii am see zermatt')).toEqual(['ski']);
-    // a fourth: a sentence, whose 4-letter words the index lacks are its words ("want", "voir")
-    expect(corrected('skii zermatt see lac')).toEqual([]);
+    // at most SHORT_TYPO_MAX_WORDS words, stop words aside: a short search
+    expect(corrected(searchOf(SHORT_TYPO_MAX_WORDS))).toEqual(['ski']);
+    expect(corrected(`${searchOf(SHORT_TYPO_MAX_WORDS)} am the`)).toEqual(['ski']);
+    // one more: a sentence, whose 4-letter words the index lacks are its words ("want", "voir")
+    expect(corrected(searchOf(SHORT_TYPO_MAX_WORDS + 1))).toEqual([]);
     // the longer words' typos are corrected whatever the search's length
-    expect(corrected('dubrovnikk zermatt see lac')).toContain('dubrovnik');
+    expect(corrected(`dubrovnikk ${searchOf(SHORT_TYPO_MAX_WORDS + 1)}`)).toContain('dubrovnik');
   });
 
   it('lists the words that matched no form, stop words aside (explain: unmatched_words)', () => {
     const unmatched = (search: string, expansion: QueryExpansion = NO_EXPANSION) =>
-      analyser.unmatchedWords(search, analyse(search, expansion), expansion, stemsOf);
+      analyser.unmatchedWords(foldWords(search), analyse(search, expansion), expansion, stemsOf);
     expect(unmatched('ski qqxvz am see')).toEqual(['qqxvz']);
     // a correction, a stem, a split or an expansion is a form of the word
     expect(unmatched('skii Wanderungen plage')).toEqual([]);
@@ -282,7 +286,7 @@ describe('QueryAnalyser', () => {
       });
     }
     const rows = new QueryAnalyser(dictionaryOf(Object.entries(many))).analyse(
-      'hotel',
+      ['hotel'],
       { knownWords: ['hotel'], terms },
       WEIGHTS,
       stemsOf,
@@ -307,9 +311,13 @@ describe('QueryAnalyser', () => {
 
 describe('requiredTokens', () => {
   it('lists the words, the parts of 8+ letter words, and the expansions words', () => {
-    expect(requiredTokens('Ski am Seeufer', NO_EXPANSION, WEIGHTS)).toEqual(['ski', 'am', 'seeufer']);
+    expect(requiredTokens(foldWords('Ski am Seeufer'), NO_EXPANSION, WEIGHTS)).toEqual([
+      'ski',
+      'am',
+      'seeufer',
+    ]);
     // a word of 8+ letters: each head and tail of 4+ letters, a head also without a joint "s"
-    expect(requiredTokens('Wintersport', NO_EXPANSION, WEIGHTS)).toEqual([
+    expect(requiredTokens(foldWords('Wintersport'), NO_EXPANSION, WEIGHTS)).toEqual([
       'wintersport',
       'wint',
       'ersport',
@@ -327,7 +335,7 @@ describe('requiredTokens', () => {
         { token: 'lake', term: 'meer', kind: 'synonym' },
       ],
     };
-    expect(requiredTokens('lake', expansion, { ...WEIGHTS, synonym: 0 })).toEqual([
+    expect(requiredTokens(foldWords('lake'), expansion, { ...WEIGHTS, synonym: 0 })).toEqual([
       'lake',
       'bord',
       'du',

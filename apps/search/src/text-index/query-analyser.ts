@@ -1,4 +1,4 @@
-import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
+import type { AnalysedKind, AnalysedTerm, ExpandedTerm, QueryExpansion } from '../analysis/analysed-query';
 import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { splitIntoWords, splitPartsOf, splitWordsOf } from '../analysis/compounds';
 import { byAnalysisOrder, wordKey } from '../analysis/query-words';
@@ -15,15 +15,16 @@ import { termFormsOf, variantsOf } from '../analysis/stems';
 import type { StemsOf } from '../analysis/stems';
 import { byDocuments } from '../analysis/term-dictionary';
 import type { TermDictionary } from '../analysis/term-dictionary';
-import { foldWords } from '../analysis/tokenizer';
 import { indexTypos, isShortSearch } from '../analysis/typos';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../analysis/query-limits';
 import type { ExpansionWeights } from './text-search';
 
+export type { AnalysedKind, AnalysedTerm };
+
 /**
  * The query analysis of the text side: the terms of the index a search is scored with, found in
  * one generation's term dictionary with the analysis module's rules (src/analysis), step by step:
- * - the search folded and split (foldWords), its first `maxWords` words;
+ * - the search's folded words (analysis/analysed-query.ts, QueryText.words), its first `maxWords`;
  * - per word its variants: the word and its French, German and English Snowball stems;
  * - pairs of adjacent words (no stop word) as the index pairs them (`phrase`, a `pair` word);
  * - a repeated word is skipped; a stop word is looked up as its variants (`stop`); else its
@@ -39,37 +40,12 @@ import type { ExpansionWeights } from './text-search';
  * before the analysis (requiredTokens), so that the analysis itself is synchronous and pure.
  */
 
-/** The kinds of match of a query term (the explain mode derives `stem` elsewhere). */
-export type AnalysedKind =
-  | 'exact'
-  | 'stop'
-  | 'typo'
-  | 'phrase'
-  | 'compound'
-  | 'glossary'
-  | 'synonym'
-  | 'place'
-  | 'within'
-  | 'narrower';
-
 /** The kinds of a place's names (the gazetteer): capped apart from the glossary's words. */
 const PLACE_KINDS = new Set<AnalysedKind>(['place', 'within']);
 /** The most index terms of place names a query word gains (a region's towns, in their languages). */
 const PLACE_EXPANSIONS_PER_WORD = 64;
 /** The most index terms of narrower concepts a query word gains (heaviest, then most offers). */
 const NARROWER_EXPANSIONS_PER_WORD = 24;
-
-/** One term of a search's analysis. */
-export interface AnalysedTerm {
-  /** The query word the term counts for: a word, a compound's tail or a pair (analysis/query-words.ts). */
-  word: QueryWord;
-  term: string;
-  /** How many offers hold the term. */
-  documents: number;
-  /** A float4 value (Math.fround): its kind's (analysis/similarity.ts) or its expansion's weight. */
-  weight: number;
-  kind: AnalysedKind;
-}
 
 /** Limits of the call (analysis/query-limits.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
 export interface QueryAnalyserLimits {
@@ -92,12 +68,13 @@ export class QueryAnalyser {
 
   /** The terms of a search: per query word its pair, then its own terms; then the expansions by word and rank. */
   analyse(
-    search: string,
+    queryWords: readonly string[],
     expansion: QueryExpansion,
     weights: ExpansionWeights,
     stems: StemsOf,
+    shortSearch = isShortSearch(queryWords.slice(0, this.limits.maxWords), stems),
   ): AnalysedTerm[] {
-    const words = foldWords(search).slice(0, this.limits.maxWords);
+    const words = queryWords.slice(0, this.limits.maxWords);
     const split = splitWordsOf(words);
     const work = expansion.work ?? new AnalysisWork();
     const expanded = keptExpansions(expansion, weights);
@@ -106,7 +83,6 @@ export class QueryAnalyser {
     const rows: AnalysedTerm[] = [];
     let previous: string[] | undefined;
     // a 4-letter word is corrected only in a short search (typos.ts, SHORT_TYPO_MAX_WORDS)
-    const shortSearch = isShortSearch(words, stems);
     let previousStop = false;
     words.forEach((token, index) => {
       const position = index + 1;
@@ -148,14 +124,19 @@ export class QueryAnalyser {
   }
 
   /**
-   * The words of `search` (folded, its first `maxWords`, each once, in order) that matched no form
-   * in `rows` (its analysis): no term counts for the word or its tail (exact, stem, typo, compound,
+   * The search's folded words (its first `maxWords`, each once, in order) that matched no form in
+   * `rows` (its analysis): no term counts for the word or its tail (exact, stem, typo, compound,
    * translation, place …), and it is neither a stop word nor another word of a place's name of
-   * several words. Explain lists them (`unmatched_words`, issue 48), so that a client can say
-   * what the search did not understand instead of answering for the other words as if it had.
+   * several words. Explain lists them (`unmatched_words`), so that a client can say what the
+   * search did not understand instead of answering for the other words as if it had.
    */
-  unmatchedWords(search: string, rows: AnalysedTerm[], expansion: QueryExpansion, stems: StemsOf): string[] {
-    const words = foldWords(search).slice(0, this.limits.maxWords);
+  unmatchedWords(
+    queryWords: readonly string[],
+    rows: readonly AnalysedTerm[],
+    expansion: QueryExpansion,
+    stems: StemsOf,
+  ): string[] {
+    const words = queryWords.slice(0, this.limits.maxWords);
     const matched = new Set(rows.filter((row) => row.word.kind !== 'pair').map((row) => row.word.position));
     const placeNameWords = new Set(expansion.placeNameWords ?? []);
     return words.filter(
@@ -193,7 +174,7 @@ export class QueryAnalyser {
    * `maxExpansions` weighing most, then held by the most offers, then by term.
    */
   private expansions(
-    words: string[],
+    words: readonly string[],
     expanded: ExpandedTerm[],
     weights: ExpansionWeights,
     stems: StemsOf,
@@ -245,18 +226,18 @@ function keptExpansions(expansion: QueryExpansion, weights: ExpansionWeights): E
 }
 
 /**
- * The tokens whose stems an analysis of `search` needs (StemCache): each of its first `maxWords`
- * words; for a word the text side may split (splitWordsOf) the parts of each cut (splitPartsOf);
- * and the words of the kept expanded terms and the query words they count for.
+ * The tokens whose stems an analysis of a search's folded words needs (StemCache): each of its
+ * first `maxWords` words; for a word the text side may split (splitWordsOf) the parts of each cut
+ * (splitPartsOf); and the words of the kept expanded terms and the query words they count for.
  */
 export function requiredTokens(
-  search: string,
+  queryWords: readonly string[],
   expansion: QueryExpansion,
   weights: ExpansionWeights,
   maxWords = QUERY_WORDS,
 ): string[] {
   const tokens = new Set<string>();
-  const words = foldWords(search).slice(0, maxWords);
+  const words = queryWords.slice(0, maxWords);
   const split = splitWordsOf(words);
   for (const word of words) {
     tokens.add(word);

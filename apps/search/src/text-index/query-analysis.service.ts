@@ -1,24 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { SEARCH_READER } from '../database/database-runtime';
-import { foldWords } from '../analysis/tokenizer';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { StemCache } from '../analysis/stems';
 import { requiredTokens } from './query-analyser';
-import { QUERY_WORDS } from '../analysis/query-limits';
 import { AnalysisWork } from '../analysis/analysis-budget';
+import { readQueryText } from '../analysis/analysed-query';
+import type { AnalysedQuery, QueryExpansion, QueryText } from '../analysis/analysed-query';
 import { isShortSearch } from '../analysis/typos';
 import { queryTermsOf } from './query-terms';
-import type { QueryTerm } from './query-terms';
 import type { TextIndex } from './text-index';
 import type { TextSearch } from './text-search';
 
+/** A search's text read once and what the glossary and the gazetteer make of it: no index needed. */
+export interface QueryReading extends QueryText {
+  readonly expansion: QueryExpansion;
+}
+
 /**
- * A search's query terms (apps/search/README.md, "The text index in memory"): analysed in
- * TypeScript against the index's own terms (query-analyser.ts), with PostgreSQL's Snowball stems
- * of its words (fetched once per word, then cached: StemCache), weighed by BM25 and by concept
- * (query-terms.ts). A word the index does not hold that misspells a place gains the place's names
- * (QueryExpansionService.withCorrectedPlaces).
+ * The analyzer of a search (apps/search/README.md, "The text index in memory"): `read` folds the
+ * text once (analysis/analysed-query.ts, readQueryText) and expands its words (the glossary, the
+ * synonyms, the gazetteer's places and the language guess: QueryExpansionService); `analyse`
+ * turns that reading into the AnalysedQuery of one generation of the text index: a word the index
+ * does not hold that misspells a place gains the place's names (withCorrectedPlaces), the words'
+ * PostgreSQL Snowball stems are fetched once per word, then cached (StemCache), the analyser finds
+ * the index's terms (query-analyser.ts), weighed by BM25 and by concept (query-terms.ts).
  */
 @Injectable()
 export class QueryAnalysisService {
@@ -31,42 +37,58 @@ export class QueryAnalysisService {
     this.stems = new StemCache((text, values) => dataSource.query(text, values));
   }
 
-  async termsOf(request: TextSearch, index: TextIndex): Promise<QueryTerm[]> {
-    return (await this.analysisOf(request, index)).terms;
+  /** The search's text folded once and expanded: the part of its analysis no generation changes. */
+  read(search: string): QueryReading {
+    const text = readQueryText(search);
+    return { ...text, expansion: this.expansions.expand(text) };
+  }
+
+  /** The search read and analysed against `index` in one call (the tests' way in). */
+  async analysedOf(request: TextSearch, index: TextIndex): Promise<AnalysedQuery> {
+    return this.analyse(this.read(request.search), request, index);
   }
 
   /**
-   * The query terms of a search and the words of it that matched no form (QueryAnalyser
-   * .unmatchedWords: explain's `unmatched_words`).
+   * The search analysed against `index`; its words that matched no form (QueryAnalyser
+   * .unmatchedWords: explain's `unmatched_words`) only when `request.explain` (D-65).
    */
-  async analysisOf(
-    request: TextSearch,
-    index: TextIndex,
-  ): Promise<{ terms: QueryTerm[]; unmatchedWords: string[] }> {
+  async analyse(reading: QueryReading, request: TextSearch, index: TextIndex): Promise<AnalysedQuery> {
     const weights = request.tuning.expansionWeights;
-    const { dictionary } = index.analyser;
+    const { analyser } = index;
     // the search's budget goes on from the expansion's work, afresh for each run of the search
     // (a search runs again when a new generation is loaded meanwhile): the same terms each time
-    const own = { ...request.expansion, work: request.expansion.work?.copy() ?? new AnalysisWork() };
+    const own = { ...reading.expansion, work: reading.expansion.work?.copy() ?? new AnalysisWork() };
     const expansion =
       weights.place > 0
         ? this.expansions.withCorrectedPlaces(
             own,
-            request.search,
-            (word) => dictionary.documentsOf(word) !== undefined,
+            reading.words,
+            (word) => analyser.dictionary.documentsOf(word) !== undefined,
           )
         : own;
-    const stems = await this.stems.formsOf(requiredTokens(request.search, expansion, weights));
-    const analysed = index.analyser.analyse(request.search, expansion, weights, stems);
-    const unmatchedWords = index.analyser.unmatchedWords(request.search, analysed, expansion, stems);
-    const words = foldWords(request.search).slice(0, QUERY_WORDS);
+    const { words } = reading;
+    const stems = await this.stems.formsOf(requiredTokens(words, expansion, weights));
+    const shortSearch = isShortSearch(words, stems);
+    const analysed = analyser.analyse(words, expansion, weights, stems, shortSearch);
     const terms = queryTermsOf(analysed, index.indexedOffers, {
       words,
       genericWords: expansion.genericWords ?? [],
       placeWords: expansion.placeWords,
       placeNameWords: expansion.placeNameWords,
-      shortSearch: isShortSearch(words, stems),
+      shortSearch,
     });
-    return { terms, unmatchedWords };
+    return {
+      text: reading.text,
+      words,
+      allWords: reading.allWords,
+      expansion,
+      language: expansion.language?.language ?? null,
+      stems,
+      shortSearch,
+      terms,
+      ...(request.explain
+        ? { unmatchedWords: analyser.unmatchedWords(words, analysed, expansion, stems) }
+        : {}),
+    };
   }
 }

@@ -11,9 +11,11 @@ import {
   MINOR_CONCEPT,
   PLACE_CONCEPT,
 } from '../analysis/similarity';
-import type { AnalysedTerm } from './query-analyser';
+import type { AnalysedTerm, QueryTerm } from '../analysis/analysed-query';
 import { languageCodeOf } from './text-index';
 import type { TextQuery } from './text-index';
+
+export type { QueryTerm };
 
 /**
  * How the text side weighs a search's terms (apps/search/README.md, "The text side"): each term's
@@ -27,8 +29,8 @@ const OWN_KINDS = new Set(['exact', 'stop', 'typo', 'compound']);
 
 /** What a search's words are beside its terms: its folded words and those too general to count fully. */
 export interface QueryWords {
-  /** The search folded and split (foldWords), its first QUERY_WORDS words. */
-  words: string[];
+  /** The search's folded words, its first QUERY_WORDS (QueryText.words). */
+  words: readonly string[];
   /** Words, and compound tails, whose every glossary concept is general (QueryExpansion.genericWords). */
   genericWords: readonly string[];
   /** Words that name a place (QueryExpansion.placeWords). */
@@ -39,36 +41,15 @@ export interface QueryWords {
   shortSearch?: boolean;
 }
 
-/** A query term with its BM25 weight: `factor` = weight × conceptIdf^IDF_EXPONENT. */
-export interface QueryTerm extends AnalysedTerm {
-  /** The term's own idf (which word is the rarest, when every word is frequent). */
-  idf: number;
-  /**
-   * The document frequency the term is scored with (conceptDocumentsOf: an expansion never rarer
-   * than its word's own forms), and its idf, the one its factor is computed with.
-   */
-  conceptDocuments: number;
-  conceptIdf: number;
-  factor: number;
-  /**
-   * A stop word, a term held by more than FREQUENT_WORD_SHARE of the offers, or an expansion of a
-   * word whose own terms are frequent ("hotel" selecting nothing on its own, its "hébergement"
-   * does not either).
-   */
-  frequent: boolean;
-  /**
-   * The weight of the concept the term covers: its query word's (PLACE_CONCEPT, MAJOR_CONCEPT,
-   * MINOR_CONCEPT; 0 for a stop word or a pair), or 0 for a glossary or synonym word of a place
-   * (the common word a place's name also is: "island" for "Island", Iceland, is not Iceland).
-   */
-  conceptWeight: number;
-}
-
 /**
  * The analysed terms with their idf, factor, frequency and concept weight, against a catalogue of
  * `offers` offers. Without `words`, every word that is not a stop word or frequent is major.
  */
-export function queryTermsOf(analysed: AnalysedTerm[], offers: number, words?: QueryWords): QueryTerm[] {
+export function queryTermsOf(
+  analysed: readonly AnalysedTerm[],
+  offers: number,
+  words?: QueryWords,
+): QueryTerm[] {
   // each word's own document frequency: the fewest offers holding one of its own forms
   const wordDocuments = new Map<string, number>();
   for (const term of analysed) {
@@ -208,7 +189,7 @@ function conceptWeightsOf(
  * of a word covers it alike: its own, a typo, a compound part, a translation; a pair covers
  * nothing), `coverable` the sum of the words' highest.
  */
-export function textQueryOf(terms: QueryTerm[], preference?: LanguagePreference): TextQuery {
+export function textQueryOf(terms: readonly QueryTerm[], preference?: LanguagePreference): TextQuery {
   const isWord = (term: QueryTerm) => term.word.kind !== 'pair';
   let fallbackWord: QueryWord | undefined;
   if (!terms.some((term) => isWord(term) && !term.frequent)) {
@@ -248,7 +229,7 @@ export function textQueryOf(terms: QueryTerm[], preference?: LanguagePreference)
 }
 
 /**
- * The search's guessed language (QueryExpansion.language; absent or null: none guessed) and how
+ * The search's guessed language (AnalysedQuery.language; absent or null: none guessed) and how
  * much an offer written in it gains (SEARCH_LANGUAGE_PREFERENCE; 0: nothing).
  */
 export interface LanguagePreference {

@@ -6,6 +6,7 @@ import type { AnalysedTerm } from './query-analyser';
 import { queryTermsOf, textQueryOf } from './query-terms';
 import type { QueryTerm } from './query-terms';
 import { explainTerms, queryConceptsOf } from './text-explain';
+import { readQueryText } from '../analysis/analysed-query';
 import type { ExplainTermRow } from './text-explain';
 import { TextIndex } from './text-index';
 
@@ -67,6 +68,7 @@ const analysed = (
 
 /** "Ski Zermatt Gletscherwanderung": a word of two forms, a pair, and a compound's head and tail. */
 const SEARCH = 'Ski Zermatt Gletscherwanderung';
+const WORDS = readQueryText(SEARCH).words;
 /** Weighed against a catalogue of 1,000 offers: no term is frequent, every word a major concept. */
 const TERMS = queryTermsOf(
   [
@@ -112,7 +114,9 @@ describe('explainTerms', () => {
     // offer 4 holds only the pair, which selects no offer and covers no concept
     const offer4 = { matches: false, coverage: 0, score: (p('ski zermatt', 0.6) / SCALE) * 0 };
     const compound = 'gletscherwanderung';
-    expect(explainTerms(index, TERMS, SEARCH, ['OFFER-1', 'NOPE', 'OFFER-0', 'OFFER-4'])).toEqual([
+    expect(
+      explainTerms(index, { terms: TERMS, words: WORDS }, ['OFFER-1', 'NOPE', 'OFFER-0', 'OFFER-4']),
+    ).toEqual([
       row('OFFER-1', offer1, {
         word: word(1),
         token: 'ski',
@@ -203,7 +207,10 @@ describe('explainTerms', () => {
     const matches = index.match(textQueryOf(TERMS));
     expect(Array.from(matches.ordinals)).toEqual([0, 1, 2, 3]);
     const explained = new Map(
-      explainTerms(index, TERMS, SEARCH, index.ids).map((row) => [index.ordinalOf(row.id)!, row]),
+      explainTerms(index, { terms: TERMS, words: WORDS }, index.ids).map((row) => [
+        index.ordinalOf(row.id)!,
+        row,
+      ]),
     );
     for (const ordinal of matches.ordinals) {
       expect([ordinal, explained.get(ordinal)?.score]).toEqual([ordinal, matches.scoreOf(ordinal)]);
@@ -220,7 +227,7 @@ describe('explainTerms', () => {
 
   it('gives no coverage or score (kept by no floor) when nothing of the query is coverable', () => {
     const pairOnly = queryTermsOf([analysed(pair(2), 'ski zermatt', 'phrase', 0.5)], 1_000);
-    expect(explainTerms(index, pairOnly, SEARCH, ['OFFER-0'])).toEqual([
+    expect(explainTerms(index, { terms: pairOnly, words: WORDS }, ['OFFER-0'])).toEqual([
       row(
         'OFFER-0',
         { matches: false, coverage: null, score: null },
@@ -275,7 +282,7 @@ describe('queryConceptsOf', () => {
       const documents = Math.min(...forms.map((form) => POSTINGS[form].length));
       return { documents, idf: idfOf(documents, 1_000) };
     };
-    expect(queryConceptsOf(TERMS, SEARCH)).toEqual([
+    expect(queryConceptsOf({ terms: TERMS, words: WORDS })).toEqual([
       { word: word(1), token: 'ski', weight: MAJOR_CONCEPT, ...shared('ski', 'skis') },
       { word: word(2), token: 'zermatt', weight: MAJOR_CONCEPT, ...shared('zermatt') },
       { word: word(3), token, weight: MAJOR_CONCEPT, ...shared('gletscher') },

@@ -2,10 +2,10 @@ import { wordKey } from '../analysis/query-words';
 import type { QueryWord } from '../analysis/query-words';
 import { contributionOf, PLACE_FIELDS } from '../analysis/similarity';
 import type { ScoreRecorder } from '../analysis/similarity';
-import { compareCodePoints, foldWords } from '../analysis/tokenizer';
-import { QUERY_WORDS } from '../analysis/query-limits';
+import { compareCodePoints } from '../analysis/tokenizer';
+import type { AnalysedQuery } from '../analysis/analysed-query';
 import { textQueryOf } from './query-terms';
-import type { LanguagePreference, QueryTerm } from './query-terms';
+import type { LanguagePreference } from './query-terms';
 import type { TextIndex } from './text-index';
 
 /** A row of the explain mode: one query term an offer of the page holds. */
@@ -62,8 +62,8 @@ export interface QueryConcept {
 }
 
 /** The concepts of a search (its query words of some concept weight), in query order, a word before its tail. */
-export function queryConceptsOf(terms: QueryTerm[], search: string): QueryConcept[] {
-  const words = foldWords(search).slice(0, QUERY_WORDS);
+export function queryConceptsOf(query: Pick<AnalysedQuery, 'terms' | 'words'>): QueryConcept[] {
+  const { terms, words } = query;
   const concepts = new Map<string, { word: QueryWord; weight: number; documents: number; idf: number }>();
   for (const term of terms) {
     if (term.word.kind === 'pair' || term.conceptWeight <= 0) continue;
@@ -104,21 +104,20 @@ const ROW_ORDER = { tail: 0, word: 1, pair: 2 } as const;
  * - per offer: whether the query selects it (`matches`: else its text score is 0, as the listings
  *   count it), the share of the query it covers (`coverage`, the score's multiplier) and its text
  *   `score`;
- * - `token`: the query word a term counts for, folded and split as the analyser splits the search
- *   (its first QUERY_WORDS words): a word or a compound's tail, the word at its position; a pair,
- *   the word before it and the word.
+ * - `token`: the query word a term counts for, one of the search's folded words (AnalysedQuery
+ *   .words): a word or a compound's tail, the word at its position; a pair, the word before it and
+ *   the word.
  *
  * Ordered by offer (as `ids`), then word (ROW_ORDER), best form first, then part descending, then
  * term. An id the index does not hold has no row.
  */
 export function explainTerms(
   index: TextIndex,
-  terms: QueryTerm[],
-  search: string,
+  analysed: Pick<AnalysedQuery, 'terms' | 'words'>,
   ids: string[],
   preference?: LanguagePreference,
 ): ExplainTermRow[] {
-  const words = foldWords(search).slice(0, QUERY_WORDS);
+  const { terms, words } = analysed;
   const query = textQueryOf(terms, preference);
   const known = ids.map((id) => index.ordinalOf(id)).filter((ordinal) => ordinal !== undefined);
   const records = new ExplainRecords();
@@ -209,7 +208,7 @@ interface OfferRecord {
 }
 
 /** The query word (or pair) folded. */
-function tokenOf(words: string[], word: QueryWord): string | null {
+function tokenOf(words: readonly string[], word: QueryWord): string | null {
   if (word.kind === 'pair') {
     const first = words[word.position - 2];
     const second = words[word.position - 1];

@@ -1,12 +1,15 @@
-import type { ExpansionKind, QueryExpansion } from '../glossary/query-expander';
+import type { ExpansionKind } from '../analysis/analysed-query';
 
 /** The weight of an expanded word of each kind (0: that kind is left out). */
 export type ExpansionWeights = Record<ExpansionKind, number>;
 
-/** What the text side reads of a search (a RankingRequest is one): its words, their expansion and its weights. */
+/**
+ * What the analysis reads of a search's request (a RankingRequest is one): its text, the
+ * expansions' weights, and whether explain asks for what only it shows (docs/decisions.md D-65).
+ */
 export interface TextSearch {
   /** Trimmed, never blank. */
   search: string;
-  expansion: QueryExpansion;
   tuning: { expansionWeights: ExpansionWeights };
+  explain?: boolean;
 }

@@ -1,7 +1,5 @@
 import { COMPOUND_WEIGHT } from '../analysis/compounds';
 import { parseDateRanges } from '../catalogue/date-ranges';
-import { NO_EXPANSION } from '../glossary/query-expander';
-import type { QueryExpansion } from '../glossary/query-expander';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import type { InfoDensity, ListingPage, RankingTuning, TravelsRequest } from '../request/listing-request';
 import type { ListingFilters } from '../text-index/offer-filters';
@@ -32,11 +30,7 @@ export function travelsRequestSettings(
  * direction, and the ranking's from the configuration) resolved here and nowhere else. The
  * configuration is read per request, so a change to it applies to the next one.
  */
-export function toTravelsRequest(
-  query: TravelsQueryDto,
-  settings: TravelsRequestSettings,
-  expand: (search: string) => QueryExpansion = () => NO_EXPANSION,
-): TravelsRequest {
+export function toTravelsRequest(query: TravelsQueryDto, settings: TravelsRequestSettings): TravelsRequest {
   const filters = toFilters(query);
   const number = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
@@ -59,7 +53,6 @@ export function toTravelsRequest(
   return {
     branch: 'search',
     search,
-    expansion: expand(search),
     filters,
     page,
     density,

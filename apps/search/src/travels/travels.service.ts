@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import { SearchMetrics } from '../metrics/search-metrics';
 import type { TravelListingResponseDto } from './dto/travel-listing.response';
@@ -30,7 +29,6 @@ export class TravelsService {
     @Inject(SEARCH_RANKER) private readonly ranker: SearchRanker,
     private readonly metrics: SearchMetrics,
     private readonly searchLog: SearchLog,
-    private readonly expansions: QueryExpansionService,
     ranking: RankingSettings,
     expansion: QueryExpansionSettings,
   ) {
@@ -38,7 +36,7 @@ export class TravelsService {
   }
 
   async list(query: TravelsQueryDto): Promise<TravelListing> {
-    const request = toTravelsRequest(query, this.settings, (search) => this.expansions.expand(search));
+    const request = toTravelsRequest(query, this.settings);
     const { filters, page, density } = request;
     this.metrics.travelsRequests.inc({ branch: request.branch });
     const stop = this.metrics.travelsQueryDuration.startTimer({ branch: request.branch });

@@ -1,0 +1,157 @@
+import type { AnalysisWork } from './analysis-budget';
+import type { Language } from './languages';
+import { QUERY_WORDS } from './query-limits';
+import type { QueryWord } from './query-words';
+import type { StemsOf } from './stems';
+import { foldWords } from './tokenizer';
+
+/**
+ * A search read once (apps/search/README.md, "The text index in memory"): `readQueryText` folds
+ * the search text, the one place that does; the analyzer (text-index/query-analysis.service.ts)
+ * turns that reading into one AnalysedQuery per generation of the text index, which the text side,
+ * the semantic side, the spelling neighbours and explain read instead of the string. The types of
+ * what the analysis makes of a search live here, below the glossary, the gazetteer and the index
+ * that fill them in, so that every layer reads the one value.
+ */
+
+/** The search text as read: the text as given and its folded words. */
+export interface QueryText {
+  /** Trimmed, never blank: what the embedding and the SQL semantic side read as it is. */
+  readonly text: string;
+  /** Folded and split (foldWords), its first QUERY_WORDS words; a word's position is its index + 1. */
+  readonly words: readonly string[];
+  /** Every folded word, past QUERY_WORDS too (the spelling neighbours read them all). */
+  readonly allWords: readonly string[];
+}
+
+/** The search text folded and split once. */
+export function readQueryText(text: string): QueryText {
+  const allWords = foldWords(text);
+  return { text, words: allWords.slice(0, QUERY_WORDS), allWords };
+}
+
+/**
+ * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
+ * the glossary split (the query's own word, in parts), another name of a place the search names
+ * (`place`: the gazetteer), the name of a place inside it (`within`), or a word of a narrower
+ * concept (`narrower`: "Wintersport" finding skiing and snowshoeing).
+ */
+export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within' | 'narrower';
+
+/** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
+export interface ExpandedTerm {
+  token: string;
+  term: string;
+  kind: ExpansionKind;
+  /** It counts for the second part of `token`, a compound of two concepts ("gletscher|wanderung"). */
+  tail?: boolean;
+}
+
+/** What a search's words say of its language (glossary/language-guess.ts). */
+export interface LanguageGuess {
+  /** The language most of its words belong to; absent when none does more than another. */
+  language?: Language;
+  /** Each language's share of the words: a word of k languages adds 1/k to each. */
+  scores: Record<Language, number>;
+  /** The words that told, with their languages. */
+  evidence: { word: string; languages: Language[] }[];
+}
+
+/** What the rules (glossary, synonyms, gazetteer) make of a search. */
+export interface QueryExpansion {
+  /** The search's words the rules know (not by a misspelling): not typos, nor unknown compounds. */
+  knownWords: string[];
+  terms: ExpandedTerm[];
+  /**
+   * The search's words whose every rule is too general to say what the traveller looks for
+   * ("holiday", "reise", "week": glossary domain `general`): a minor concept of the search
+   * (query-terms.ts, conceptWeightsOf).
+   */
+  genericWords?: string[];
+  /** The search's words that name a place (the gazetteer): a place concept (query-terms.ts). */
+  placeWords?: string[];
+  /** The other words of a place name of several words ("lago dei quattro cantoni"): no concept of their own. */
+  placeNameWords?: string[];
+  /** The search's language, guessed from its words (language-guess.ts), with the words that told. */
+  language?: LanguageGuess;
+  /**
+   * The work the search's analysis has done so far (analysis-budget.ts): the text side's analysis
+   * goes on counting on it, so that the budget is the whole search's.
+   */
+  work?: AnalysisWork;
+}
+
+/** The kinds of match of a query term (the explain mode derives `stem` elsewhere). */
+export type AnalysedKind =
+  | 'exact'
+  | 'stop'
+  | 'typo'
+  | 'phrase'
+  | 'compound'
+  | 'glossary'
+  | 'synonym'
+  | 'place'
+  | 'within'
+  | 'narrower';
+
+/** One term of a search's analysis (text-index/query-analyser.ts). */
+export interface AnalysedTerm {
+  /** The query word the term counts for: a word, a compound's tail or a pair (analysis/query-words.ts). */
+  word: QueryWord;
+  term: string;
+  /** How many offers hold the term. */
+  documents: number;
+  /** A float4 value (Math.fround): its kind's (analysis/similarity.ts) or its expansion's weight. */
+  weight: number;
+  kind: AnalysedKind;
+}
+
+/** A query term with its BM25 weight (text-index/query-terms.ts): `factor` = weight × conceptIdf^IDF_EXPONENT. */
+export interface QueryTerm extends AnalysedTerm {
+  /** The term's own idf (which word is the rarest, when every word is frequent). */
+  idf: number;
+  /**
+   * The document frequency the term is scored with (conceptDocumentsOf: an expansion never rarer
+   * than its word's own forms), and its idf, the one its factor is computed with.
+   */
+  conceptDocuments: number;
+  conceptIdf: number;
+  factor: number;
+  /**
+   * A stop word, a term held by more than FREQUENT_WORD_SHARE of the offers, or an expansion of a
+   * word whose own terms are frequent ("hotel" selecting nothing on its own, its "hébergement"
+   * does not either).
+   */
+  frequent: boolean;
+  /**
+   * The weight of the concept the term covers: its query word's (PLACE_CONCEPT, MAJOR_CONCEPT,
+   * MINOR_CONCEPT; 0 for a stop word or a pair), or 0 for a glossary or synonym word of a place
+   * (the common word a place's name also is: "island" for "Island", Iceland, is not Iceland).
+   */
+  conceptWeight: number;
+}
+
+/**
+ * A search analysed against one generation of the text index, immutable: its text and folded
+ * words, the rules' reading of them (glossary concepts and their expansion, the places named or
+ * misspelt, the guessed language), the words' stems, the short-search verdict, the text side's
+ * query terms (typo and compound corrections among them), and in explain mode the words that
+ * matched nothing.
+ */
+export interface AnalysedQuery extends QueryText {
+  /** The glossary's, the synonyms' and the gazetteer's expansion, misspelt places corrected. */
+  readonly expansion: Readonly<QueryExpansion>;
+  /** The search's guessed language, or null. */
+  readonly language: Language | null;
+  /** PostgreSQL's stems of every token the analysis read (StemCache). */
+  readonly stems: StemsOf;
+  /** Whether the search is a short one (analysis/typos.ts, isShortSearch). */
+  readonly shortSearch: boolean;
+  /** The text side's query terms, weighed (text-index/query-terms.ts); none: no word found in any form. */
+  readonly terms: readonly QueryTerm[];
+  /**
+   * Explain mode only (docs/decisions.md D-65): the words that matched no form
+   * (QueryAnalyser.unmatchedWords), in query order; absent when explain is off.
+   */
+  readonly unmatchedWords?: readonly string[];
+}
