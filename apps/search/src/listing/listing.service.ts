@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
-import { AppError, ErrorCode } from '@rt/errors';
 import type { RankingRequest } from '../request/listing-request';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import type { QueryTerm } from '../text-index/query-terms';
@@ -10,10 +9,12 @@ import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { VectorIndexService } from '../vector-index/vector-index.service';
-import { retryOnceOnInternalError } from './internal-error-retry';
-import type { ListingResult } from './listing-row';
+import { retryOnceOnInternalError, retryWhileGenerationChanges } from './internal-error-retry';
+import type { RunSql } from './listing-page';
+import type { GenerationChanged, ListingResult } from './listing-row';
 import { languagePreferenceOf, MemoryListing } from './memory-listing';
-import type { RunSql } from './memory-listing';
+import { MemorySemanticSide } from './memory-semantic-side';
+import { StatementSemanticSide } from './statement-semantic-side';
 import { TravelsRepository } from './travels.repository';
 
 /** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
@@ -27,7 +28,8 @@ export interface ExplainedTerms {
 
 /**
  * The ranked listings of a search: analysed against the replica's in-memory text index, scored there
- * and fused with the semantic side (memory-listing.ts), whose statements TravelsRepository runs.
+ * and fused with the semantic side (memory-listing.ts, semantic-side.ts), whose statements
+ * TravelsRepository runs; the listing's retries (internal-error-retry.ts) are applied here.
  */
 @Injectable()
 export class ListingService {
@@ -42,25 +44,23 @@ export class ListingService {
 
   /** A full-text page (best score first) and its exact total, scored in memory (memory-listing.ts). */
   listByText(request: RankingRequest): Promise<ListingResult> {
-    return this.counted((run) =>
-      this.inMemory(request, (index, terms) =>
-        new MemoryListing(index, run(this.travels.rowsOf)).byText(request, terms),
-      ),
+    return this.inMemory(request, (index, terms, counted) =>
+      new MemoryListing(index, counted(this.travels.rowsOf)).byText(request, terms),
     );
   }
 
   /**
    * A hybrid page (RRF of the semantic and text sides) and its exact total: the text side in
-   * memory, the semantic side in memory when the replica holds the vectors of the text index's
-   * generation (VectorIndexService), and one statement, the page's records; else two statements
-   * (the semantic side, the page's records: memory-listing.ts), on a connection whose session
-   * carries the pgvector settings. `embedding`: the query's.
+   * memory, the semantic side where D-75 says (hybridListing). `embedding`: the query's. The one
+   * listing that scans the HNSW index: an internal error there gets one more try
+   * (retryOnceOnInternalError), on a connection of its own.
    */
   listHybrid(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
-    // The one statement that scans the HNSW index: an internal error there gets one more try
-    // (internal-error-retry.ts), on a connection of its own.
     return retryOnceOnInternalError(
-      () => this.hybridOnce(request, embedding),
+      () =>
+        this.inMemory(request, (index, terms, counted) =>
+          this.hybridListing(request, index, terms, embedding, counted),
+        ),
       (error) =>
         this.logger.warn(
           // The state and the server's message only: the error also carries the statement's parameters.
@@ -70,65 +70,63 @@ export class ListingService {
     );
   }
 
-  private hybridOnce(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
-    return this.counted((count) =>
-      this.inMemory(request, (index, terms) => {
-        const vectors = this.vectorIndex.forGeneration(index.generation);
-        if (vectors || request.tuning.rrfVectorWeight === 0) {
-          return new MemoryListing(index, count(this.travels.rowsOf), vectors).hybrid(
-            request,
-            terms,
-            embedding,
-          );
-        }
-        return this.travels.inSearchSession(request.tuning, (run) =>
-          new MemoryListing(index, count(run)).hybrid(request, terms, embedding),
-        );
-      }),
-    );
+  /**
+   * One hybrid listing against `index`, its semantic side chosen as D-75 says: in memory when the
+   * replica holds the vectors of the index's generation (VectorIndexService: never with
+   * SEARCH_VECTOR_INDEX=database), the page's records then the one statement; else the semantic
+   * side's statement and the records', on a connection whose session carries the pgvector settings.
+   */
+  private hybridListing(
+    request: RankingRequest,
+    index: TextIndex,
+    terms: QueryTerm[],
+    embedding: Float32Array,
+    counted: (run: RunSql) => RunSql,
+  ): Promise<ListingResult | GenerationChanged> {
+    const vectors = this.vectorIndex.forGeneration(index.generation);
+    if (vectors) {
+      const semantic = new MemorySemanticSide(request, index, vectors, embedding);
+      return new MemoryListing(index, counted(this.travels.rowsOf)).hybrid(request, terms, semantic);
+    }
+    return this.travels.inSearchSession(request.tuning, (session) => {
+      const run = counted(session);
+      const semantic = new StatementSemanticSide(request, index, run, embedding);
+      return new MemoryListing(index, run).hybrid(request, terms, semantic);
+    });
   }
 
-  /** Runs `list`, its statements counted (wrapped by `count`) into search_statements_per_search. */
-  private async counted<T>(list: (count: (run: RunSql) => RunSql) => Promise<T>): Promise<T> {
+  /**
+   * A listing scored in the in-memory text index (memory-listing.ts), analysed against that index,
+   * tried again on the new generation while its statements read another one
+   * (retryWhileGenerationChanges); `list` runs its statements through `counted`, which counts them
+   * into search_statements_per_search.
+   */
+  private async inMemory(
+    request: RankingRequest,
+    list: (
+      index: TextIndex,
+      terms: QueryTerm[],
+      counted: (run: RunSql) => RunSql,
+    ) => Promise<ListingResult | GenerationChanged>,
+  ): Promise<ListingResult> {
     let statements = 0;
-    const count =
+    const counted =
       (run: RunSql): RunSql =>
       (sql) => {
         statements++;
         return run(sql);
       };
     try {
-      return await list(count);
+      return await retryWhileGenerationChanges(
+        async () => {
+          const index = await this.textIndex.loaded();
+          return list(index, await this.analysis.termsOf(request, index), counted);
+        },
+        () => this.textIndex.refresh(),
+      );
     } finally {
       this.metrics.statementsPerSearch.observe(statements);
     }
-  }
-
-  /**
-   * A listing scored in the in-memory text index (memory-listing.ts), analysed against that
-   * index; when a statement reads another generation than the index's (a reindex committed and
-   * this replica has not loaded it yet), the new generation is loaded and the listing runs again,
-   * so a page never mixes two catalogues. `list` holds no connection once it answers: the load
-   * needs one (the embedded database has only one). A catalogue changing faster than a replica
-   * loads it answers 503 `service_unavailable` after three tries.
-   */
-  private async inMemory(
-    request: RankingRequest,
-    list: (index: TextIndex, terms: QueryTerm[]) => Promise<ListingResult | undefined>,
-  ): Promise<ListingResult> {
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const index = await this.textIndex.loaded();
-      const listed = await list(index, await this.analysis.termsOf(request, index));
-      if (listed) return listed;
-      await this.textIndex.refresh();
-    }
-    throw new AppError(
-      ErrorCode.ServiceUnavailable,
-      'The search index is changing; try again shortly.',
-      undefined,
-      undefined,
-      { 'Retry-After': '1' },
-    );
   }
 
   /**

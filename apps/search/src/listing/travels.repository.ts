@@ -6,7 +6,7 @@ import type { Sql } from '@rt/database';
 import type { FilterRequest, RankingTuning } from '../request/listing-request';
 import { filterListingSql } from '../sql/filter-listing';
 import type { ListingResult, ListingRow } from './listing-row';
-import type { RunSql } from './memory-listing';
+import type { RunSql } from './listing-page';
 import { PgvectorSessions } from './pgvector-sessions';
 
 /**
