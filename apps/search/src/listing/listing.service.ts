@@ -8,13 +8,11 @@ import type { ExplainTermRow, QueryConcept } from '../text-index/text-explain';
 import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
 import { SearchMetrics } from '../metrics/search-metrics';
-import { VectorIndexService } from '../vector-index/vector-index.service';
+import { HybridListing } from './hybrid-listing';
 import { retryOnceOnInternalError, retryWhileGenerationChanges } from './internal-error-retry';
 import type { RunSql } from './listing-page';
 import type { GenerationChanged, ListingResult } from './listing-row';
 import { languagePreferenceOf, MemoryListing } from './memory-listing';
-import { MemorySemanticSide } from './memory-semantic-side';
-import { StatementSemanticSide } from './statement-semantic-side';
 import { TravelsRepository } from './travels.repository';
 
 /** Explain mode: the terms each record of a page holds, and the search's concepts and language. */
@@ -37,7 +35,7 @@ export class ListingService {
     private readonly travels: TravelsRepository,
     private readonly textIndex: TextIndexService,
     private readonly analysis: QueryAnalysisService,
-    private readonly vectorIndex: VectorIndexService,
+    private readonly hybrid: HybridListing,
     private readonly metrics: SearchMetrics,
     @InjectPinoLogger(ListingService.name) private readonly logger: PinoLogger,
   ) {}
@@ -51,7 +49,7 @@ export class ListingService {
 
   /**
    * A hybrid page (RRF of the semantic and text sides) and its exact total: the text side in
-   * memory, the semantic side where D-75 says (hybridListing). `embedding`: the query's. The one
+   * memory, the semantic side where D-75 says (HybridListing). `embedding`: the query's. The one
    * listing that scans the HNSW index: an internal error there gets one more try
    * (retryOnceOnInternalError), on a connection of its own.
    */
@@ -59,40 +57,10 @@ export class ListingService {
     return retryOnceOnInternalError(
       () =>
         this.inMemory(request, (index, terms, counted) =>
-          this.hybridListing(request, index, terms, embedding, counted),
+          this.hybrid.listAgainst(request, index, terms, embedding, counted),
         ),
-      (error) =>
-        this.logger.warn(
-          // The state and the server's message only: the error also carries the statement's parameters.
-          { sqlstate: (error as { code?: unknown }).code, cause: (error as Error).message },
-          'hybrid search met an internal database error; trying once more',
-        ),
+      (error) => this.reportInternalError(error),
     );
-  }
-
-  /**
-   * One hybrid listing against `index`, its semantic side chosen as D-75 says: in memory when the
-   * replica holds the vectors of the index's generation (VectorIndexService: never with
-   * SEARCH_VECTOR_INDEX=database), the page's records then the one statement; else the semantic
-   * side's statement and the records', on a connection whose session carries the pgvector settings.
-   */
-  private hybridListing(
-    request: RankingRequest,
-    index: TextIndex,
-    terms: QueryTerm[],
-    embedding: Float32Array,
-    counted: (run: RunSql) => RunSql,
-  ): Promise<ListingResult | GenerationChanged> {
-    const vectors = this.vectorIndex.forGeneration(index.generation);
-    if (vectors) {
-      const semantic = new MemorySemanticSide(request, index, vectors, embedding);
-      return new MemoryListing(index, counted(this.travels.rowsOf)).hybrid(request, terms, semantic);
-    }
-    return this.travels.inSearchSession(request.tuning, (session) => {
-      const run = counted(session);
-      const semantic = new StatementSemanticSide(request, index, run, embedding);
-      return new MemoryListing(index, run).hybrid(request, terms, semantic);
-    });
   }
 
   /**
@@ -127,6 +95,14 @@ export class ListingService {
     } finally {
       this.metrics.statementsPerSearch.observe(statements);
     }
+  }
+
+  private reportInternalError(error: unknown): void {
+    this.logger.warn(
+      // The state and the server's message only: the error also carries the statement's parameters.
+      { sqlstate: (error as { code?: unknown }).code, cause: (error as Error).message },
+      'hybrid search met an internal database error; trying once more',
+    );
   }
 
   /**

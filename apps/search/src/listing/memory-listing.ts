@@ -54,13 +54,12 @@ export class MemoryListing {
     semantic: SemanticSide,
   ): Promise<ListingResult | GenerationChanged> {
     const { rrfVectorWeight: w, k, tsvectorFloor: floor, semanticCandidates } = request.tuning;
+    const semanticFloor = semanticFloorOf(request, terms);
     const matches = this.matches(request, terms, semantic.offerFilter);
     const wanted = request.page.offset + request.page.limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
     const semanticRanks: SideRank[] | GenerationChanged =
-      w > 0
-        ? await semantic.ranked(textBest.slice(0, semanticCandidates), semanticFloorOf(request, terms))
-        : [];
+      w > 0 ? await semantic.ranked(textBest.slice(0, semanticCandidates), semanticFloor) : [];
     if (semanticRanks === GENERATION_CHANGED) return semanticRanks;
     const textSide = w < 1;
     const fusion = fuseRanks(
@@ -88,7 +87,8 @@ export class MemoryListing {
 
   /** Every match of the terms under the request's filters (`filter`), scored in memory. */
   private matches(request: RankingRequest, terms: QueryTerm[], filter: OfferFilter | undefined): TextMatches {
-    return this.index.match(textQueryOf(terms, languagePreferenceOf(request)), filter);
+    const preference = languagePreferenceOf(request);
+    return this.index.match(textQueryOf(terms, preference), filter);
   }
 }
 

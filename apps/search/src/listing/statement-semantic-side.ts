@@ -13,7 +13,7 @@ import type { SemanticSide } from './semantic-side';
 /**
  * The semantic side answered by PostgreSQL (D-51): one statement given the text side's best ids
  * (sql/semantic-side.ts), run on a connection whose session carries the pgvector settings
- * (TravelsRepository.inSearchSession); the page's records statement computes their
+ * (HybridListing); the page's records statement computes their
  * `semantic_score`. Used until the replica holds the vectors of the index's generation, and always
  * with SEARCH_VECTOR_INDEX=database (D-75).
  */
