@@ -16,7 +16,7 @@ import { referenceTextPage } from './reference-text-side';
 import { createTestApp, readyAnswer, TestApp } from './test-app';
 
 /**
- * The in-memory text index (issue 36): every search it scores gives the page, scores, ranks and
+ * The in-memory text index (D-63): every search it scores gives the page, scores, ranks and
  * total that the text side's definition gives, worked out in plain code from the postings the
  * database holds (reference-text-side.ts; ties, filters, pages, floors), the hybrid page is cut
  * from those text ranks, and a replica never answers from an index of another generation than the
@@ -53,7 +53,7 @@ const VARIANTS: Record<string, string>[] = [
   { explain: 'true', rrfVectorWeight: '0.3' },
 ];
 
-describe('in-memory text index (issue 36)', () => {
+describe('in-memory text index (D-63)', () => {
   let t: TestApp;
   const builtin = new BuiltinEmbeddingProvider(384);
 

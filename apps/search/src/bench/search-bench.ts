@@ -58,12 +58,12 @@ import type { PeerVectors } from './lancedb-peer';
  * 3. filter-only listings with their exact total: p50/p95/p99 over HTTP (the built service in a
  *    child process) beside the same SQL run directly, and the page alone; throughput with 4 and
  *    16 clients, HTTP and direct SQL;
- * 4. hybrid searches (issue 5), plain and with selective filters: p50/p95/p99 over HTTP beside the
+ * 4. hybrid searches (D-51), plain and with selective filters: p50/p95/p99 over HTTP beside the
  *    same search run in process, top-8 overlap with the exact ranking (the semantic statement with
  *    index scans off: exact distances), short pages;
- * 5. the typed searches (issue 24) one at a time over HTTP and in process, the text side alone,
+ * 5. the typed searches (TYPED_SEARCHES) one at a time over HTTP and in process, the text side alone,
  *    the semantic side's nearest offers alone (BENCH_VECTOR_INDEX=memory), the hostile searches
- *    (issue 47); then the service process's resident memory (VmRSS, VmHWM) and its own
+ *    (D-72); then the service process's resident memory (VmRSS, VmHWM) and its own
  *    search_text_index_bytes / search_vector_index_bytes (GET /metrics);
  * 6. the peer (BENCH_PEER=0 skips it): LanceDB in process over the same offers and the same stored
  *    vectors, as a hybrid engine (HNSW + full text + RRF) and by its full-text index alone
@@ -850,7 +850,7 @@ async function main(): Promise<void> {
       );
       console.log(`| ${name}, ${DIRECT} | ${ms(h.sql.p50)} | ${ms(h.sql.p95)} | ${ms(h.sql.p99)} | | |`);
     }
-    // Searches typed as people type them (issue 24), one at a time, then with 4 clients.
+    // Searches typed as people type them, one at a time, then with 4 clients.
     const typed = TYPED_SEARCHES.map((query) => ({ ...query, infoDensity: 'card', size: '8' }));
     const typedRounds = Array.from({ length: TYPED_ROUNDS }, () => typed).flat();
     const typedLatency = await hybridLatency(port, typedRounds);
@@ -896,7 +896,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    // Hostile searches (issue 47): written to cost as much analysis as 500 characters can, one at
+    // Hostile searches (D-72's bounded analysis): written to cost as much analysis as 500 characters can, one at
     // a time over HTTP, each TYPED_ROUNDS times; their worst beside the typed mix.
     const hostileAgent = new Agent({ keepAlive: true, maxSockets: 1 });
     const hostile: { name: string; worst: number }[] = [];
