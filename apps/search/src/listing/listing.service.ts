@@ -49,9 +49,9 @@ export class ListingService {
 
   /**
    * A hybrid page (RRF of the semantic and text sides) and its exact total: the text side in
-   * memory, the semantic side where D-75 says (HybridListing). `embedding`: the query's. The one
-   * listing that scans the HNSW index: an internal error there gets one more try
-   * (retryOnceOnInternalError), on a connection of its own.
+   * memory, the semantic side where D-75 says (HybridListing). `embedding`: the query's. The
+   * semantic side's statement is the one that scans the HNSW index: an internal database error gets
+   * the listing one more try (retryOnceOnInternalError), on a connection of its own.
    */
   listHybrid(request: RankingRequest, embedding: Float32Array): Promise<ListingResult> {
     return retryOnceOnInternalError(
