@@ -4,7 +4,10 @@ import { loadTextIndex } from '../src/text-index/text-index.loader';
 import { TextIndexService } from '../src/text-index/text-index.service';
 import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
 import { MemoryListing } from '../src/listing/memory-listing';
-import type { ListingResult } from '../src/listing/listing-row';
+import { GENERATION_CHANGED } from '../src/listing/listing-row';
+import type { GenerationChanged, ListingResult } from '../src/listing/listing-row';
+import type { RunSql } from '../src/listing/listing-page';
+import { StatementSemanticSide } from '../src/listing/statement-semantic-side';
 import { toTravelsRequest } from '../src/travels/travels-request';
 import type { RankingRequest } from '../src/request/listing-request';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
@@ -75,17 +78,16 @@ describe('in-memory text index', () => {
   const memoryOf = (app: TestApp) => {
     const index = app.app.get(TextIndexService).current();
     if (!index) throw new Error('the text index is not loaded');
-    return new MemoryListing(
-      index,
-      async (sql) => (await app.dataSource.query(sql.text, sql.values)) as Record<string, unknown>[],
-    );
+    const run: RunSql = async (sql) =>
+      (await app.dataSource.query(sql.text, sql.values)) as Record<string, unknown>[];
+    return { index, run, listing: new MemoryListing(index, run) };
   };
-  const answered = (result: ListingResult | undefined): ListingResult => {
-    if (!result) throw new Error('the in-memory listing declined');
+  const answered = (result: ListingResult | GenerationChanged): ListingResult => {
+    if (result === GENERATION_CHANGED) throw new Error('the in-memory listing declined');
     return result;
   };
   /** A text page's ids, scores, ranks and total (what the reference gives). */
-  const textPageOf = (result: ListingResult | undefined) => {
+  const textPageOf = (result: ListingResult | GenerationChanged) => {
     const { total, rows } = answered(result);
     return {
       total,
@@ -119,7 +121,7 @@ describe('in-memory text index', () => {
       for (const variant of VARIANTS) {
         const request = requestOf(t, { search, ...variant });
         const query = await t.analysed(request);
-        const text = textPageOf(await memory.byText(request, query));
+        const text = textPageOf(await memory.listing.byText(request, query));
         expect({ search, variant, text }).toEqual({
           search,
           variant,
@@ -128,7 +130,9 @@ describe('in-memory text index', () => {
         if (text.rows.length > 0) nonEmpty++;
         // the hybrid page's text ranks are the text side's (its fusion: hybrid-search.e2e-spec.ts)
         const embedding = await builtin.embedQuery(request.search);
-        const hybrid = answered(await memory.hybrid({ ...request, explain: true }, query, embedding));
+        const explained = { ...request, explain: true };
+        const semantic = new StatementSemanticSide(explained, query, memory.index, memory.run, embedding);
+        const hybrid = answered(await memory.listing.hybrid(explained, query, semantic));
         const everyText = await referenceTextPage(
           t,
           { ...request, page: { number: 1, offset: 0, limit: 100_000 } },
@@ -173,7 +177,7 @@ describe('in-memory text index', () => {
       for (const page of ['1', '2', '4']) {
         const request = requestOf(tied, { search: 'lakeside hiking', page, rrfVectorWeight: '0' });
         const query = await tied.analysed(request);
-        const text = textPageOf(await memory.byText(request, query));
+        const text = textPageOf(await memory.listing.byText(request, query));
         expect(text.total).toBe(30);
         const ids = text.rows.map((row) => row.id);
         expect(ids).toEqual([...ids].sort());
@@ -216,7 +220,7 @@ describe('in-memory text index', () => {
       );
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const stale = new MemoryListing(old.index, async (sql) => app.dataSource.query(sql.text, sql.values));
-      expect(await stale.byText(request, query)).toBeUndefined();
+      expect(await stale.byText(request, query)).toBe(GENERATION_CHANGED);
       expect(app.app.get(TextIndexService).current()?.generation).not.toBe(old.index.generation);
       const response = await app.http
         .get('/travels')

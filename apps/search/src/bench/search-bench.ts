@@ -28,7 +28,11 @@ import type { VectorIndexMode } from '../vector-index/vector-index.settings';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import { QueryAnalysisService } from '../text-index/query-analysis.service';
 import { textQueryOf } from '../text-index/query-terms';
+import type { RunSql } from '../listing/listing-page';
+import { GENERATION_CHANGED } from '../listing/listing-row';
 import { MemoryListing } from '../listing/memory-listing';
+import { MemorySemanticSide } from '../listing/memory-semantic-side';
+import { StatementSemanticSide } from '../listing/statement-semantic-side';
 import { filteredOffersOf } from '../listing/memory-semantic-side';
 import { ReindexService } from '../reindex/reindex.service';
 import { prng } from '../catalogue/catalogue-generator';
@@ -260,14 +264,17 @@ async function runSearchDirect(
   const { request, embedding } = await preparedSearch(query);
   const { index, analysis, vectors } = loadedIndex();
   // The exact reference is the semantic statement with index scans off: no vectors for it.
-  const listing = new MemoryListing(
-    index,
-    async (sql) => (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[],
-    exact ? undefined : vectors,
-  );
+  const run: RunSql = async (sql) =>
+    (await client.query(sql.text, sql.values)).rows as Record<string, unknown>[];
   const reading = analysis.read(request.search);
-  const search = async () =>
-    listing.hybrid(request, await analysis.analyse(reading, request, index), embedding);
+  const search = async () => {
+    const query = await analysis.analyse(reading, request, index);
+    const semantic =
+      vectors && !exact
+        ? new MemorySemanticSide(request, query, index, vectors, embedding)
+        : new StatementSemanticSide(request, query, index, run, embedding);
+    return new MemoryListing(index, run).hybrid(request, query, semantic);
+  };
   let result: Awaited<ReturnType<typeof search>>;
   if (exact) {
     await client.query('BEGIN');
@@ -280,7 +287,7 @@ async function runSearchDirect(
   } else {
     result = await search();
   }
-  if (!result) throw new Error('the index changed generation during the benchmark');
+  if (result === GENERATION_CHANGED) throw new Error('the index changed generation during the benchmark');
   return { total: result.total, ids: result.rows.map((row) => row.id) };
 }
 

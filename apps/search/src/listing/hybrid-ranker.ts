@@ -12,7 +12,8 @@ import type { RankingRequest } from '../request/listing-request';
 /**
  * The hybrid ranking of a non-blank search (docs/decisions.md D-51): the query is embedded once (the
  * provider behind EMBEDDING_PROVIDER caches recent queries), then the text side scored in memory
- * and the semantic side's statement are merged by RRF (memory-listing.ts, sql/semantic-side.ts).
+ * and the semantic side (from memory or its statement, D-75: hybrid-listing.ts) are merged by RRF
+ * (fuseRanks).
  * When the embedding service cannot answer: 503
  * `embedding_unavailable`, or with SEARCH_FULLTEXT_FALLBACK (`tuning.fullTextFallback`) the
  * full-text ranking marked `X-Search-Fallback: fulltext`.

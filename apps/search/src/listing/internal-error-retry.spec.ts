@@ -1,4 +1,11 @@
-import { isInternalDatabaseError, retryOnceOnInternalError } from './internal-error-retry';
+import { ErrorCode } from '@rt/errors';
+import {
+  GENERATION_TRIES,
+  isInternalDatabaseError,
+  retryOnceOnInternalError,
+  retryWhileGenerationChanges,
+} from './internal-error-retry';
+import { GENERATION_CHANGED } from './listing-row';
 
 const failure = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
 const wrapped = (code: string) => Object.assign(new Error('query failed'), { driverError: { code } });
@@ -39,5 +46,37 @@ describe('retryOnceOnInternalError', () => {
     const read = jest.fn(() => Promise.reject(failure('57P01')));
     await expect(retryOnceOnInternalError(read, () => undefined)).rejects.toMatchObject({ code: '57P01' });
     expect(read).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('retryWhileGenerationChanges', () => {
+  it('lists again after loading the new generation, and answers the first listing that reads it', async () => {
+    const events: string[] = [];
+    const answers = ['page', GENERATION_CHANGED] as const;
+    let tries = 0;
+    const listed = await retryWhileGenerationChanges(
+      () => {
+        events.push(`list ${++tries}`);
+        return Promise.resolve(answers[tries === 1 ? 1 : 0]);
+      },
+      () => {
+        events.push('load');
+        return Promise.resolve();
+      },
+    );
+    expect(listed).toBe('page');
+    expect(events).toEqual(['list 1', 'load', 'list 2']);
+  });
+
+  it('answers 503 service_unavailable, with Retry-After, when every try reads another generation', async () => {
+    const list = jest.fn(() => Promise.resolve(GENERATION_CHANGED));
+    const load = jest.fn(() => Promise.resolve());
+    await expect(retryWhileGenerationChanges(list, load)).rejects.toMatchObject({
+      code: ErrorCode.ServiceUnavailable,
+      status: 503,
+      headers: { 'Retry-After': '1' },
+    });
+    expect(list).toHaveBeenCalledTimes(GENERATION_TRIES);
+    expect(GENERATION_TRIES).toBe(3);
   });
 });

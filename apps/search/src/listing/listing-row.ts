@@ -29,3 +29,12 @@ export interface ListingResult {
   total: number;
   rows: ListingRow[];
 }
+
+/**
+ * What a listing answers when a statement read another generation than the in-memory text index's
+ * (a reindex committed and this replica has not loaded it yet): the caller loads the new
+ * generation and lists again (retryWhileGenerationChanges), so a page never mixes two catalogues
+ * (D-63).
+ */
+export const GENERATION_CHANGED = Symbol('the generation changed');
+export type GenerationChanged = typeof GENERATION_CHANGED;

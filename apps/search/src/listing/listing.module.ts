@@ -4,6 +4,7 @@ import { SearchMetricsModule } from '../metrics/search-metrics.module';
 import { TextIndexModule } from '../text-index/text-index.module';
 import { VectorIndexModule } from '../vector-index/vector-index.module';
 import { FullTextRanker } from './full-text-ranker';
+import { HybridListing } from './hybrid-listing';
 import { HybridRanker } from './hybrid-ranker';
 import { ListingService } from './listing.service';
 import { PgvectorSessions } from './pgvector-sessions';
@@ -15,6 +16,7 @@ import { TravelsRepository } from './travels.repository';
   providers: [
     TravelsRepository,
     PgvectorSessions,
+    HybridListing,
     ListingService,
     FullTextRanker,
     HybridRanker,

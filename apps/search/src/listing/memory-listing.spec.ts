@@ -6,9 +6,11 @@ import { queryTermsOf } from '../text-index/query-terms';
 import { readQueryText } from '../analysis/analysed-query';
 import type { AnalysedQuery } from '../analysis/analysed-query';
 import { TextIndex } from '../text-index/text-index';
-import type { ListingResult } from './listing-row';
+import { GENERATION_CHANGED } from './listing-row';
+import type { GenerationChanged, ListingResult } from './listing-row';
 import { MemoryListing, semanticFloorOf } from './memory-listing';
 import { rrfScore } from './rrf-score';
+import { StatementSemanticSide } from './statement-semantic-side';
 import type { ExpansionWeights } from '../text-index/text-search';
 import type { RankingRequest, RankingTuning } from '../request/listing-request';
 
@@ -116,7 +118,12 @@ class FakeDatabase {
   };
 }
 
-const idsOf = (result: ListingResult | undefined) => result!.rows.map((row) => row.id);
+/** A listing's answer, which must not be GENERATION_CHANGED. */
+function answered(result: ListingResult | GenerationChanged): ListingResult {
+  if (result === GENERATION_CHANGED) throw new Error('the listing read another generation');
+  return result;
+}
+const idsOf = (result: ListingResult | GenerationChanged) => answered(result).rows.map((row) => row.id);
 
 describe('MemoryListing.byText (the text side alone)', () => {
   const index = textIndex();
@@ -124,50 +131,52 @@ describe('MemoryListing.byText (the text side alone)', () => {
 
   it('ranks by text score, ties by id, each row with its score, rank and record', async () => {
     const database = new FakeDatabase();
-    const result = await new MemoryListing(index, database.run).byText(
-      requestOf('ski', { offset: 0, limit: 10 }),
-      query,
+    const result = answered(
+      await new MemoryListing(index, database.run).byText(requestOf('ski', { offset: 0, limit: 10 }), query),
     );
     expect(idsOf(result)).toEqual(TEXT_ORDER);
-    expect(result!.total).toBe(5);
-    expect(result!.rows.map((row) => row.position)).toEqual([1, 2, 3, 4, 5]);
-    expect(result!.rows[0]).toMatchObject({ id: 'OFFER-1', name: 'name of OFFER-1' });
-    const scores = result!.rows.map((row) => row.tsvector_score!);
+    expect(result.total).toBe(5);
+    expect(result.rows.map((row) => row.position)).toEqual([1, 2, 3, 4, 5]);
+    expect(result.rows[0]).toMatchObject({ id: 'OFFER-1', name: 'name of OFFER-1' });
+    const scores = result.rows.map((row) => row.tsvector_score!);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(scores[1]).toBe(scores[2]);
   });
 
   it('cuts the page out of the ranking, and counts every match', async () => {
     const database = new FakeDatabase();
-    const result = await new MemoryListing(index, database.run).byText(
-      requestOf('ski', { offset: 2, limit: 2 }),
-      query,
+    const result = answered(
+      await new MemoryListing(index, database.run).byText(requestOf('ski', { offset: 2, limit: 2 }), query),
     );
     expect(idsOf(result)).toEqual(['OFFER-3', 'OFFER-0']);
-    expect(result!.rows.map((row) => row.position)).toEqual([3, 4]);
-    expect(result!.total).toBe(5);
+    expect(result.rows.map((row) => row.position)).toEqual([3, 4]);
+    expect(result.total).toBe(5);
   });
 
   it('keeps the matches scoring at least the floor, in the page and the total', async () => {
-    const all = await new MemoryListing(index, new FakeDatabase().run).byText(
-      requestOf('ski', { offset: 0, limit: 10 }),
-      query,
+    const all = answered(
+      await new MemoryListing(index, new FakeDatabase().run).byText(
+        requestOf('ski', { offset: 0, limit: 10 }),
+        query,
+      ),
     );
-    const floor = all!.rows[3].tsvector_score!;
-    const result = await new MemoryListing(index, new FakeDatabase().run).byText(
-      requestOf('ski', { offset: 0, limit: 10 }, { tsvectorFloor: floor }),
-      query,
+    const floor = all.rows[3].tsvector_score!;
+    const result = answered(
+      await new MemoryListing(index, new FakeDatabase().run).byText(
+        requestOf('ski', { offset: 0, limit: 10 }, { tsvectorFloor: floor }),
+        query,
+      ),
     );
     expect(idsOf(result)).toEqual(TEXT_ORDER.slice(0, 4));
-    expect(result!.total).toBe(4);
+    expect(result.total).toBe(4);
   });
 
-  it('answers undefined when the database holds another generation', async () => {
+  it('answers GENERATION_CHANGED when the database holds another generation', async () => {
     const database = new FakeDatabase();
     database.generation = '8';
     await expect(
       new MemoryListing(index, database.run).byText(requestOf('ski', { offset: 0, limit: 10 }), query),
-    ).resolves.toBeUndefined();
+    ).resolves.toBe(GENERATION_CHANGED);
   });
 });
 
@@ -181,21 +190,21 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
   const SEMANTIC_ORDER = ['OFFER-3', 'OFFER-5', 'OFFER-1', 'OFFER-4'];
   const FUSED_ORDER = ['OFFER-1', 'OFFER-3', 'OFFER-4', 'OFFER-2', 'OFFER-5', 'OFFER-0'];
 
-  const hybrid = (
+  const hybridOf = (
     page: { offset: number; limit: number },
     tuning: Partial<RankingTuning> = {},
     database = new FakeDatabase(SEMANTIC_ORDER),
-  ) =>
-    new MemoryListing(index, database.run).hybrid(
-      requestOf('ski', page, tuning),
-      query,
-      Float32Array.of(1, 0),
-    );
+  ) => {
+    const request = requestOf('ski', page, tuning);
+    const semantic = new StatementSemanticSide(request, query, index, database.run, Float32Array.of(1, 0));
+    return new MemoryListing(index, database.run).hybrid(request, query, semantic);
+  };
+  const hybrid = async (...args: Parameters<typeof hybridOf>) => answered(await hybridOf(...args));
 
   it('sums w/(k + semantic rank) and (1 − w)/(k + text rank), ties by id', async () => {
     const result = await hybrid({ offset: 0, limit: 10 });
     expect(idsOf(result)).toEqual(FUSED_ORDER);
-    expect(result!.rows.map((row) => [row.semantic_rank, row.text_rank])).toEqual([
+    expect(result.rows.map((row) => [row.semantic_rank, row.text_rank])).toEqual([
       [3, 1],
       [1, 3],
       [4, 5],
@@ -203,19 +212,17 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
       [2, null],
       [null, 4],
     ]);
-    expect(result!.rows.map((row) => row._relevance_score)).toEqual(
-      result!.rows.map((row) =>
-        rrfScore(0.5, 60, row.semantic_rank ?? undefined, row.text_rank ?? undefined),
-      ),
+    expect(result.rows.map((row) => row._relevance_score)).toEqual(
+      result.rows.map((row) => rrfScore(0.5, 60, row.semantic_rank ?? undefined, row.text_rank ?? undefined)),
     );
-    expect(result!.rows[0]._relevance_score).toBe(result!.rows[1]._relevance_score);
+    expect(result.rows[0]._relevance_score).toBe(result.rows[1]._relevance_score);
   });
 
   it('counts the text side and the records found on the semantic side alone', async () => {
     const result = await hybrid({ offset: 0, limit: 10 });
-    expect(result!.total).toBe(6);
+    expect(result.total).toBe(6);
     // a record the text side does not select has a text score of 0
-    expect(result!.rows.find((row) => row.id === 'OFFER-5')!.tsvector_score).toBe(0);
+    expect(result.rows.find((row) => row.id === 'OFFER-5')!.tsvector_score).toBe(0);
   });
 
   it('cuts each page out of the one fused ranking, whatever the window', async () => {
@@ -235,16 +242,18 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
   });
 
   it('leaves a record under the text floor to its semantic rank', async () => {
-    const all = await new MemoryListing(index, new FakeDatabase().run).byText(
-      requestOf('ski', { offset: 0, limit: 10 }),
-      query,
+    const all = answered(
+      await new MemoryListing(index, new FakeDatabase().run).byText(
+        requestOf('ski', { offset: 0, limit: 10 }),
+        query,
+      ),
     );
-    const floor = all!.rows[3].tsvector_score!;
+    const floor = all.rows[3].tsvector_score!;
     const result = await hybrid({ offset: 0, limit: 10 }, { tsvectorFloor: floor });
-    const offer4 = result!.rows.find((row) => row.id === 'OFFER-4')!;
+    const offer4 = result.rows.find((row) => row.id === 'OFFER-4')!;
     expect([offer4.semantic_rank, offer4.text_rank]).toEqual([4, null]);
     // 4 text matches at least the floor, and OFFER-5 and OFFER-4 on the semantic side alone
-    expect(result!.total).toBe(6);
+    expect(result.total).toBe(6);
   });
 
   it('ranks by the text side alone when the semantic side weighs 0, without its statement', async () => {
@@ -252,26 +261,26 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
     const result = await hybrid({ offset: 0, limit: 10 }, { rrfVectorWeight: 0 }, database);
     expect(database.semanticStatements).toHaveLength(0);
     expect(idsOf(result)).toEqual(TEXT_ORDER);
-    expect(result!.total).toBe(5);
+    expect(result.total).toBe(5);
   });
 
   it('ranks by the semantic side alone when it weighs 1', async () => {
     const result = await hybrid({ offset: 0, limit: 10 }, { rrfVectorWeight: 1 });
     expect(idsOf(result)).toEqual(SEMANTIC_ORDER);
-    expect(result!.rows.every((row) => row.text_rank === null)).toBe(true);
-    expect(result!.total).toBe(4);
+    expect(result.rows.every((row) => row.text_rank === null)).toBe(true);
+    expect(result.total).toBe(4);
   });
 
   it('ranks by the text side when the semantic side finds nothing', async () => {
     const result = await hybrid({ offset: 0, limit: 10 }, {}, new FakeDatabase([]));
     expect(idsOf(result)).toEqual(TEXT_ORDER);
-    expect(result!.total).toBe(5);
+    expect(result.total).toBe(5);
   });
 
-  it('answers undefined when a statement reads another generation', async () => {
+  it('answers GENERATION_CHANGED when a statement reads another generation', async () => {
     const database = new FakeDatabase(SEMANTIC_ORDER);
     database.generation = '8';
-    await expect(hybrid({ offset: 0, limit: 10 }, {}, database)).resolves.toBeUndefined();
+    await expect(hybridOf({ offset: 0, limit: 10 }, {}, database)).resolves.toBe(GENERATION_CHANGED);
     expect(database.pageStatements).toHaveLength(0);
   });
 });
@@ -288,11 +297,10 @@ describe('semanticFloorOf', () => {
 
   it('gives the semantic statement the raised floor', async () => {
     const database = new FakeDatabase(['OFFER-5']);
-    await new MemoryListing(index, database.run).hybrid(
-      requestOf('zzyzx', { offset: 0, limit: 10 }),
-      queryOf(index, 'zzyzx'),
-      Float32Array.of(1, 0),
-    );
+    const request = requestOf('zzyzx', { offset: 0, limit: 10 });
+    const query = queryOf(index, 'zzyzx');
+    const semantic = new StatementSemanticSide(request, query, index, database.run, Float32Array.of(1, 0));
+    await new MemoryListing(index, database.run).hybrid(request, query, semantic);
     expect(database.semanticStatements[0].values).toContain(0.6);
   });
 });

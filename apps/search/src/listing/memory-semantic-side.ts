@@ -3,9 +3,70 @@ import { compareCodePoints } from '../analysis/tokenizer';
 import type { QueryText } from '../analysis/analysed-query';
 import type { RankingRequest } from '../request/listing-request';
 import { SPELLING_NEIGHBOUR_WORDS, SPELLING_NEIGHBOURS_PER_WORD } from '../sql/semantic-side';
+import { offerFilterOf, passingOffersOf } from '../text-index/offer-filters';
 import type { OfferFilter } from '../text-index/offer-filters';
-import type { TextIndex } from '../text-index/text-index';
+import type { RankedMatch, TextIndex } from '../text-index/text-index';
 import type { VectorIndex } from '../vector-index/vector-index';
+import type { ListingRow } from './listing-row';
+import type { SemanticSide } from './semantic-side';
+
+/**
+ * The semantic side answered from the replica's memory (D-75), when it holds the vectors of the
+ * text index's generation: the offers passing the filters listed once for both sides
+ * (filteredOffersOf), the side ranked by semanticSideInMemory, and the page's `semantic_score`s
+ * from the same vectors, so the page's records statement computes none. One per search.
+ */
+export class MemorySemanticSide implements SemanticSide {
+  readonly offerFilter: OfferFilter | undefined;
+  readonly pageEmbedding = undefined;
+  /** The offers passing the search's filters, when the side weighs something and there are filters. */
+  private readonly filtered: FilteredOffers | undefined;
+  /** The similarities the side has computed, by ordinal: the page's scores reuse them. */
+  private readonly similarities = new Map<number, number>();
+
+  constructor(
+    private readonly request: RankingRequest,
+    private readonly search: QueryText,
+    private readonly index: TextIndex,
+    private readonly vectors: VectorIndex,
+    private readonly embedding: Float32Array,
+  ) {
+    const passing =
+      request.tuning.rrfVectorWeight > 0 ? passingOffersOf(request.filters, index.filters) : undefined;
+    this.filtered = passing && filteredOffersOf(passing);
+    this.offerFilter = this.filtered ? this.filtered.filter : offerFilterOf(request.filters, index.filters);
+  }
+
+  ranked(textBest: readonly RankedMatch[], semanticFloor: number): Promise<SemanticMatch[]> {
+    const best = textBest.map((match) => match.ordinal);
+    const { request, search, index, vectors, embedding, filtered } = this;
+    const matches = semanticSideInMemory(
+      request,
+      search,
+      semanticFloor,
+      index,
+      vectors,
+      embedding,
+      best,
+      filtered,
+    );
+    for (const match of matches) this.similarities.set(match.ordinal, match.similarity);
+    return Promise.resolve(matches);
+  }
+
+  /**
+   * The page's `semantic_score`s (the full-precision cosines pgvector's `1 − (embedding <=> query)`
+   * gives): the side's, else computed for the record.
+   */
+  scorePage(rows: ListingRow[], ordinals: readonly number[]): void {
+    const { similarities } = this;
+    const missing = Int32Array.from(ordinals.filter((ordinal) => !similarities.has(ordinal)));
+    const cosines = new Float64Array(missing.length);
+    this.vectors.fullPrecision.cosines(this.embedding, missing, cosines);
+    missing.forEach((ordinal, i) => similarities.set(ordinal, cosines[i]));
+    rows.forEach((row, i) => (row.semantic_score = similarities.get(ordinals[i])!));
+  }
+}
 
 /** A record of the semantic side: its ordinal, its rank (1-based) and its cosine similarity. */
 export interface SemanticMatch {

@@ -12,7 +12,8 @@ export type SessionQuery = (text: string, values: unknown[]) => Promise<unknown>
  * The sessions the hybrid searches run on (apps/search/README.md, "Hybrid ranking"): each pooled
  * connection's session carries the pgvector settings of the search (given once per connection, and
  * again when they change), and only those the installed pgvector has, read once from the
- * extension's version. Kept apart from TravelsRepository, which runs the statements.
+ * extension's version. HybridListing runs a search's statements on them when its semantic side is the
+ * statement.
  */
 @Injectable()
 export class PgvectorSessions {

@@ -3,23 +3,20 @@ import { DataSource } from 'typeorm';
 import { SEARCH_READER } from '../database/database-runtime';
 import { splitPage } from '@rt/database';
 import type { Sql } from '@rt/database';
-import type { FilterRequest, RankingTuning } from '../request/listing-request';
+import type { FilterRequest } from '../request/listing-request';
 import { filterListingSql } from '../sql/filter-listing';
 import type { ListingResult, ListingRow } from './listing-row';
-import type { RunSql } from './memory-listing';
-import { PgvectorSessions } from './pgvector-sessions';
+import type { RunSql } from './listing-page';
 
 /**
  * Reads `travel_offers` (raw SQL built in sql/: see sql/filter-conditions.ts for the indexes the
  * filters use) from the read database (DATABASE_READ_URL, else the primary): filter-only listings,
- * and the statements of a search's semantic side and records (ListingService runs them).
+ * and the statements of a search's listing on any connection of the pool (a hybrid search's
+ * semantic statement runs on a session of PgvectorSessions: HybridListing).
  */
 @Injectable()
 export class TravelsRepository {
-  constructor(
-    @Inject(SEARCH_READER) private readonly dataSource: DataSource,
-    private readonly sessions: PgvectorSessions,
-  ) {}
+  constructor(@Inject(SEARCH_READER) private readonly dataSource: DataSource) {}
 
   /** A filter-only page and its exact total, from one snapshot. */
   async listFiltered(request: FilterRequest): Promise<ListingResult> {
@@ -33,16 +30,4 @@ export class TravelsRepository {
   /** The rows of a statement, on any connection of the pool. */
   readonly rowsOf: RunSql = async (sql: Sql) =>
     (await this.dataSource.query(sql.text, sql.values)) as Record<string, unknown>[];
-
-  /**
-   * Runs `work` on a connection whose session carries the pgvector settings of `tuning`
-   * (PgvectorSessions); a search with an empty semantic side (`rrfVectorWeight` 0) scans no HNSW
-   * index and takes any connection of the pool.
-   */
-  inSearchSession<T>(tuning: RankingTuning, work: (run: RunSql) => Promise<T>): Promise<T> {
-    if (tuning.rrfVectorWeight === 0) return work(this.rowsOf);
-    return this.sessions.run(tuning, (query) =>
-      work(async (sql) => (await query(sql.text, sql.values)) as Record<string, unknown>[]),
-    );
-  }
 }

@@ -4,7 +4,7 @@ import { DENSITY_COLUMNS, GENERATION_COLUMN } from './offer-columns';
 import { SqlParams } from './sql-params';
 
 /**
- * The records of a ranked page (by id, in no order: memory-listing.ts puts them in page order), at
+ * The records of a ranked page (by id, in no order: listing-page.ts puts them in page order), at
  * the request's density, with their semantic similarity when an embedding is given (pgvector's
  * text form), and the index's generation; one row with null columns when `ids` is empty. Reads by
  * primary key.
