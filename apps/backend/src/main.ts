@@ -8,7 +8,7 @@ import { loadBackendConfig } from './config';
 import { BACKEND_EXTENSIONS } from './database/extensions';
 import { configureBackendHttp } from './http';
 import { applyLocalSigningKeys } from './images/local-signing-keys';
-import { OrganizationManagementService } from './organizations/organization-management.service';
+import { OrganizationsDemoSeed } from './organizations/organizations-demo-seed';
 import { ToursDemoSeed } from './tours/tours-demo-seed';
 import { UsersService } from './users/users.service';
 
@@ -53,7 +53,7 @@ async function bootstrap(): Promise<void> {
       );
     }
     // A region and a reseller to look at, each with a manager invited by email (see the outbox).
-    const demo = await app.get(OrganizationManagementService).seedDemo();
+    const demo = await app.get(OrganizationsDemoSeed).run();
     for (const organization of demo) {
       logger.log(
         `Demo organization created: ${organization.name} (${organization.type}, approved); its manager ${organization.managerEmail} is invited by email`,

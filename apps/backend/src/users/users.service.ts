@@ -11,7 +11,8 @@ import { UpdateUserDto } from './dto/update-user.dto';
 import { UserResponseDto } from './dto/user.response';
 import { accountEmailOrRefuse, sameEmail } from './email-address';
 import { EmailChangeService, emailTakenError } from './email-change.service';
-import { emailIsConfirmed, PreferredLanguage, User } from './user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
+import { emailIsConfirmed, User } from './user.entity';
 import { toUserResponse } from './user.mapper';
 import { EmailTakenError, NewUser, UsersRepository } from './users.repository';
 
