@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command with kubectl, promtool and PostgreSQL's programs out of reach, as on a machine with
-# only Node: `pnpm test` must pass there (README, "Quick start"; issue 51). In a private mount
+# only Node: `pnpm test` must pass there (README, "Quick start"). In a private mount
 # namespace (unshare, root needed), so that nothing outside it changes:
 #   - every folder of PostgreSQL's programs (/usr/lib/postgresql/*/bin, the PostgreSQL 17 that
 #     .ci/ensure-postgres17.sh builds into the cache, and its copy beside its cluster) and the

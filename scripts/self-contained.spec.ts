@@ -3,7 +3,7 @@ import { lstatSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The repository stands alone (issue 38): the interface, the design decisions and the style guide
+ * The repository stands alone: the interface, the design decisions and the style guide
  * live in docs/, so no file may point at the folder that used to sit beside the repository. Every
  * file git knows (tracked, or new and not ignored) is read, binary files aside, and each line that
  * mentions that folder is named with its file and line number.

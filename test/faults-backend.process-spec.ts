@@ -17,7 +17,7 @@ import {
 } from '@rt/testing';
 
 /**
- * Faults of the backend (issue 15), on its built copy run as processes against a throwaway
+ * Faults of the backend, on its built copy run as processes against a throwaway
  * PostgreSQL cluster of the test's own (`initdb`/`pg_ctl` in a temporary folder):
  *  1. the database crashes (`immediate`) and later shuts down (`fast`) under a stream of writes and
  *     reads: readiness answers 503 and liveness 200 while it is down, requests get a 503

@@ -13,7 +13,7 @@ import {
 } from '@rt/testing';
 
 /**
- * Fault tests of the search service (issue 15), on its built copies (`pnpm check:process` builds
+ * Fault tests of the search service, on its built copies (`pnpm check:process` builds
  * first): `apps/search/dist/main.js` and the reindex command `apps/search/dist/cli/reindex.js` run as
  * processes against databases of a throwaway PostgreSQL cluster this file starts itself (initdb and
  * pg_ctl in a temporary folder), with the HTTP embedding provider pointed at a fake

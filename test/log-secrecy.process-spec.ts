@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ServiceProcess } from '@rt/testing';
 
 /**
- * Secrets never reach the logs (issue 15): the built backend runs as a process at the most verbose
+ * Secrets never reach the logs (D-17): the built backend runs as a process at the most verbose
  * level while a user signs in (right and wrong passwords), uses the token, asks for a password
  * reset, follows the emailed link and sets a new password, and the demo managers are invited;
  * then everything the process wrote is searched for each password, token and link token.

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { NodeProcess, ServiceProcess, ThrowawayCluster, waitFor } from '@rt/testing';
 
 /**
- * The search service on a real streaming replica (issue 28; apps/search/README.md, "Read
+ * The search service on a real streaming replica (D-64; apps/search/README.md, "Read
  * replicas"): a throwaway primary and a hot standby made from it with `pg_basebackup -R`; the built
  * service (`pnpm check:process` builds first) reads from the standby (`DATABASE_READ_URL`) and
  * rebuilds on the primary (`DATABASE_URL`), with the offline built-in embedding provider.

@@ -13,7 +13,7 @@ import {
 } from '@rt/testing';
 
 /**
- * Traces (issue 25): both built services run as processes with the OTEL_* variables pointed at an
+ * Traces: both built services run as processes with the OTEL_* variables pointed at an
  * in-process OTLP/HTTP receiver (JSON), every span sampled. Checked: a request that carries a W3C
  * `traceparent` continues that trace, with its server span named by the route template and its
  * PostgreSQL statements as children; an email's delivery links to the request that enqueued it

@@ -1,5 +1,5 @@
 // `pnpm drill:restore`: a backup-and-restore drill, the way CloudNativePG backs up and recovers the
-// production cluster (k8s/README.md, "Restoring the database"), on this machine (issue 41).
+// production cluster (k8s/README.md, "Restoring the database"), on this machine.
 //
 // 1. A PostgreSQL server of the drill's own (initdb in a temporary folder, a free loopback port; the
 //    machine's server is never touched), archiving every WAL segment with barman-cloud-wal-archive

@@ -1,4 +1,4 @@
-// `pnpm load`: both built services under a realistic mix of requests on loopback (issue 15).
+// `pnpm load`: both built services under a realistic mix of requests on loopback.
 //
 // 1. Throwaway databases: two fresh ones (one per service) on LOAD_DATABASE_URL / DATABASE_URL, else
 //    on postgres://postgres@127.0.0.1:5432 if it answers, else the embedded database (PGlite) in a

@@ -1,4 +1,4 @@
-// `pnpm bench:tracing`: what tracing costs (issue 25, docs/benchmarks.md "Tracing overhead").
+// `pnpm bench:tracing`: what tracing costs (docs/benchmarks.md "Tracing overhead").
 //
 // 1. Two fresh databases on the local PostgreSQL server (BENCH_DATABASE_URL, else
 //    postgres://postgres@127.0.0.1:5432); both built services start once to be prepared through

@@ -11,7 +11,7 @@ import { BACKEND_CONFIG, BACKEND_SECTIONS, BackendConfig } from './config';
 import { ContractModule } from './contract/contract.module';
 import { BACKEND_DATABASE, backendDatabaseOf } from './database/database-runtime';
 import { DatabaseModule } from './database/database.module';
-import { backendEntities } from './database/entities';
+import { backendEntities } from './entities';
 import { backendMigrations } from './database/migrations';
 import { backendTypeOrmOptions } from './database/typeorm';
 import { ImagesModule } from './images/images.module';

@@ -9,7 +9,7 @@ import type { User } from '../src/users/user.entity';
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * The authorization matrix (issue 15): every route of the backend, read from its own route table,
+ * The authorization matrix: every route of the backend, read from its own route table,
  * × every kind of caller, each cell asserting the status and error code of the check order of
  * docs/decisions.md D-23: token (401), hat syntax (422 on `x-viewing-as`), hat held (403 `hat_not_held`),
  * organization approved (403 `organization_not_approved`), the route's hat rule (403

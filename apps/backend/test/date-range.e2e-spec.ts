@@ -7,7 +7,7 @@ import { createTestAppAsSuperAdmin, TestApp } from './test-app';
 import { MANY_CLAIMS_ENV, tripFixtures } from './trip-fixtures';
 
 /**
- * Issue 47: dates the backend stores stay within 1900-01-01 to 2999-12-31, derived dates
+ * Dates the backend stores stay within 1900-01-01 to 2999-12-31, derived dates
  * included (a trip's last day), and a date outside answers a 422 on its field, never a 500;
  * filters take any calendar date (docs/decisions.md D-71).
  */

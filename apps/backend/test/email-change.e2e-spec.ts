@@ -25,7 +25,7 @@ const INVALID_TOKEN = {
 const INVALID_RESET_TOKEN = 'invalid_reset_token';
 const NEW_PASSWORD = 'the thief chose this one';
 
-describe('email changes are confirmed (issue 47)', () => {
+describe('email changes are confirmed (D-70)', () => {
   let t: TestApp;
   let admin: SignedIn;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { MailOutbox } from '../src/mail/mail-outbox';
-import { OrganizationManagementService } from '../src/organizations/organization-management.service';
+import { OrganizationsDemoSeed } from '../src/organizations/organizations-demo-seed';
 import type { Organization, OrganizationStatus } from '../src/organizations/organization.entity';
 import type { ActingAs, SignedIn } from './factories';
 import { createTestApp, createTestAppAsSuperAdmin, TestApp } from './test-app';
@@ -729,12 +729,12 @@ describe('the demo seed (embedded run)', () => {
   afterAll(() => t.close());
 
   it('creates an approved region and reseller with invited managers, once', async () => {
-    const seed = t.app.get(OrganizationManagementService);
-    expect(await seed.seedDemo()).toEqual([
+    const seed = t.app.get(OrganizationsDemoSeed);
+    expect(await seed.run()).toEqual([
       { name: 'Valais Region', type: 'region', managerEmail: 'region.manager@example.com' },
       { name: 'Alpine Adventures', type: 'reseller', managerEmail: 'reseller.manager@example.com' },
     ]);
-    expect(await seed.seedDemo()).toEqual([]);
+    expect(await seed.run()).toEqual([]);
     const rows = await t.dataSource.query(
       `SELECT o.name, o.type, o.status, u.email, u.password_hash, o.manager_invited_at IS NOT NULL AS invited
          FROM organizations o JOIN memberships m ON m.organization_id = o.id AND m.role = 'manager'

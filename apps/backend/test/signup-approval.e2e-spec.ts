@@ -5,7 +5,7 @@ import { TEST_PASSWORD } from './factories';
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * Issue 47: a public signup gets no way in until a super-admin first approves it
+ * A public signup gets no way in until a super-admin first approves it
  * (docs/decisions.md D-69). An account without a password whose memberships are all in signups
  * never approved (their manager never notified) gets no reset email, and no reset token works for
  * it, not even one issued before; invitations and accounts with a password are unchanged.

@@ -8,7 +8,7 @@ import { noise } from './image-fixtures';
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * Upload abuse (issue 15): polyglot files, and 50 uploads at once, half of them refused. Every
+ * Upload abuse: polyglot files, and 50 uploads at once, half of them refused. Every
  * answer is a 201 or a 422, the stored files are exactly the accepted images, and what is served
  * never carries what was hidden in an accepted file. Then the cost of uploads bounded (D-41):
  * large uploads decoded two at a time, the rest waiting or refused with 503, while a sign-in

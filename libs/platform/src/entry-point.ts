@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,13 +7,22 @@ import { ConfigError } from './config';
 import { NEST_APP_OPTIONS } from './http-app';
 import { closeOnSignals } from './shutdown';
 
+/** A start that cannot go on for a reason its message says in full (printed without a stack). */
+export class StartRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartRefusedError';
+  }
+}
+
 /**
  * Runs an entry point (a service's `main.ts`, its commands): when it fails, the error is printed
  * (a configuration error as its message alone, the settings to fix) and the process exits with 1.
  */
 export function runEntryPoint(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    const said = error instanceof ConfigError || error instanceof StartRefusedError;
+    console.error(said ? error.message : error);
     process.exit(1);
   });
 }
@@ -68,4 +78,25 @@ export function serveStarted(
   if (database.embedded) logger.log(`Embedded PostgreSQL with its data in ${database.dataDir}`, 'Database');
   if (options.migrated) logger.log(`Migrations applied: ${applied.length}`, 'Database');
   return logger;
+}
+
+/**
+ * Stops a start whose port is taken before it opens or seeds anything: a StartRefusedError,
+ * printed as one line by runEntryPoint (rather than Nest's `EADDRINUSE` stack after the start-up work). The port
+ * is tried, then let go: a service started in the instant between still fails at `listen`.
+ */
+export async function refuseBusyPort(host: string, port: number, setting = 'PORT'): Promise<void> {
+  const busy = await new Promise<NodeJS.ErrnoException | null>((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(null)));
+  });
+  if (!busy) return;
+  const why =
+    busy.code === 'EADDRINUSE'
+      ? 'is in use by another process'
+      : `cannot be listened on (${busy.code ?? busy.message})`;
+  throw new StartRefusedError(
+    `Cannot start: port ${port} on ${host} ${why}; stop that process or set ${setting} to another port.`,
+  );
 }

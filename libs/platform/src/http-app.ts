@@ -15,6 +15,7 @@ import {
   requireJsonBodies,
   requireKnownRoute,
 } from './http-edge';
+import { frameworkLinesAtDebug } from './logging';
 import { MetricsService } from './metrics';
 
 const TRACE_ID_HEADER = 'X-Trace-Id';
@@ -57,7 +58,7 @@ export const NEST_APP_OPTIONS = { bodyParser: false, bufferLogs: true } as const
  */
 export function configureHttpApp(nestApp: INestApplication, options: HttpAppOptions): void {
   const app = nestApp as NestExpressApplication;
-  app.useLogger(app.get(Logger));
+  app.useLogger(frameworkLinesAtDebug(app.get(Logger)));
   // pino is up: what was buffered goes out now, and later lines carry the time they happened
   // (Nest would hold them until listen(), after start-up work such as the first reindex).
   app.flushLogs();

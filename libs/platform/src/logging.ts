@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
-import { DynamicModule, RequestMethod } from '@nestjs/common';
+import { DynamicModule, type LoggerService, RequestMethod } from '@nestjs/common';
 import { activeTraceIds } from '@rt/telemetry';
 import type { DestinationStream } from 'pino';
 import PinoPretty from 'pino-pretty';
@@ -156,4 +156,43 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: format === 'pretty' ? [pinoOptions, prettyDestination()] : pinoOptions,
   });
+}
+
+/** Nest's own start-up lines: module by module, route by route. Read when debugging, not on every start. */
+const FRAMEWORK_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+/** The context Nest's Logger passes last, when it passes one. */
+const contextOf = (optionalParams: unknown[]): unknown => optionalParams[optionalParams.length - 1];
+
+/**
+ * The app's logger as Nest's own lines see it: the framework's start-up lines at debug, so a start
+ * at `info` shows what the service says. The controllers' header lines (`RoutesResolver`,
+ * `Controller {/api/metrics}:`) are left out: Nest prefixes them with the global prefix whatever
+ * the prefix's exclusions, as it checks those per route only, so `/metrics` and `/health/*` read
+ * as `/api/…` there; the route lines (`RouterExplorer`, `Mapped {/metrics, GET} route`) carry the
+ * real paths.
+ */
+export function frameworkLinesAtDebug(logger: LoggerService): LoggerService {
+  const isFramework = (optionalParams: unknown[]) => {
+    const context = contextOf(optionalParams);
+    return typeof context === 'string' && FRAMEWORK_CONTEXTS.has(context);
+  };
+  return {
+    log: (message: unknown, ...optionalParams: unknown[]) => {
+      if (contextOf(optionalParams) === 'RoutesResolver') return;
+      if (isFramework(optionalParams)) logger.debug?.(message, ...optionalParams);
+      else logger.log(message, ...optionalParams);
+    },
+    error: (message: unknown, ...optionalParams: unknown[]) => logger.error(message, ...optionalParams),
+    warn: (message: unknown, ...optionalParams: unknown[]) => logger.warn(message, ...optionalParams),
+    debug: (message: unknown, ...optionalParams: unknown[]) => logger.debug?.(message, ...optionalParams),
+    verbose: (message: unknown, ...optionalParams: unknown[]) => logger.verbose?.(message, ...optionalParams),
+    fatal: (message: unknown, ...optionalParams: unknown[]) => logger.fatal?.(message, ...optionalParams),
+  };
 }

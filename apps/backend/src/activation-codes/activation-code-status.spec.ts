@@ -60,16 +60,18 @@ describe('statusOf', () => {
     });
   });
 
-  it('has seven statuses in precedence order, in stock spelled with a space', () => {
-    expect(CODE_STATUSES).toEqual([
-      'reimbursed',
-      'cancelled',
-      'active',
-      'used',
-      'expired',
-      'purchased',
-      'in stock',
-    ]);
+  it('lists the statuses in the precedence statusOf follows, each reached by one more flag', () => {
+    const trip = { tripStartsOn: '2026-11-20', tripEndsOn: '2026-11-30' };
+    const fromLowest: Partial<CodeFlags>[] = [
+      {},
+      { purchasedAt: at },
+      { purchasedAt: at, expiresAt: past },
+      { purchasedAt: at, expiresAt: past, usedAt: at },
+      { purchasedAt: at, expiresAt: past, usedAt: at, ...trip },
+      { purchasedAt: at, expiresAt: past, usedAt: at, ...trip, cancelledAt: at },
+      { purchasedAt: at, expiresAt: past, usedAt: at, ...trip, cancelledAt: at, reimbursedAt: at },
+    ];
+    expect(fromLowest.map((flags) => statusOf(code(flags), now)).reverse()).toEqual(CODE_STATUSES);
   });
 });
 

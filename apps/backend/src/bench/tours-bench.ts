@@ -13,7 +13,7 @@ import { ActivitiesService } from '../activities/activities.service';
 import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
 import { backendMigrations } from '../database/migrations';
-import { OrganizationManagementService } from '../organizations/organization-management.service';
+import { OrganizationsDemoSeed } from '../organizations/organizations-demo-seed';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { haversineMeters } from '../providers/haversine';
 import { providerListingSql } from '../providers/proximity.sql';
@@ -108,7 +108,7 @@ async function prepareThroughServices(): Promise<{ token: string; tourId: string
     await app.get(UsersService).seedSuperAdmin({ email, password: randomBytes(16).toString('hex') });
     const admin = await app.get(UsersService).findByEmail(email);
     const token = await app.get(AccessTokensService).issue(admin!.id, 'tours bench');
-    await app.get(OrganizationManagementService).seedDemo();
+    await app.get(OrganizationsDemoSeed).run();
     const organizations = app.get(OrganizationsService);
     const partnerId = (await organizations.findIdByNameAndType('Alpine Adventures', 'reseller'))!;
     const regionId = await organizations.findIdByNameAndType('Valais Region', 'region');

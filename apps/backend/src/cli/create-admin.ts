@@ -6,7 +6,8 @@ import { runEntryPoint } from '@rt/platform';
 import { AppModule } from '../app.module';
 import { loadBackendConfig } from '../config';
 import { BACKEND_EXTENSIONS } from '../database/extensions';
-import { UsersService } from '../users/users.service';
+import { requestAdminReset } from '../users/admin-reset-channel';
+import { type ProvisionedSuperAdmin, UsersService } from '../users/users.service';
 
 const USAGE = `Creates a super-admin, or resets an existing account to one (new password, every device signed out).
 
@@ -16,8 +17,9 @@ const USAGE = `Creates a super-admin, or resets an existing account to one (new 
   --password  default: ADMIN_PASSWORD, else a generated one, printed once (prefer the variable:
               arguments are visible in the process list)
 
-Works on DATABASE_URL, or on the embedded database (DATA_DIR) when it is unset; stop the demo
-server first, the embedded database is single-process.`;
+Works on DATABASE_URL, or on the embedded database (DATA_DIR) when it is unset. While the demo
+run (pnpm start) holds the embedded database, the running backend makes the change (D-80).
+A reset signs the account out everywhere and ends the links mailed to it.`;
 
 async function main(): Promise<void> {
   // `pnpm … user:create-admin -- --email x` passes the `--` along.
@@ -41,6 +43,15 @@ async function main(): Promise<void> {
     ...(values.password ? { ADMIN_PASSWORD: values.password } : {}),
     LOG_LEVEL: 'warn',
   });
+  const input = { email: config.ADMIN_EMAIL ?? 'admin@example.com', password: config.ADMIN_PASSWORD };
+  const report = (result: ProvisionedSuperAdmin) => {
+    console.log(`Super-admin ${result.outcome}: ${result.email}`);
+    if (result.generatedPassword) console.log(`Password (shown only this once): ${result.generatedPassword}`);
+  };
+  if (!config.DATABASE_URL) {
+    const answered = await requestAdminReset(config.dataDir, input);
+    if (answered) return report(answered);
+  }
   const { app, close } = await startApp(
     {
       app: 'backend',
@@ -55,12 +66,7 @@ async function main(): Promise<void> {
       }),
   );
   try {
-    const result = await app.get(UsersService).createOrResetSuperAdmin({
-      email: config.ADMIN_EMAIL ?? 'admin@example.com',
-      password: config.ADMIN_PASSWORD,
-    });
-    console.log(`Super-admin ${result.outcome}: ${result.email}`);
-    if (result.generatedPassword) console.log(`Password (shown only this once): ${result.generatedPassword}`);
+    report(await app.get(UsersService).createOrResetSuperAdmin(input));
   } finally {
     await close();
   }

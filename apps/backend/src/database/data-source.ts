@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { migrationCliInput } from '@rt/database';
 import { backendTypeOrmOptions } from './typeorm';
 import { loadBackendConfig } from '../config';
-import { backendEntities } from './entities';
+import { backendEntities } from '../entities';
 import { backendMigrations } from './migrations';
 
 /** For the TypeORM CLI (`pnpm --filter backend migration:generate`): see migrationCliInput. */

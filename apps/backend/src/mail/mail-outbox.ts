@@ -1,6 +1,6 @@
 import { activeTraceContext } from '@rt/telemetry';
 import { Injectable } from '@nestjs/common';
-import type { PreferredLanguage } from '../users/user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
 import { OutboxRepository } from './outbox.repository';
 
 /** The emails of the product; each has a template in src/mail/templates in every language. */

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
 import { CreatedAtColumn, TimestampColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
-import type { PreferredLanguage } from '../users/user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
 
 export const OUTBOX_STATES = ['pending', 'sent', 'failed'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];

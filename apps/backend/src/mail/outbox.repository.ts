@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { transactional } from '../database/transactions';
-import type { PreferredLanguage } from '../users/user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
 import { OutboxMessage, OutboxState } from './outbox-message.entity';
 
 export interface NewOutboxMessage {

@@ -5,7 +5,8 @@ import { Clock } from '../common/clock';
 import { Transactions } from '../database/transactions';
 import { MailOutbox } from '../mail/mail-outbox';
 import { accountEmailOrRefuse } from '../users/email-address';
-import type { PreferredLanguage, User } from '../users/user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
+import type { User } from '../users/user.entity';
 import {
   emailIsConfirmed,
   EmailReservedError,
@@ -29,7 +30,7 @@ import { toOrganizationListItem, toOrganizationResponse, toOrganizationSummary }
 import { OrganizationsRepository } from './organizations.repository';
 
 /** Who manages a new organization: an existing account (by email, in its canonical form) or a new one. */
-interface ManagerInput {
+export interface ManagerInput {
   email: string;
   /** For a new account only, like the language. */
   firstName: string;
@@ -37,48 +38,13 @@ interface ManagerInput {
   preferredLanguage: PreferredLanguage;
 }
 
-interface OrganizationInput {
+export interface OrganizationInput {
   name: string;
   type: OrganizationType;
   status: OrganizationStatus;
   description: string | null;
   commission?: { value: number; type: CommissionType };
 }
-
-/** What `seedDemo` created, for the start-up log. */
-export interface SeededOrganization {
-  name: string;
-  type: OrganizationType;
-  managerEmail: string;
-}
-
-const DEMO_ORGANIZATIONS: (OrganizationInput & { manager: ManagerInput })[] = [
-  {
-    name: 'Valais Region',
-    type: 'region',
-    status: 'approved',
-    description: 'Demo region: tours and activities of the Valais.',
-    manager: {
-      email: 'region.manager@example.com',
-      firstName: 'Rita',
-      lastName: 'Region',
-      preferredLanguage: 'fr-ch',
-    },
-  },
-  {
-    name: 'Alpine Adventures',
-    type: 'reseller',
-    status: 'approved',
-    description: 'Demo reseller.',
-    commission: { value: 12.5, type: 'percent' },
-    manager: {
-      email: 'reseller.manager@example.com',
-      firstName: 'Rémy',
-      lastName: 'Reseller',
-      preferredLanguage: 'en-gb',
-    },
-  },
-];
 
 export const organizationNotFound = () => AppError.notFound('Organization not found.');
 
@@ -235,24 +201,6 @@ export class OrganizationManagementService {
   }
 
   /**
-   * The embedded demo run: when no organization but the default one exists, an approved region
-   * and an approved reseller, each with a new manager invited by email (the create path).
-   */
-  async seedDemo(): Promise<SeededOrganization[]> {
-    if (await this.organizations.existsOtherThanDefault()) return [];
-    const seeded: SeededOrganization[] = [];
-    for (const { manager, ...organization } of DEMO_ORGANIZATIONS) {
-      await this.createWithManager(organization, manager, {
-        notifyNow: true,
-        emailField: 'manager_email',
-        existingAccountConsents: false,
-      });
-      seeded.push({ name: organization.name, type: organization.type, managerEmail: manager.email });
-    }
-    return seeded;
-  }
-
-  /**
    * The organization, its manager's account when the address has none (no password), the
    * membership and, with `notifyNow`, the manager's email and `manager_invited_at`: one
    * transaction. With `existingAccountConsents` (a public signup), an existing account gets no
@@ -261,7 +209,7 @@ export class OrganizationManagementService {
    * (the account exists then). An address reserved to another user (D-70) → 422 `email_taken` on
    * `emailField`.
    */
-  private async createWithManager(
+  async createWithManager(
     input: OrganizationInput,
     manager: ManagerInput,
     options: {

@@ -5,10 +5,13 @@ import { Organization } from './organization.entity';
 import { OrganizationsRepository } from './organizations.repository';
 import { OrganizationsService } from './organizations.service';
 
-/** Organizations and memberships as far as users and hats need them; the organizations feature extends it. */
+/**
+ * Organizations and memberships as far as users and hats need them; the organizations feature
+ * extends it. The one provider of OrganizationsRepository, exported to OrganizationManagementModule.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([Organization, Membership])],
   providers: [OrganizationsRepository, OrganizationsService],
-  exports: [OrganizationsService],
+  exports: [OrganizationsRepository, OrganizationsService],
 })
 export class OrganizationsModule {}

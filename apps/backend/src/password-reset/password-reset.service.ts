@@ -1,3 +1,4 @@
+import { AdminPasswordFile } from '../users/admin-password-file';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { Clock } from '../common/clock';
@@ -48,6 +49,7 @@ export class PasswordResetService implements OnModuleInit {
     private readonly clock: Clock,
     private readonly linkSettings: PasswordLinkSettings,
     private readonly mailSettings: MailSettings,
+    private readonly adminPasswordFile: AdminPasswordFile,
   ) {}
 
   onModuleInit(): void {
@@ -149,5 +151,6 @@ export class PasswordResetService implements OnModuleInit {
       return true;
     });
     if (!done) throw new InvalidResetTokenError();
+    await this.adminPasswordFile.endFor(user.email);
   }
 }

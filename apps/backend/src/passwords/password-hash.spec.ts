@@ -1,20 +1,22 @@
-import {
-  DEFAULT_SCRYPT_PARAMETERS,
-  hashPassword,
-  needsRehash,
-  parsePasswordHash,
-  verifyPassword,
-} from './password-hash';
+import { hashPassword, needsRehash, parsePasswordHash, verifyPassword } from './password-hash';
+import { PasswordHasher } from './password-hasher';
+import { PasswordSettings } from './password.settings';
 
 const FAST = { n: 1024, r: 8, p: 1 };
 
 describe('password hashes (scrypt)', () => {
-  it('use the documented production parameters by default: N=2^15, r=8, p=3', async () => {
-    expect(DEFAULT_SCRYPT_PARAMETERS).toEqual({ n: 32768, r: 8, p: 3 });
-    const hash = await hashPassword('correct horse battery staple', DEFAULT_SCRYPT_PARAMETERS);
-    expect(hash).toMatch(/^\$scrypt\$ln=15,r=8,p=3\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
-    await expect(verifyPassword('correct horse battery staple', hash)).resolves.toBe(true);
-    await expect(verifyPassword('correct horse battery stapl', hash)).resolves.toBe(false);
+  it("hash and verify at the default settings' cost (128·N·r bytes: at Node's default scrypt limit)", async () => {
+    const settings = new PasswordSettings();
+    const hasher = new PasswordHasher(settings);
+    const hash = await hasher.hash('correct horse battery staple');
+    expect(parsePasswordHash(hash)?.parameters).toEqual({
+      n: settings.PASSWORD_SCRYPT_N,
+      r: settings.PASSWORD_SCRYPT_R,
+      p: settings.PASSWORD_SCRYPT_P,
+    });
+    await expect(hasher.verify('correct horse battery staple', hash)).resolves.toBe(true);
+    await expect(hasher.verify('correct horse battery stapl', hash)).resolves.toBe(false);
+    expect(hasher.needsRehash(hash)).toBe(false);
   });
 
   it('round-trip their parameters, salt and key', async () => {

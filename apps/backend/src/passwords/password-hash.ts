@@ -20,8 +20,6 @@ export interface ScryptParameters {
   p: number;
 }
 
-export const DEFAULT_SCRYPT_PARAMETERS: ScryptParameters = { n: 32768, r: 8, p: 3 };
-
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 const HASH_PATTERN = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;

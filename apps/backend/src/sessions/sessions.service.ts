@@ -3,6 +3,7 @@ import { AppError } from '@rt/errors';
 import { AccessTokensService } from '../access-tokens/access-tokens.service';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { ThrottlingService } from '../throttling/throttling.service';
+import { AdminPasswordFile } from '../users/admin-password-file';
 import { UsersService } from '../users/users.service';
 import { LoginDto } from './dto/login.dto';
 import { LoginResponseDto } from './dto/login.response';
@@ -14,6 +15,7 @@ export class SessionsService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: AccessTokensService,
     private readonly throttling: ThrottlingService,
+    private readonly adminPasswordFile: AdminPasswordFile,
   ) {}
 
   /**
@@ -35,6 +37,7 @@ export class SessionsService {
       await this.users.setPasswordHash(user.id, await this.hasher.hash(dto.password));
     }
     const token = await this.tokens.issue(user.id, dto.device_name);
+    await this.adminPasswordFile.endFor(user.email);
     return { token, user: await this.users.resourceOf(user) };
   }
 

@@ -1,10 +1,8 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import type { PreferredLanguage } from '../common/preferred-language';
 import { Image } from '../images/image.entity';
 import { sameEmail } from './email-address';
-
-export const PREFERRED_LANGUAGES = ['fr-ch', 'ge-ch', 'en-gb'] as const;
-export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
 
 @Entity('users')
 @Check('users_preferred_language_check', `"preferred_language" IN ('fr-ch', 'ge-ch', 'en-gb')`)

@@ -8,6 +8,7 @@ import { EmailChangeToken } from './email-change-token.entity';
 import { EmailChange } from './email-change.entity';
 import { EmailChangeService } from './email-change.service';
 import { EmailChangesRepository } from './email-changes.repository';
+import { AdminPasswordFile } from './admin-password-file';
 import { MailedLinks } from './mailed-links';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
@@ -29,7 +30,14 @@ import { UsersService } from './users.service';
     ImagesModule,
   ],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService, EmailChangesRepository, EmailChangeService, MailedLinks],
-  exports: [UsersService, MailedLinks],
+  providers: [
+    UsersRepository,
+    UsersService,
+    EmailChangesRepository,
+    EmailChangeService,
+    MailedLinks,
+    AdminPasswordFile,
+  ],
+  exports: [UsersService, MailedLinks, AdminPasswordFile],
 })
 export class UsersModule {}

@@ -4,7 +4,8 @@ import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/errors';
 import { transactional } from '../database/transactions';
 import { canonicalEmail } from './email-address';
-import { PreferredLanguage, User } from './user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
+import { User } from './user.entity';
 
 /** Thrown when an email is already used by another user (index users_email_canonical_unique). */
 export class EmailTakenError extends Error {

@@ -11,7 +11,10 @@ import { UpdateUserDto } from './dto/update-user.dto';
 import { UserResponseDto } from './dto/user.response';
 import { accountEmailOrRefuse, sameEmail } from './email-address';
 import { EmailChangeService, emailTakenError } from './email-change.service';
-import { emailIsConfirmed, PreferredLanguage, User } from './user.entity';
+import type { PreferredLanguage } from '../common/preferred-language';
+import { AdminPasswordFile } from './admin-password-file';
+import { MailedLinks } from './mailed-links';
+import { emailIsConfirmed, User } from './user.entity';
 import { toUserResponse } from './user.mapper';
 import { EmailTakenError, NewUser, UsersRepository } from './users.repository';
 
@@ -69,6 +72,8 @@ export class UsersService {
     private readonly transactions: Transactions,
     private readonly images: ImagesService,
     private readonly emailChanges: EmailChangeService,
+    private readonly mailedLinks: MailedLinks,
+    private readonly adminPasswordFile: AdminPasswordFile,
   ) {}
 
   /** The user with this email, compared in its canonical form (sign-in, password reset; D-77). */
@@ -217,8 +222,11 @@ export class UsersService {
         await this.users.resetAsSuperAdmin(existing.id, passwordHash);
         // The operator named this address: it counts as confirmed (D-70).
         await this.users.confirmEmail(existing.id, existing.email);
+        // As a reset by link (D-26): signed out everywhere, and the links mailed to it end.
         await this.accessTokens.revokeAllOfUser(existing.id);
+        await this.mailedLinks.endAllOf(existing.id);
       });
+      await this.adminPasswordFile.endFor(existing.email);
       return { email: existing.email, outcome: 'reset', generatedPassword };
     }
     await this.createSuperAdmin(input.email, passwordHash);

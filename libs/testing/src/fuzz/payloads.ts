@@ -102,7 +102,7 @@ export const isHeaderSafe = (text: string): boolean => !/[^\t\x20-\x7e\x80-\xff]
 export const RAW_QUERY_ENCODINGS = ['%', '%ZZ', '%00', '%ED%A0%80', '%C0%AF', '%FF%FE', 'a%2', '%E2%82'];
 
 /**
- * Dates at the edges of what a calendar, JavaScript or PostgreSQL hold (issue 47): the first and
+ * Dates at the edges of what a calendar, JavaScript or PostgreSQL hold (D-71): the first and
  * last four-digit years, JavaScript's last day (+275760-09-13), a leap day and a day that does not
  * exist, a negative year. Every date field of a contract gets each of them (`dateExtremeRequests`):
  * a service may refuse them (422), never fail on them (5xx).

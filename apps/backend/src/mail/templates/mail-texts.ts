@@ -1,4 +1,4 @@
-import type { PreferredLanguage } from '../../users/user.entity';
+import type { PreferredLanguage } from '../../common/preferred-language';
 import type { MailTemplate } from '../mail-outbox';
 
 /**

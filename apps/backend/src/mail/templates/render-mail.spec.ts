@@ -1,4 +1,4 @@
-import { PREFERRED_LANGUAGES } from '../../users/user.entity';
+import { PREFERRED_LANGUAGES } from '../../common/preferred-language';
 import { MAIL_TEMPLATES } from '../mail-outbox';
 import { durationInWords } from './mail-texts';
 import { escapeHtml, renderMail } from './render-mail';

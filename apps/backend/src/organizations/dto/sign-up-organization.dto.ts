@@ -1,6 +1,6 @@
 import { EmailField, EnumField, TextField } from '@rt/contracts';
 import { SingleLine } from '../../common/single-line';
-import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../users/user.entity';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../common/preferred-language';
 
 /** `POST /organizations/signup` (public): a reseller application. */
 export class SignUpOrganizationDto {

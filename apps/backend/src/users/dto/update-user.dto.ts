@@ -1,5 +1,5 @@
 import { EmailField, EnumField, TextField, UuidField } from '@rt/contracts';
-import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../common/preferred-language';
 
 /**
  * `PUT /user`: a full replacement, every field is sent. A changed first or last name must be a

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../user.entity';
+import { PREFERRED_LANGUAGES, type PreferredLanguage } from '../../common/preferred-language';
 import { ImageVariantsDto } from '../../images/dto/image-variants.response';
 import { MembershipDto } from './membership.response';
 
