@@ -14,11 +14,17 @@ function digest(records: Iterable<unknown>): string {
  */
 describe('the generated:<count>[:<seed>] catalogue', () => {
   it('is byte-identical to the one the judged sets and benchmarks were measured on', () => {
-    expect(digest(generateCatalogue({ count: 2000 }))).toBe('cb6bcbadf63f6eb9359d5e5d98edc62f642e1769c3ae4124a65f0b215638b613');
-    expect(digest(generateCatalogue({ count: 300, seed: 7 }))).toBe('f57ce0da4dd3d305f18d578bc81bdc596b51d6eb88cedc9e97dd1aab2842ff4e');
+    expect(digest(generateCatalogue({ count: 2000 }))).toBe(
+      'cb6bcbadf63f6eb9359d5e5d98edc62f642e1769c3ae4124a65f0b215638b613',
+    );
+    expect(digest(generateCatalogue({ count: 300, seed: 7 }))).toBe(
+      'f57ce0da4dd3d305f18d578bc81bdc596b51d6eb88cedc9e97dd1aab2842ff4e',
+    );
   });
 
   it('keeps record 100,000 of the benchmark catalogue', () => {
-    expect(digest([generateOffer(99_999)])).toBe('59bddccf6eb0a1c3d47745d9f05cdae54449547744214ad02e7b42785d776f6e');
+    expect(digest([generateOffer(99_999)])).toBe(
+      '59bddccf6eb0a1c3d47745d9f05cdae54449547744214ad02e7b42785d776f6e',
+    );
   });
 });
