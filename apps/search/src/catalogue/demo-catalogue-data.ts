@@ -341,7 +341,7 @@ export const DEMO_THEMES: DemoTheme[] = [
     names: { fr: 'Escapade urbaine', de: 'Städtereise', en: 'City break' },
     words: ['city', 'cities', 'ville$', 'villes$', 'urbain', 'städte', 'stadt'],
     titles: {
-      fr: ['Escapade urbaine : {place}', '{place} côté quartiers', 'Long week-end : {place} en ville'],
+      fr: ['Escapade urbaine : {place}', '{place} côté quartiers', '{place} le temps d’un week-end'],
       de: ['Städtetrip nach {place}', 'Stadtbummel in {place}', '{place} für Stadtentdecker'],
       en: ['Weekend getaway to {place}', 'City lights of {place}', '{place} like a local'],
     },
