@@ -40,7 +40,8 @@ export type SearchConfig = SectionsOf<typeof SEARCH_SECTIONS> & {
   migrateOnStart: boolean;
 };
 
-export const DEMO_CATALOGUE_SOURCE = 'generated:2000';
+/** What `pnpm start` indexes: the demo catalogue, its departures ahead of the day it runs (D-61, D-62). */
+export const DEMO_CATALOGUE_SOURCE = 'demo:2000';
 
 export function loadSearchConfig(env: Record<string, string | undefined> = process.env): SearchConfig {
   const config = loadSections(SEARCH_SECTIONS, env);

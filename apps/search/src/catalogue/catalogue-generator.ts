@@ -39,7 +39,8 @@ export function prng(seed: number): () => number {
   };
 }
 
-function mix(seed: number, index: number): number {
+/** The seed of record `index`'s own stream: a record depends on nothing else. */
+export function mix(seed: number, index: number): number {
   let h = (seed ^ 0x9e3779b9) >>> 0;
   h = Math.imul(h ^ index, 0x85ebca6b) >>> 0;
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;

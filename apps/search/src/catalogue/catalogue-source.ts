@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { generateCatalogue, parseGeneratedSource } from './catalogue-generator';
+import { generateDemoCatalogue, parseDemoSource } from './demo-catalogue-generator';
 
 /** One item read from a source: a parsed JSON value, or a line that is not JSON (NDJSON). */
 export type SourceItem =
@@ -39,7 +40,8 @@ export function describeSource(source: string): string {
 
 /**
  * Reads the catalogue (CATALOGUE_SOURCE): a JSON array or NDJSON file, an HTTP(S) URL answering
- * either, or `generated:<count>[:<seed>]`. NDJSON is streamed line by line; a JSON array is parsed
+ * either, `demo:<count>[:<seed>]` (the demo catalogue, dated from the day it is read) or
+ * `generated:<count>[:<seed>]` (the fixed-date catalogue of the judged sets and benchmarks). NDJSON is streamed line by line; a JSON array is parsed
  * whole (a document that does not parse fails the source).
  */
 @Injectable()
@@ -47,6 +49,10 @@ export class CatalogueSourceReader {
   async open(source: string, timeoutMs: number): Promise<OpenedSource> {
     const generated = parseGeneratedSource(source);
     if (generated) return { total: generated.count, items: fromValues(generateCatalogue(generated)) };
+    const demo = parseDemoSource(source);
+    if (demo) {
+      return { total: demo.count, items: fromValues(generateDemoCatalogue(demo)) };
+    }
     if (/^https?:\/\//i.test(source)) return this.openUrl(source, timeoutMs);
     return this.openFile(source.replace(/^file:\/\//, ''));
   }

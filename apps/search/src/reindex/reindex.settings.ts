@@ -5,8 +5,10 @@ import { FloatSetting, IntSetting, StringSetting } from '@rt/platform';
 export class ReindexSettings {
   /**
    * Where a reindex reads the catalogue: a `.json` (array) or `.ndjson` file path, an `http(s)://`
-   * URL answering either, `generated:<count>[:<seed>]` (the deterministic demo generator), or
-   * `none`. Unset: `generated:2000` in the local environment, `none` elsewhere.
+   * URL answering either, `demo:<count>[:<seed>]` (the demo catalogue, departures in the twelve
+   * months after the current one), `generated:<count>[:<seed>]` (the older generator, fixed dates:
+   * the judged sets and benchmarks), or `none`. Unset: `demo:2000` in the local environment, `none`
+   * elsewhere.
    */
   @StringSetting()
   CATALOGUE_SOURCE?: string;
