@@ -1,4 +1,4 @@
-import type { ListingFilters } from '../text-index/offer-filters';
+import type { ListingFilters } from './listing-filters';
 import type { ExpansionWeights } from '../text-index/text-search';
 
 // The request of GET /travels once parsed and complete (travels/travels-request.ts builds it from

@@ -1,5 +1,5 @@
 import { toDateMultirange } from '../catalogue/date-ranges';
-import type { ListingFilters } from '../text-index/offer-filters';
+import type { ListingFilters } from '../request/listing-filters';
 import type { SqlParams } from './sql-params';
 
 /**

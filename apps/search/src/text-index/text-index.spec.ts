@@ -6,7 +6,7 @@ import {
   passingOffersOf,
   dayNumber,
 } from './offer-filters';
-import type { ListingFilters } from './offer-filters';
+import type { ListingFilters } from '../request/listing-filters';
 import type { OfferFilterRow } from './offer-filters';
 import {
   FIELD_BITS,

@@ -2,7 +2,7 @@ import { COMPOUND_WEIGHT } from '../analysis/compounds';
 import { parseDateRanges } from '../catalogue/date-ranges';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import type { InfoDensity, ListingPage, RankingTuning, TravelsRequest } from '../request/listing-request';
-import type { ListingFilters } from '../text-index/offer-filters';
+import type { ListingFilters } from '../request/listing-filters';
 import type { TravelsQueryDto } from './dto/travels-query.dto';
 import type { RankingSettings } from './ranking.settings';
 
