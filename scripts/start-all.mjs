@@ -3,10 +3,10 @@
 // start` that runs it, stops both gracefully and exits 0; if one exits on its own, the other is
 // stopped too (exit 1).
 //
-// pnpm does not pass SIGTERM on to its script: it exits and leaves the script running under
-// another parent. So this script watches its parent process and stops everything when that one is
-// gone. The script is `pnpm start`'s only command (it builds, rather than `pnpm build && …`), so
-// pnpm's shell, if it stays between the two, goes with pnpm and the change of parent is seen.
+// `pnpm start` runs `exec node scripts/start-all.mjs`: pnpm's shell is replaced by this script, so
+// a Ctrl-C reaches no shell that would die of it and make pnpm print "ELIFECYCLE Command failed."
+// after a clean stop, and pnpm's SIGTERM reaches this script. Should pnpm exit without passing a
+// signal on, this script watches its parent process and stops everything when that one is gone.
 //
 // PORT and DATA_DIR are per service, so here BACKEND_PORT / SEARCH_PORT choose the ports (3000 and
 // 3001), and a DATA_DIR given gets one folder per service inside it (the backend keeps its mail,
