@@ -7,7 +7,7 @@ import { QueryExpansionSettings } from './glossary/query-expansion.settings';
 import { ReindexSettings } from './reindex/reindex.settings';
 import { ServiceSettings } from './root/service.settings';
 import { TextIndexSettings } from './text-index/text-index.settings';
-import { FUSION_DEFAULTS, RankingSettings } from './travels/ranking.settings';
+import { FUSION_DEFAULTS, RankingSettings } from './listing/ranking.settings';
 import { VectorIndexSettings } from './vector-index/vector-index.settings';
 import { WellKnownSettings } from './well-known/well-known.settings';
 

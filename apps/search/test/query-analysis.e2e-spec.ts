@@ -15,7 +15,7 @@ import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../src/analysis/query-limits';
 import { TextIndexService } from '../src/text-index/text-index.service';
 import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
 import { toTravelsRequest } from '../src/travels/travels-request';
-import type { ExpansionWeights } from '../src/text-index/text-search';
+import type { ExpansionWeights } from '../src/analysis/text-search';
 import type { RankingRequest } from '../src/request/listing-request';
 import { catalogueFolder } from './catalogue-fixtures';
 import { createCatalogueTestApp, TestApp } from './test-app';

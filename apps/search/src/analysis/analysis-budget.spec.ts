@@ -5,7 +5,7 @@ import { TYPED_SEARCHES } from '../bench/typed-searches';
 import { generateCatalogue } from '../catalogue/catalogue-generator';
 import { QueryExpansionService } from '../glossary/query-expansion.service';
 import type { QueryExpansionSettings } from '../glossary/query-expansion.settings';
-import type { ExpansionWeights } from '../text-index/text-search';
+import type { ExpansionWeights } from './text-search';
 import {
   AnalysisWork,
   MAX_ANALYSED_WORD_LENGTH,

@@ -7,7 +7,7 @@ import type { TextIndex } from '../text-index/text-index';
 import { TextIndexService } from '../text-index/text-index.service';
 import { SearchMetrics } from '../metrics/search-metrics';
 import { HybridListing } from './hybrid-listing';
-import { retryOnceOnInternalError, retryWhileGenerationChanges } from './internal-error-retry';
+import { retryOnceOnInternalError, retryWhileGenerationChanges } from './listing-retries';
 import type { RunSql } from './listing-page';
 import { GENERATION_CHANGED } from './listing-row';
 import type { GenerationChanged, ListingResult } from './listing-row';

@@ -11,7 +11,7 @@ import type { GenerationChanged, ListingResult } from './listing-row';
 import { MemoryListing, semanticFloorOf } from './memory-listing';
 import { rrfScore } from './rrf-score';
 import { StatementSemanticSide } from './statement-semantic-side';
-import type { ExpansionWeights } from '../text-index/text-search';
+import type { ExpansionWeights } from '../analysis/text-search';
 import type { RankingRequest, RankingTuning } from '../request/listing-request';
 
 const GENERATION = '7';

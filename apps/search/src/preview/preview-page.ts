@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { EmbeddingSettings } from '../embedding/embedding.settings';
 import { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import { ServiceSettings } from '../root/service.settings';
-import { RankingSettings } from '../travels/ranking.settings';
+import { RankingSettings } from '../listing/ranking.settings';
 import { rankingTuningOf, travelsRequestSettings } from '../travels/travels-request';
 import type { TravelsRequestSettings } from '../travels/travels-request';
 import type { PreviewSettings } from './preview-settings';

@@ -1,6 +1,6 @@
 import { NO_EXPANSION } from '../glossary/query-expander';
 import type { ExpandedTerm, QueryExpansion } from '../glossary/query-expander';
-import type { ExpansionWeights } from './text-search';
+import type { ExpansionWeights } from '../analysis/text-search';
 import type { QueryWord } from '../analysis/query-words';
 import type { StemsOf, TokenForms } from '../analysis/stems';
 import { TermDictionary } from '../analysis/term-dictionary';

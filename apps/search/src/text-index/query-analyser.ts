@@ -17,7 +17,7 @@ import { byDocuments } from '../analysis/term-dictionary';
 import type { TermDictionary } from '../analysis/term-dictionary';
 import { indexTypos, isShortSearch } from '../analysis/typos';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../analysis/query-limits';
-import type { ExpansionWeights } from './text-search';
+import type { ExpansionWeights } from '../analysis/text-search';
 
 export type { AnalysedKind, AnalysedTerm };
 

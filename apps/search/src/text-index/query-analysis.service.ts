@@ -10,7 +10,7 @@ import type { AnalysedQuery, QueryExpansion, QueryText } from '../analysis/analy
 import { isShortSearch } from '../analysis/typos';
 import { queryTermsOf } from './query-terms';
 import type { TextIndex } from './text-index';
-import type { TextSearch } from './text-search';
+import type { TextSearch } from '../analysis/text-search';
 
 /** A search's text read once and what the glossary and the gazetteer make of it: no index needed. */
 export interface QueryReading extends QueryText {

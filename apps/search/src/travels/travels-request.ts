@@ -4,7 +4,7 @@ import type { QueryExpansionSettings } from '../glossary/query-expansion.setting
 import type { InfoDensity, ListingPage, RankingTuning, TravelsRequest } from '../request/listing-request';
 import type { ListingFilters } from '../request/listing-filters';
 import type { TravelsQueryDto } from './dto/travels-query.dto';
-import type { RankingSettings } from './ranking.settings';
+import type { RankingSettings } from '../listing/ranking.settings';
 
 const DEFAULT_PAGE_SIZE = 8;
 

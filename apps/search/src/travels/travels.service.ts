@@ -3,7 +3,7 @@ import { QueryExpansionSettings } from '../glossary/query-expansion.settings';
 import { SearchMetrics } from '../metrics/search-metrics';
 import type { TravelListingResponseDto } from './dto/travel-listing.response';
 import type { TravelsQueryDto } from './dto/travels-query.dto';
-import { RankingSettings } from './ranking.settings';
+import { RankingSettings } from '../listing/ranking.settings';
 import { SEARCH_RANKER } from '../listing/search-ranker';
 import type { SearchRanker } from '../listing/search-ranker';
 import { SearchLog } from './search-log';

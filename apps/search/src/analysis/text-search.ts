@@ -1,4 +1,4 @@
-import type { ExpansionKind } from '../analysis/analysed-query';
+import type { ExpansionKind } from './analysed-query';
 
 /** The weight of an expanded word of each kind (0: that kind is left out). */
 export type ExpansionWeights = Record<ExpansionKind, number>;

@@ -4,7 +4,7 @@ import {
   isInternalDatabaseError,
   retryOnceOnInternalError,
   retryWhileGenerationChanges,
-} from './internal-error-retry';
+} from './listing-retries';
 import { GENERATION_CHANGED } from './listing-row';
 
 const failure = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
