@@ -8,20 +8,21 @@ const SEARCH_LAYERS = [
   // what every layer may use: shared helpers, the catalogue's records and dates, the metrics, the
   // embedding provider, the database's connections and migrations
   { name: 'foundation', folders: ['common', 'catalogue', 'metrics', 'embedding', 'database'] },
-  // the analyzer: tokenizer, term dictionary, string metrics, stems, compounds, typos, limits
-  { name: 'analysis', folders: ['analysis'] },
-  { name: 'places', folders: ['gazetteer'] },
-  // the glossary, the operator synonyms, the language guess: a search's expansion
-  { name: 'expansion', folders: ['glossary'] },
-  // the in-memory text index, its filters and its query analysis; the in-memory vector index
-  { name: 'index', folders: ['text-index', 'vector-index'] },
-  // the parsed request of GET /travels
+  // understanding the search: the analyzer (tokenizer, term dictionary, string metrics, stems,
+  // compounds, typos, limits, the analysed query), the places, then the expansion (the glossary,
+  // the operator synonyms, the language guess)
+  { name: 'analysis', folders: ['query/analysis'] },
+  { name: 'places', folders: ['query/gazetteer'] },
+  { name: 'expansion', folders: ['query/glossary'] },
+  // the parsed request of GET /travels and its filters
   { name: 'request', folders: ['request'] },
   // the SQL statements
   { name: 'statements', folders: ['sql'] },
-  // the ranked listings and their fusion; the reindex that builds the index
-  { name: 'listing', folders: ['listing', 'reindex'] },
-  { name: 'HTTP', folders: ['travels', 'preview', 'root', 'well-known', 'rate-limit', 'docs'] },
+  // the in-memory text and vector indexes, their query analysis, and the reindex that writes them
+  { name: 'indexes', folders: ['indexes'] },
+  // the ranked listings, the semantic sides and their fusion
+  { name: 'ranking', folders: ['ranking'] },
+  { name: 'HTTP', folders: ['http'] },
   // the composition: the app module, the configuration, the entity list, start-up
   { name: 'app', files: ['[^/]+\\.ts'] },
   // the commands and tools, each an entry point of its own

@@ -1,6 +1,6 @@
 // `pnpm --filter search build:preview` (part of the search service's build): bundles the preview
 // page (src/app.ts and src/app.css, with @rt/client from its sources) into dist/preview-ui, which
-// the service serves at /preview (src/preview). Type checks are tsc's (tsconfig.json), run first by
+// the service serves at /preview (src/http/preview). Type checks are tsc's (tsconfig.json), run first by
 // the package script. `--outdir <folder>` writes the bundle elsewhere (the e2e test does).
 import { build } from 'esbuild';
 import { copyFile, mkdir, rm } from 'node:fs/promises';

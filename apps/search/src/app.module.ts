@@ -4,10 +4,10 @@ import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { typeOrmOptions } from '@rt/database';
 import { SEARCH_SESSION_SETTINGS } from './database/session-settings';
-import { HOLDS_TEXT_INDEX, TextIndexService } from './text-index/text-index.service';
-import { VectorIndexModule } from './vector-index/vector-index.module';
-import { VectorIndexService } from './vector-index/vector-index.service';
-import { TextIndexModule } from './text-index/text-index.module';
+import { HOLDS_TEXT_INDEX, TextIndexService } from './indexes/text-index/text-index.service';
+import { VectorIndexModule } from './indexes/vector-index/vector-index.module';
+import { VectorIndexService } from './indexes/vector-index/vector-index.service';
+import { TextIndexModule } from './indexes/text-index/text-index.module';
 import {
   EXTRA_DATABASE_POOLS,
   HealthModule,
@@ -26,12 +26,12 @@ import type { DatabaseRuntime } from './database/database-runtime';
 import { searchEntities } from './entities';
 import { searchMigrations } from './database/migrations';
 import { ReplicaLag } from './database/replica-lag';
-import { PreviewModule } from './preview/preview.module';
-import { ReindexModule } from './reindex/reindex.module';
-import { ReindexService } from './reindex/reindex.service';
-import { RootModule } from './root/root.module';
-import { TravelsModule } from './travels/travels.module';
-import { WellKnownModule } from './well-known/well-known.module';
+import { PreviewModule } from './http/preview/preview.module';
+import { ReindexModule } from './indexes/reindex/reindex.module';
+import { ReindexService } from './indexes/reindex/reindex.service';
+import { RootModule } from './http/root/root.module';
+import { TravelsModule } from './http/travels/travels.module';
+import { WellKnownModule } from './http/well-known/well-known.module';
 
 export interface SearchRuntime {
   config: SearchConfig;

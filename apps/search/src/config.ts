@@ -1,15 +1,15 @@
 import { BaseEnv, ConfigError, loadSections } from '@rt/platform';
 import type { SectionsOf } from '@rt/platform';
 import { ReadDatabaseSettings } from './database/read-database.settings';
-import { RateLimitSettings } from './rate-limit/rate-limit.settings';
+import { RateLimitSettings } from './http/rate-limit/rate-limit.settings';
 import { EmbeddingSettings } from './embedding/embedding.settings';
-import { QueryExpansionSettings } from './glossary/query-expansion.settings';
-import { ReindexSettings } from './reindex/reindex.settings';
-import { ServiceSettings } from './root/service.settings';
-import { TextIndexSettings } from './text-index/text-index.settings';
-import { FUSION_DEFAULTS, RankingSettings } from './listing/ranking.settings';
-import { VectorIndexSettings } from './vector-index/vector-index.settings';
-import { WellKnownSettings } from './well-known/well-known.settings';
+import { QueryExpansionSettings } from './query/glossary/query-expansion.settings';
+import { ReindexSettings } from './indexes/reindex/reindex.settings';
+import { ServiceSettings } from './http/root/service.settings';
+import { TextIndexSettings } from './indexes/text-index/text-index.settings';
+import { FUSION_DEFAULTS, RankingSettings } from './ranking/ranking.settings';
+import { VectorIndexSettings } from './indexes/vector-index/vector-index.settings';
+import { WellKnownSettings } from './http/well-known/well-known.settings';
 
 /**
  * Every variable the search service reads, a section per feature, each beside the feature that is

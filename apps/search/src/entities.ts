@@ -1,4 +1,4 @@
-import { ReindexRun } from './reindex/reindex-run.entity';
+import { ReindexRun } from './indexes/reindex/reindex-run.entity';
 
 /**
  * Every search entity; the app module and the migration CLI read the same list. The index tables

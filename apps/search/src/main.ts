@@ -6,8 +6,8 @@ import { httpAppOn, listeningOrigin, runEntryPoint, serveStarted } from '@rt/pla
 import { AppModule } from './app.module';
 import { loadSearchConfig } from './config';
 import { SEARCH_EXTENSIONS } from './database/extensions';
-import { configureSearchHttp } from './http';
-import { ReindexService } from './reindex/reindex.service';
+import { configureSearchHttp } from './http/configure-http';
+import { ReindexService } from './indexes/reindex/reindex.service';
 
 async function bootstrap(): Promise<void> {
   const config = loadSearchConfig();

@@ -1,6 +1,6 @@
 import { dtoInputsOf, styleProblems, walkDtoFields, WIRE_NAME_STYLE } from '@rt/errors';
-import { buildOpenApiDocument } from '../src/docs/api-docs';
-import { MAX_CATEGORIES } from '../src/travels/dto/travels-query.dto';
+import { buildOpenApiDocument } from '../src/http/docs/api-docs';
+import { MAX_CATEGORIES } from '../src/http/travels/dto/travels-query.dto';
 import { createTestApp, TestApp } from './test-app';
 
 interface QueryParameter {

@@ -1,8 +1,8 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { loadGazetteer } from '../src/gazetteer/gazetteer';
-import { loadTravelGlossary } from '../src/glossary/glossary';
-import { loadStopWords, STOP_WORDS_PATH } from '../src/glossary/stop-words';
-import { LANGUAGES } from '../src/analysis/languages';
+import { loadGazetteer } from '../src/query/gazetteer/gazetteer';
+import { loadTravelGlossary } from '../src/query/glossary/glossary';
+import { loadStopWords, STOP_WORDS_PATH } from '../src/query/glossary/stop-words';
+import { LANGUAGES } from '../src/query/analysis/languages';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 
@@ -10,7 +10,7 @@ import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
  * Issue 48, "expansions that say something else": a multi-word concept is read as one (`sports
  * nautiques` is water sports, not `sports` misspelt as `ports`, harbours), a word the glossary
  * lacked finds its offers (`voile`, sailing), and the stop words the expansions leave out are
- * PostgreSQL's as the analysis sees them (src/glossary/stop-words.tsv).
+ * PostgreSQL's as the analysis sees them (src/query/glossary/stop-words.tsv).
  */
 const RECORDS: CatalogueRecord[] = [
   makeOffer('H1', {

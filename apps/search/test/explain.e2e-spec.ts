@@ -1,9 +1,9 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { rankingTuningOf } from '../src/travels/travels-request';
+import { rankingTuningOf } from '../src/http/travels/travels-request';
 import { EMBEDDING_PROVIDER } from '../src/embedding/embedding-provider';
 import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailable.error';
-import type { ExplanationDto } from '../src/travels/dto/travel-listing.response';
+import type { ExplanationDto } from '../src/http/travels/dto/travel-listing.response';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 

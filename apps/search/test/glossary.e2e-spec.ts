@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { foldText } from '../src/analysis/tokenizer';
-import { TRAVEL_GLOSSARY_PATH } from '../src/glossary/glossary';
+import { foldText } from '../src/query/analysis/tokenizer';
+import { TRAVEL_GLOSSARY_PATH } from '../src/query/glossary/glossary';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 

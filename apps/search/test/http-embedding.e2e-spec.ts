@@ -7,8 +7,8 @@ import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailabl
 import { HttpEmbeddingProvider } from '../src/embedding/http-embedding.provider';
 import type { HttpEmbeddingOptions } from '../src/embedding/http-embedding.provider';
 import { CachedEmbeddingProvider } from '../src/embedding/query-embedding-cache';
-import { TextIndexService } from '../src/text-index/text-index.service';
-import { VectorIndexService } from '../src/vector-index/vector-index.service';
+import { TextIndexService } from '../src/indexes/text-index/text-index.service';
+import { VectorIndexService } from '../src/indexes/vector-index/vector-index.service';
 import { builtinTimesThree } from './builtin-fake-vector';
 import { createTestApp, TestApp } from './test-app';
 

@@ -120,7 +120,7 @@ describe('issue 37: the failures of the multilingual search, fixed', () => {
   it('Wintersport: winter sports in every language and the snowshoe week, never "port" first', async () => {
     for (const ids of [await textIds('Wintersport'), await hybridIds('Wintersport')]) {
       // issue 48: French "sports d'hiver" and "vacances à la neige" hold a stop word and are no
-      // longer expansions (src/glossary/GLOSSARY.md, "Issue 48"), so WS-FR1 is not found from German
+      // longer expansions (src/query/glossary/GLOSSARY.md, "Issue 48"), so WS-FR1 is not found from German
       expect(ids.slice(0, 4)).toEqual(expect.arrayContaining(['WS-DE1', 'WS-IT1']));
       for (const port of ['PT-EN1', 'PT-FR1', 'SP-DE1']) {
         if (ids.includes(port)) expect(ids.indexOf(port)).toBeGreaterThan(3);

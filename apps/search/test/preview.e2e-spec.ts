@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildOpenApiDocument } from '../src/docs/api-docs';
-import { PREVIEW_ASSETS_DIR, PREVIEW_CONTENT_SECURITY_POLICY } from '../src/preview/preview-page';
-import type { PreviewSettings } from '../src/preview/preview-settings';
+import { buildOpenApiDocument } from '../src/http/docs/api-docs';
+import { PREVIEW_ASSETS_DIR, PREVIEW_CONTENT_SECURITY_POLICY } from '../src/http/preview/preview-page';
+import type { PreviewSettings } from '../src/http/preview/preview-settings';
 import { createTestApp, TestApp } from './test-app';
 
 /**

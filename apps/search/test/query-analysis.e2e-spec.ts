@@ -1,27 +1,27 @@
-import { isPhraseWithStopWord, loadStopWords } from '../src/glossary/stop-words';
+import { isPhraseWithStopWord, loadStopWords } from '../src/query/glossary/stop-words';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { HOSTILE_SEARCHES } from '../src/bench/hostile-searches';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { MAX_ANALYSED_WORD_LENGTH } from '../src/analysis/analysis-budget';
-import { COMPOUND_WEIGHT, MIN_PART } from '../src/analysis/compounds';
-import { foldWords } from '../src/analysis/tokenizer';
-import { readQueryText } from '../src/analysis/analysed-query';
-import { SHORT_TYPO_LENGTH, TYPO_MIN_LENGTH, TWO_EDITS_MIN_LENGTH } from '../src/analysis/typos';
-import { QueryExpansionService } from '../src/glossary/query-expansion.service';
-import type { AnalysedTerm } from '../src/text-index/query-analyser';
-import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../src/analysis/query-limits';
-import { TextIndexService } from '../src/text-index/text-index.service';
-import { TravelsQueryDto } from '../src/travels/dto/travels-query.dto';
-import { toTravelsRequest } from '../src/travels/travels-request';
-import type { ExpansionWeights } from '../src/analysis/text-search';
+import { MAX_ANALYSED_WORD_LENGTH } from '../src/query/analysis/analysis-budget';
+import { COMPOUND_WEIGHT, MIN_PART } from '../src/query/analysis/compounds';
+import { foldWords } from '../src/query/analysis/tokenizer';
+import { readQueryText } from '../src/query/analysis/analysed-query';
+import { SHORT_TYPO_LENGTH, TYPO_MIN_LENGTH, TWO_EDITS_MIN_LENGTH } from '../src/query/analysis/typos';
+import { QueryExpansionService } from '../src/query/glossary/query-expansion.service';
+import type { AnalysedTerm } from '../src/indexes/text-index/query-analyser';
+import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../src/query/analysis/query-limits';
+import { TextIndexService } from '../src/indexes/text-index/text-index.service';
+import { TravelsQueryDto } from '../src/http/travels/dto/travels-query.dto';
+import { toTravelsRequest } from '../src/http/travels/travels-request';
+import type { ExpansionWeights } from '../src/query/analysis/text-search';
 import type { RankingRequest } from '../src/request/listing-request';
 import { catalogueFolder } from './catalogue-fixtures';
 import { createCatalogueTestApp, TestApp } from './test-app';
 
 /**
- * Golden test of the query analysis (src/text-index/query-analyser.ts, src/analysis/, the
+ * Golden test of the query analysis (src/indexes/text-index/query-analyser.ts, src/query/analysis/, the
  * glossary's and the gazetteer's expansions): the terms the service analyses each search of
  * SEARCHES into, against the multilingual catalogue's index (src/relevance/
  * multilingual-catalogue.ndjson, 465 offers in four languages) with the synonyms below, compared
@@ -234,7 +234,7 @@ const WEIGHTS: ExpansionWeights = {
 /**
  * A term's query word as the golden file writes it: "word 2", "tail of 2" (a compound's second
  * part), "pair 1-2" (the pair of adjacent words 1 and 2). The one place that reads how the
- * analysis tells query words apart (src/analysis/query-words.ts).
+ * analysis tells query words apart (src/query/analysis/query-words.ts).
  */
 function queryWordOf(word: AnalysedTerm['word']): string {
   switch (word.kind) {

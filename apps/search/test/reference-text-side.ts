@@ -1,13 +1,13 @@
-import type { AnalysedQuery } from '../src/analysis/analysed-query';
-import { textQueryOf } from '../src/text-index/query-terms';
-import { wordKey } from '../src/analysis/query-words';
+import type { AnalysedQuery } from '../src/query/analysis/analysed-query';
+import { textQueryOf } from '../src/indexes/text-index/query-terms';
+import { wordKey } from '../src/query/analysis/query-words';
 import {
   languageFactorOf,
   PLACE_FIELDS,
   PLACE_MENTION_CONCEPT,
   roundHalfEven,
   SCALE,
-} from '../src/analysis/similarity';
+} from '../src/query/analysis/similarity';
 import { filterConditions, whereClause } from '../src/sql/filter-conditions';
 import { SqlParams } from '../src/sql/sql-params';
 import type { RankingRequest } from '../src/request/listing-request';

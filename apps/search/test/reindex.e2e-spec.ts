@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import type { ReindexProgress } from '../src/reindex/rebuild-run';
+import type { ReindexProgress } from '../src/indexes/reindex/rebuild-run';
 import { catalogueFolder, catalogueServer, makeOffer, toNdjson } from './catalogue-fixtures';
 import { createTestApp, readyAnswer, TestApp } from './test-app';
 

@@ -2,8 +2,8 @@ import { FakeEmbeddingServer, trigramVector } from '@rt/testing';
 import { readJudgedSet } from '../src/relevance/relevance';
 import type { JudgedSet } from '../src/relevance/relevance';
 import { relevanceOf, relevanceOptions } from '../src/relevance/relevance-cli';
-import { TravelsService } from '../src/travels/travels.service';
-import { rankingTuningOf } from '../src/travels/travels-request';
+import { TravelsService } from '../src/http/travels/travels.service';
+import { rankingTuningOf } from '../src/http/travels/travels-request';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { createTestApp, TestApp } from './test-app';
 

@@ -1,6 +1,6 @@
 import { GATED_TYPES, gateFailures, loadJudgedQueries } from '../src/relevance/relevance';
 import { relevanceOf } from '../src/relevance/relevance-cli';
-import { TravelsService } from '../src/travels/travels.service';
+import { TravelsService } from '../src/http/travels/travels.service';
 import { createTestApp, TestApp } from './test-app';
 
 describe('relevance of the demo catalogue (pnpm --filter search relevance)', () => {

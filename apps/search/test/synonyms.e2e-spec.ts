@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { QueryExpansionService } from '../src/glossary/query-expansion.service';
+import { QueryExpansionService } from '../src/query/glossary/query-expansion.service';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { createTestApp, TestApp, textSideIds } from './test-app';
 

@@ -1,5 +1,5 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { SearchLog, SearchLogLine } from '../src/travels/search-log';
+import { SearchLog, SearchLogLine } from '../src/http/travels/search-log';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { createTestApp, TestApp } from './test-app';
 

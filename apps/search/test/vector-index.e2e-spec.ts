@@ -1,9 +1,9 @@
 import { BuiltinEmbeddingProvider } from '../src/embedding/builtin-embedding.provider';
 import { toVectorLiteral } from '../src/embedding/embedding-provider';
-import { TextIndexService } from '../src/text-index/text-index.service';
-import { loadVectorIndex } from '../src/vector-index/vector-index.loader';
-import { VectorIndexService } from '../src/vector-index/vector-index.service';
-import type { VectorIndexLoad } from '../src/vector-index/vector-index.loader';
+import { TextIndexService } from '../src/indexes/text-index/text-index.service';
+import { loadVectorIndex } from '../src/indexes/vector-index/vector-index.loader';
+import { VectorIndexService } from '../src/indexes/vector-index/vector-index.service';
+import type { VectorIndexLoad } from '../src/indexes/vector-index/vector-index.loader';
 import { createTestApp, TestApp } from './test-app';
 
 /**

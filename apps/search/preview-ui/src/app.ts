@@ -1,7 +1,7 @@
 // The search preview page (docs/preview.md): the controls hold a query of `GET /travels`, kept in
 // the page's address; each change asks the service that serves the page, through @rt/client.
 import { createSearchClient, isApiError, type TravelListing, type InfoDensity } from '@rt/client';
-import type { PreviewSettings } from '../../src/preview/preview-settings';
+import type { PreviewSettings } from '../../src/http/preview/preview-settings';
 import { renderCard } from './cards';
 import { byId, h } from './dom';
 import type { RankingContext } from './explanation';

@@ -8,12 +8,12 @@ import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-
 import { embeddingTextOf, toIndexedOffer } from '../catalogue/catalogue-record';
 import { RecordValidator } from '../catalogue/record-validator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
-import { InMemoryFullPrecisionVectors, cosineAt } from '../vector-index/full-precision-vectors';
-import { ApproximateIndex } from '../vector-index/native-search';
-import type { ApproximateScalar } from '../vector-index/native-search';
-import { QuantizedVectors, quantizedQuery } from '../vector-index/quantized-vectors';
-import { TopK } from '../vector-index/top-k';
-import { VectorIndex } from '../vector-index/vector-index';
+import { InMemoryFullPrecisionVectors, cosineAt } from '../indexes/vector-index/full-precision-vectors';
+import { ApproximateIndex } from '../indexes/vector-index/native-search';
+import type { ApproximateScalar } from '../indexes/vector-index/native-search';
+import { QuantizedVectors, quantizedQuery } from '../indexes/vector-index/quantized-vectors';
+import { TopK } from '../indexes/vector-index/top-k';
+import { VectorIndex } from '../indexes/vector-index/vector-index';
 import { TYPED_SEARCHES } from './typed-searches';
 
 /**

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { SPARSE_SCAN_WASM_PATH, sparseScanModuleSource } from '../vector-index/sparse-scan-source';
+import { SPARSE_SCAN_WASM_PATH, sparseScanModuleSource } from '../indexes/vector-index/sparse-scan-source';
 
 /** Writes sparse-scan.wasm.ts from sparse-scan.wat (`pnpm --filter search wasm:build`). */
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Sql } from '@rt/database';
 import { plainToInstance } from 'class-transformer';
 import type { SearchConfig } from '../config';
-import { TravelsQueryDto } from '../travels/dto/travels-query.dto';
-import { toTravelsRequest } from '../travels/travels-request';
+import { TravelsQueryDto } from '../http/travels/dto/travels-query.dto';
+import { toTravelsRequest } from '../http/travels/travels-request';
 import type { FilterRequest, RankingRequest } from '../request/listing-request';
 import { filterListingSql, filterPageSql } from '../sql/filter-listing';
 import { hnswSessionSettingsSql } from '../sql/hnsw-session-settings';

@@ -9,7 +9,7 @@ import { describeSource } from '../catalogue/catalogue-source';
 import { loadSearchConfig } from '../config';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
 import { searchMigrations } from '../database/migrations';
-import { ReindexService } from '../reindex/reindex.service';
+import { ReindexService } from '../indexes/reindex/reindex.service';
 
 const USAGE = `Usage: pnpm --filter search reindex [--force] [--source <file|url|generated:N>]
 

@@ -9,7 +9,7 @@ import { pageRecordsSql } from '../sql/page-records';
 import { postingsSql } from '../sql/postings';
 import { filterStatementsOf, searchRequestOf, searchSessionSql } from './query-statements';
 import { semanticSideSql } from '../sql/semantic-side';
-import { readQueryText } from '../analysis/analysed-query';
+import { readQueryText } from '../query/analysis/analysed-query';
 
 const USAGE = `Usage: pnpm sql:snapshots [--out apps/search/sql-snapshots]
 

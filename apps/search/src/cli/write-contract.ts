@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
-import { buildOpenApiDocument } from '../docs/api-docs';
+import { buildOpenApiDocument } from '../http/docs/api-docs';
 
 // `pnpm --filter search contract:update`: writes the committed OpenAPI 3.1 snapshot of the search
 // service (contract/openapi.json), the document it serves at /openapi.json when WITH_DOCS is on.

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { COUNTRIES_PATH, PLACES_PATH } from '../gazetteer/gazetteer';
-import { PLACE_PREPOSITIONS_PATH } from '../gazetteer/place-finder';
-import { CONCEPT_HIERARCHY_PATH, TRAVEL_GLOSSARY_PATH } from '../glossary/glossary';
-import { FUNCTION_WORDS_PATH } from '../glossary/language-guess';
+import { COUNTRIES_PATH, PLACES_PATH } from '../query/gazetteer/gazetteer';
+import { PLACE_PREPOSITIONS_PATH } from '../query/gazetteer/place-finder';
+import { CONCEPT_HIERARCHY_PATH, TRAVEL_GLOSSARY_PATH } from '../query/glossary/glossary';
+import { FUNCTION_WORDS_PATH } from '../query/glossary/language-guess';
 
 const APP = join(__dirname, '..', '..');
 

@@ -1,4 +1,4 @@
-import { foldWords } from '../analysis/tokenizer';
+import { foldWords } from '../query/analysis/tokenizer';
 import { parseLanguageWordLists } from './language-word-lists';
 import { DataFileError } from './tsv';
 

@@ -174,7 +174,7 @@ const nonsense = (query: string): QuerySpec => ({ type: 'nonsense', query, langu
 
 /**
  * The set's first queries, written by hand as travellers type them: lower case, accents left out, the
- * words of everyday use (src/glossary/language-guess.spec.ts measures the language guess on them).
+ * words of everyday use (src/query/glossary/language-guess.spec.ts measures the language guess on them).
  */
 export const QUERIES: QuerySpec[] = [
   // a destination and a concept, the destination in the traveller's own language

@@ -15,10 +15,10 @@ import { loadSearchConfig } from '../config';
 import { EMBEDDING_PROVIDERS } from '../embedding/embedding.settings';
 import type { EmbeddingProviderName } from '../embedding/embedding.settings';
 import { SEARCH_EXTENSIONS } from '../database/extensions';
-import { ReindexService } from '../reindex/reindex.service';
-import { TravelsService } from '../travels/travels.service';
-import { VectorIndexService } from '../vector-index/vector-index.service';
-import { rankingTuningOf } from '../travels/travels-request';
+import { ReindexService } from '../indexes/reindex/reindex.service';
+import { TravelsService } from '../http/travels/travels.service';
+import { VectorIndexService } from '../indexes/vector-index/vector-index.service';
+import { rankingTuningOf } from '../http/travels/travels-request';
 import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-generator';
 import { CatalogueSourceReader } from '../catalogue/catalogue-source';
 import {

@@ -1,5 +1,5 @@
 import type { ListingFilters } from './listing-filters';
-import type { ExpansionWeights } from '../analysis/text-search';
+import type { ExpansionWeights } from '../query/analysis/text-search';
 
 // The request of GET /travels once parsed and complete (travels/travels-request.ts builds it from
 // the query): what the SQL statements, the listing and the rankers read.

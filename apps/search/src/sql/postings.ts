@@ -1,5 +1,5 @@
 import type { Sql } from '@rt/database';
-import { BM25_B, BM25_K1, FIELD_BITS, FIELD_BOOSTS } from '../analysis/similarity';
+import { BM25_B, BM25_K1, FIELD_BITS, FIELD_BOOSTS } from '../query/analysis/similarity';
 
 /** Whose postings the statements write: the staged offers' (a reindex), or every offer's. */
 export type PostingOffers = 'staged' | 'all';

@@ -1,5 +1,5 @@
 import type { Sql } from '@rt/database';
-import type { QueryText } from '../analysis/analysed-query';
+import type { QueryText } from '../query/analysis/analysed-query';
 import type { RankingRequest } from '../request/listing-request';
 import { andConditions, filterConditions, whereClause } from './filter-conditions';
 import { GENERATION_COLUMN } from './offer-columns';

@@ -5,7 +5,7 @@ import { hnswSessionSettingsSql } from './hnsw-session-settings';
 import { pageRecordsSql } from './page-records';
 import { filterRequestOf, searchRequestOf } from '../cli/query-statements';
 import { semanticSideSql } from './semantic-side';
-import { readQueryText } from '../analysis/analysed-query';
+import { readQueryText } from '../query/analysis/analysed-query';
 
 const config = loadSearchConfig({ APP_ENV: 'local', SEARCH_TOTAL_EXACT_LIMIT: '10000' });
 const FILTERS = {

@@ -1,0 +1,238 @@
+import { byAnalysisOrder, sameWord, wordKey } from '../../query/analysis/query-words';
+import type { QueryWord } from '../../query/analysis/query-words';
+import {
+  conceptDocumentsOf,
+  factorOf,
+  FREQUENT_WORD_SHARE,
+  GENERAL_WORD_SHARE,
+  idfOf,
+  MAJOR_CONCEPT,
+  languageFactorOf,
+  MINOR_CONCEPT,
+  PLACE_CONCEPT,
+} from '../../query/analysis/similarity';
+import type { AnalysedTerm, QueryTerm } from '../../query/analysis/analysed-query';
+import { languageCodeOf } from './text-index';
+import type { TextQuery } from './text-index';
+
+export type { QueryTerm };
+
+/**
+ * How the text side weighs a search's terms (apps/search/README.md, "The text side"): each term's
+ * BM25 factor, which terms select offers, and the concept weight of each query word
+ * (analysis/similarity.ts).
+ */
+
+const EXPANDED_KINDS = new Set(['glossary', 'synonym', 'place', 'within', 'narrower']);
+/** The kinds that are a query word's own forms (the others are gained by expansion or pair words). */
+const OWN_KINDS = new Set(['exact', 'stop', 'typo', 'compound']);
+
+/** What a search's words are beside its terms: its folded words and those too general to count fully. */
+export interface QueryWords {
+  /** The search's folded words, its first QUERY_WORDS (QueryText.words). */
+  words: readonly string[];
+  /** Words, and compound tails, whose every glossary concept is general (QueryExpansion.genericWords). */
+  genericWords: readonly string[];
+  /** Words that name a place (QueryExpansion.placeWords). */
+  placeWords?: readonly string[];
+  /** The other words of a place name of several words (QueryExpansion.placeNameWords). */
+  placeNameWords?: readonly string[];
+  /** Whether the search is a short one (analysis/typos.ts, isShortSearch); absent: short. */
+  shortSearch?: boolean;
+}
+
+/**
+ * The analysed terms with their idf, factor, frequency and concept weight, against a catalogue of
+ * `offers` offers. Without `words`, every word that is not a stop word or frequent is major.
+ */
+export function queryTermsOf(
+  analysed: readonly AnalysedTerm[],
+  offers: number,
+  words?: QueryWords,
+): QueryTerm[] {
+  // each word's own document frequency: the fewest offers holding one of its own forms
+  const wordDocuments = new Map<string, number>();
+  for (const term of analysed) {
+    if (!OWN_KINDS.has(term.kind)) continue;
+    const key = wordKey(term.word);
+    wordDocuments.set(key, Math.min(wordDocuments.get(key) ?? Infinity, term.documents));
+  }
+  // a frequent word (held by more than FREQUENT_WORD_SHARE of the offers: "family", "road" in the
+  // generated catalogue) lends its idf to no expansion: its own forms say little, and a rarer
+  // translation ("Familienferien", "Rundreise") says the concept
+  const wordDocumentsOf = (key: string): number | undefined => {
+    const documents = wordDocuments.get(key);
+    return documents !== undefined && documents > FREQUENT_WORD_SHARE * offers ? undefined : documents;
+  };
+  const terms = analysed.map((term) => {
+    const own = OWN_KINDS.has(term.kind);
+    const conceptDocuments = own
+      ? term.documents
+      : conceptDocumentsOf(term.documents, wordDocumentsOf(wordKey(term.word)));
+    const conceptIdf = idfOf(conceptDocuments, offers);
+    return {
+      ...term,
+      idf: idfOf(term.documents, offers),
+      conceptDocuments,
+      conceptIdf,
+      factor: factorOf(term.weight, conceptIdf),
+      frequent: term.kind === 'stop' || term.documents > FREQUENT_WORD_SHARE * offers,
+      conceptWeight: 0,
+    };
+  });
+  const frequentWords = new Set(
+    terms.filter((term) => term.frequent && !EXPANDED_KINDS.has(term.kind)).map((term) => wordKey(term.word)),
+  );
+  const weighed = terms.map((term) =>
+    EXPANDED_KINDS.has(term.kind) && frequentWords.has(wordKey(term.word))
+      ? { ...term, frequent: true }
+      : term,
+  );
+  const generalWords = new Set<string>();
+  const conceptWeights = conceptWeightsOf(weighed, words, generalWords);
+  // what a word's common sense covers: its concept weight, none for a place's (conceptWeight)
+  const senseWeightOf = (key: string): number => {
+    const weight = conceptWeights.get(key) ?? 0;
+    return weight === PLACE_CONCEPT ? 0 : weight;
+  };
+  // an expansion counted for several words (a multi-word concept's, query-expander.ts) covers each
+  // of them but scores once, for the heaviest of them (then the first): "Panoramazug" for "viaggio
+  // in treno" is one match, not two ahead of an offer that holds "viaggio" and the place; and
+  // "Strandurlaub" for "vacances à la plage" scores as the beach ("plage"), not as the general
+  // "vacances" (GENERAL_WORD_SHARE)
+  const scoredFor = new Map<string, string>();
+  const shared = (term: AnalysedTerm) => WORD_SENSE_KINDS.has(term.kind) && term.word.kind !== 'pair';
+  for (const term of weighed) {
+    if (!shared(term)) continue;
+    const key = wordKey(term.word);
+    const kept = scoredFor.get(term.term);
+    if (kept === undefined || senseWeightOf(key) > senseWeightOf(kept)) scoredFor.set(term.term, key);
+  }
+  // a general word ("tour" of "food tour", "holiday", "Reise") scores a share of its forms' parts
+  // beside a word that says what the traveller looks for, as it covers a share (MINOR_CONCEPT)
+  const scoresGeneral = [...conceptWeights.values()].some((weight) => weight > MINOR_CONCEPT);
+  return weighed.map((term) => {
+    const key = wordKey(term.word);
+    const weight = conceptWeights.get(key) ?? 0;
+    const sense = weight === PLACE_CONCEPT && WORD_SENSE_KINDS.has(term.kind) ? 0 : weight;
+    const factor =
+      shared(term) && scoredFor.get(term.term) !== key
+        ? 0
+        : scoresGeneral && generalWords.has(key)
+          ? term.factor * GENERAL_WORD_SHARE
+          : term.factor;
+    return { ...term, factor, conceptWeight: sense };
+  });
+}
+
+/** The kinds that expand a word's meaning as a common word, not as a place. */
+const WORD_SENSE_KINDS = new Set(['glossary', 'synonym', 'narrower']);
+
+/**
+ * Each query word's concept weight (PLACE_CONCEPT, MAJOR_CONCEPT, MINOR_CONCEPT or 0), by wordKey;
+ * the words minor for being general (not merely frequent) are added to `generalWords`.
+ */
+function conceptWeightsOf(
+  terms: Omit<QueryTerm, 'conceptWeight'>[],
+  words?: QueryWords,
+  generalWords?: Set<string>,
+): Map<string, number> {
+  const generic = new Set(words?.genericWords ?? []);
+  const placeWords = new Set(words?.placeWords ?? []);
+  const placeNameWords = new Set(words?.placeNameWords ?? []);
+  const byWord = new Map<string, { word: QueryWord; forms: Omit<QueryTerm, 'conceptWeight'>[] }>();
+  for (const term of terms) {
+    if (term.word.kind === 'pair') continue;
+    const key = wordKey(term.word);
+    const entry = byWord.get(key);
+    if (entry) entry.forms.push(term);
+    else byWord.set(key, { word: term.word, forms: [term] });
+  }
+  const weights = new Map<string, number>();
+  for (const [key, { word, forms }] of byWord) {
+    const own = forms.filter((form) => OWN_KINDS.has(form.kind));
+    const stop = own.length > 0 && own.every((form) => form.kind === 'stop');
+    const token = word.kind === 'word' ? words?.words[word.position - 1] : undefined;
+    if (token !== undefined && placeNameWords.has(token) && !placeWords.has(token)) {
+      weights.set(key, 0);
+      continue;
+    }
+    if (token !== undefined && placeWords.has(token)) {
+      weights.set(key, PLACE_CONCEPT);
+      continue;
+    }
+    const compound = word.kind === 'tail' ? words?.words[word.position - 1] : undefined;
+    // too general to say what the traveller looks for (the glossary's `general` concepts)
+    const saysNothing =
+      (token !== undefined && generic.has(token)) ||
+      // a compound's tail too general to count ("-ferien", "-reise": QueryExpansion.genericWords)
+      (compound !== undefined && [...generic].some((tail) => tail.length >= 4 && compound.endsWith(tail)));
+    // in a sentence, a word found only by a typo correction is a guess: a minor concept
+    // (analysis/typos.ts, isShortSearch: "faire" is no "fire")
+    const guessed =
+      words?.shortSearch === false && own.length > 0 && own.every((form) => form.kind === 'typo');
+    const general = saysNothing || guessed || (own.length ? own : forms).every((form) => form.frequent);
+    weights.set(key, stop ? 0 : general ? MINOR_CONCEPT : MAJOR_CONCEPT);
+    if (!stop && saysNothing) generalWords?.add(key);
+  }
+  // a search of stop words alone: each is a minor concept, so that its offers are still ranked
+  if ([...weights.values()].every((weight) => weight === 0)) {
+    for (const key of weights.keys()) weights.set(key, MINOR_CONCEPT);
+  }
+  return weights;
+}
+
+/**
+ * What the scoring needs of the terms: a term selects offers unless it is frequent or a pair's,
+ * and when every word is frequent the rarest word (highest idf, then the first in analysis order:
+ * byAnalysisOrder) selects; `conceptWeight` is the concept weight of the term's word (every form
+ * of a word covers it alike: its own, a typo, a compound part, a translation; a pair covers
+ * nothing), `coverable` the sum of the words' highest.
+ */
+export function textQueryOf(terms: readonly QueryTerm[], preference?: LanguagePreference): TextQuery {
+  const isWord = (term: QueryTerm) => term.word.kind !== 'pair';
+  let fallbackWord: QueryWord | undefined;
+  if (!terms.some((term) => isWord(term) && !term.frequent)) {
+    let rarest: QueryTerm | undefined;
+    for (const term of terms) {
+      if (!isWord(term)) continue;
+      if (
+        !rarest ||
+        term.idf > rarest.idf ||
+        (term.idf === rarest.idf && byAnalysisOrder(term.word, rarest.word) < 0)
+      )
+        rarest = term;
+    }
+    fallbackWord = rarest?.word;
+  }
+  const highest = new Map<string, number>();
+  const scored = terms.map((term) => {
+    const key = wordKey(term.word);
+    highest.set(key, Math.max(highest.get(key) ?? 0, term.conceptWeight));
+    return {
+      word: term.word,
+      term: term.term,
+      factor: term.factor,
+      conceptWeight: term.conceptWeight,
+      placeOnly: term.conceptWeight === PLACE_CONCEPT,
+      selects:
+        (isWord(term) && !term.frequent) || (fallbackWord !== undefined && sameWord(term.word, fallbackWord)),
+    };
+  });
+  let coverable = 0;
+  for (const weight of highest.values()) coverable += weight;
+  const code = languageCodeOf(preference?.language);
+  const factor = languageFactorOf(true, preference?.strength ?? 0);
+  return code > 0 && factor !== 1
+    ? { terms: scored, coverable, language: { code, factor } }
+    : { terms: scored, coverable };
+}
+
+/**
+ * The search's guessed language (AnalysedQuery.language; absent or null: none guessed) and how
+ * much an offer written in it gains (SEARCH_LANGUAGE_PREFERENCE; 0: nothing).
+ */
+export interface LanguagePreference {
+  language?: string | null;
+  strength: number;
+}

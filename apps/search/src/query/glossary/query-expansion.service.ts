@@ -1,0 +1,188 @@
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import type { OnModuleInit } from '@nestjs/common';
+import { SearchMetrics } from '../../metrics/search-metrics';
+import { AnalysisWork } from '../analysis/analysis-budget';
+import { loadGazetteer } from '../gazetteer/gazetteer';
+import { loadPlacePrepositions, PlaceFinder } from '../gazetteer/place-finder';
+import type { PlaceMention } from '../gazetteer/place-finder';
+import { LANGUAGES } from '../analysis/languages';
+import type { Language } from '../analysis/languages';
+import type { QueryText } from '../analysis/analysed-query';
+import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
+import { LanguageGuesser, loadFunctionWords } from './language-guess';
+import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
+import { QueryExpansionSettings } from './query-expansion.settings';
+import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
+import { readSynonymsSource } from './synonyms';
+import { isPhraseWithStopWord, loadStopWords } from './stop-words';
+
+/**
+ * The words a search gains (apps/search/README.md, "Query expansion" and "Places"): the travel
+ * glossary, read and validated once at start, merged with the operator synonyms
+ * (SEARCH_SYNONYMS_SOURCE, read at start and again at each reindex), and the gazetteer's names of
+ * the places the search names, looked up in memory per search, never in the database; with the
+ * search's language, guessed from its words. A service whose glossary, gazetteer or synonyms cannot
+ * be read does not start; a reindex that cannot read the synonyms keeps the previous ones.
+ */
+@Injectable()
+export class QueryExpansionService implements OnModuleInit {
+  private readonly logger = new Logger('QueryExpansion');
+  private readonly glossary: ExpansionRule[];
+  private readonly languages: LanguageGuesser;
+  private readonly places: PlaceFinder;
+  /** The little words an expanded phrase may not hold (stop-words.ts). */
+  private readonly stopWords: Set<string>;
+  private synonyms: ExpansionRule[] = [];
+  /** Glossary and synonyms; synonyms alone (SEARCH_GLOSSARY_WEIGHT 0). */
+  private expanders: { all: QueryExpander; synonyms: QueryExpander };
+
+  constructor(
+    private readonly settings: QueryExpansionSettings,
+    @Optional() private readonly metrics?: SearchMetrics,
+  ) {
+    const concepts = loadTravelGlossary();
+    this.stopWords = loadStopWords();
+    this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts), this.stopWords);
+    this.languages = new LanguageGuesser(concepts, loadFunctionWords());
+    this.places = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
+    this.expanders = this.build();
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.reloadSynonyms();
+  }
+
+  /** What the glossary, the synonyms and the gazetteer make of a search's words, and its language. */
+  expand(query: QueryText): QueryExpansion {
+    const expander = this.settings.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
+    // one budget for the whole search's analysis (analysis-budget.ts), which the text side continues
+    const work = new AnalysisWork();
+    const { words } = query;
+    const expansion = expander.size ? expander.expand(words, work) : NO_EXPANSION;
+    const language = this.languages.guess(words, work);
+    const mentions = this.commonWordsApart(
+      this.places.mentions(words, language.language),
+      words,
+      language.language,
+      expansion.knownWords,
+    );
+    const placeNameWords: string[] = [];
+    for (const mention of mentions) {
+      for (const word of words.slice(mention.start, mention.start + mention.length)) {
+        if (word !== mention.token) placeNameWords.push(word);
+      }
+    }
+    return this.withPlaces({ ...expansion, placeNameWords, language, work }, mentions);
+  }
+
+  /**
+   * The expansion with the places a search names by a misspelt name (`islnd`, `patagonai`:
+   * PlaceFinder.corrected), for its `words` (QueryText.words) of 5+ letters that the catalogue
+   * does not hold (`isIndexed`) and nothing else explains (known, or a place already).
+   */
+  withCorrectedPlaces(
+    expansion: QueryExpansion,
+    words: readonly string[],
+    isIndexed: (word: string) => boolean,
+  ): QueryExpansion {
+    const explained = new Set([
+      ...expansion.knownWords,
+      ...(expansion.placeWords ?? []),
+      ...(expansion.placeNameWords ?? []),
+    ]);
+    const mentions: PlaceMention[] = [];
+    const work = expansion.work ?? new AnalysisWork();
+    for (const word of new Set(words)) {
+      if (explained.has(word) || isIndexed(word)) continue;
+      const mention = this.places.corrected(word, expansion.language?.language, work);
+      if (mention) mentions.push(mention);
+    }
+    return mentions.length ? this.withPlaces({ ...expansion, work }, mentions) : { ...expansion, work };
+  }
+
+  /**
+   * The mentions but those of a name that is a common word in every language (the gazetteer's
+   * `ambiguous` column: `Spa:fr,de,en,it`) and a word the rules know (`knownWords`), in a search
+   * whose language is not guessed, unless a preposition of place puts it (PlaceFinder.mentions
+   * reads it so in a search of a known language). Whatever language the traveller wrote in, the
+   * name is then the word: "spa weekend" and "spa retreat" are wellness, not the Belgian town
+   * (a place covers only where the offer is: a "Wellness retreat" with a spa covered a quarter
+   * of "spa retreat"). A name whose common sense the rules do not know (`gruyere`: the cheese is
+   * the place's) stays the place, whose other names (`Greyerz`) find its offers.
+   */
+  private commonWordsApart(
+    mentions: PlaceMention[],
+    words: readonly string[],
+    language: Language | undefined,
+    knownWords: readonly string[],
+  ): PlaceMention[] {
+    if (language !== undefined) return mentions;
+    const known = new Set(knownWords);
+    const commonEverywhere = (mention: PlaceMention) =>
+      known.has(mention.token) &&
+      mention.matches.every((match) => LANGUAGES.every((each) => match.commonWordIn.includes(each)));
+    if (!mentions.some(commonEverywhere)) return mentions;
+    // read in any one language, such a name is a place only where a preposition puts it
+    const placed = new Set(
+      this.places.mentions(words, LANGUAGES[0]).map(({ start, name }) => `${start} ${name}`),
+    );
+    return mentions.filter(
+      (mention) => !commonEverywhere(mention) || placed.has(`${mention.start} ${mention.name}`),
+    );
+  }
+
+  /** The expansion with the names of the places `mentions` name, and their words as places. */
+  private withPlaces(expansion: QueryExpansion, mentions: PlaceMention[]): QueryExpansion {
+    const terms: ExpandedTerm[] = [];
+    for (const mention of mentions) {
+      for (const { place } of mention.matches) {
+        // never a name with a little word ("canton de geneve", "lago di como"): the text side
+        // would look it up by its pairs, and "de genev" matches every "au départ de Genève"
+        for (const name of this.places.namesOf(place)) {
+          if (name !== mention.token && !isPhraseWithStopWord(name, this.stopWords))
+            terms.push({ token: mention.token, term: name, kind: 'place' });
+        }
+        for (const name of this.places.withinNames(place)) {
+          if (!isPhraseWithStopWord(name, this.stopWords))
+            terms.push({ token: mention.token, term: name, kind: 'within' });
+        }
+      }
+    }
+    const placeWords = [...(expansion.placeWords ?? []), ...mentions.map((mention) => mention.token)];
+    return {
+      ...expansion,
+      // a place's words are neither typos nor compounds to split
+      knownWords: [...new Set([...expansion.knownWords, ...placeWords, ...(expansion.placeNameWords ?? [])])],
+      // first: a name that is also a glossary word counts as the place's (the kept kind of a term
+      // found twice at one weight is the first given)
+      terms: [...terms, ...expansion.terms],
+      placeWords,
+    };
+  }
+
+  /** Reads SEARCH_SYNONYMS_SOURCE again; on failure (SynonymsError naming the line) keeps the previous synonyms and throws. */
+  async reloadSynonyms(): Promise<number> {
+    const source = this.settings.SEARCH_SYNONYMS_SOURCE;
+    if (!source) return 0;
+    let rules: ExpansionRule[];
+    try {
+      rules = await readSynonymsSource(source, this.settings.synonymsSourceTimeoutMs);
+    } catch (error) {
+      this.metrics?.synonymReloads.inc({ result: 'failed' });
+      throw error;
+    }
+    this.synonyms = rules;
+    this.expanders = this.build();
+    this.metrics?.synonymReloads.inc({ result: 'succeeded' });
+    this.metrics?.synonymSets.set(rules.length);
+    this.logger.log(`${rules.length} synonym sets read`);
+    return rules.length;
+  }
+
+  private build(): { all: QueryExpander; synonyms: QueryExpander } {
+    return {
+      all: new QueryExpander([...this.glossary, ...this.synonyms], undefined, this.stopWords),
+      synonyms: new QueryExpander(this.synonyms, undefined, this.stopWords),
+    };
+  }
+}
