@@ -1,3 +1,4 @@
+import { DEMO_CATEGORY_SLUGS } from '@rt/contracts';
 import type { RequestKind, RequestSpec } from './driver';
 import type { LoadFixture } from './prepare';
 
@@ -38,22 +39,7 @@ const DESTINATIONS = [
   'ZA',
   'NZ',
 ];
-const CATEGORIES = [
-  'city-break',
-  'beach',
-  'hiking',
-  'culture',
-  'gastronomy',
-  'wellness',
-  'cruise',
-  'road-trip',
-  'ski',
-  'family',
-  'adventure',
-  'wildlife',
-  'cycling',
-  'train',
-];
+const CATEGORIES = DEMO_CATEGORY_SLUGS;
 const DATE_RANGES = [
   '2026-12-01_2026-12-31',
   '2027-01-01_2027-02-28',

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { migrateDatabase, sessionOptions, typeOrmOptions, urlOfDatabase, withClient } from '@rt/database';
 import type { Sql } from '@rt/database';
+import { DEMO_CATEGORY_SLUGS } from '@rt/contracts';
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
@@ -283,18 +284,10 @@ async function runSearchDirect(
 }
 
 const DESTINATIONS = ['FR', 'CH', 'DE', 'IT', 'ES', 'PT', 'GR', 'JP', 'US', 'IS', 'SC', 'MA'];
-const CATEGORIES = [
-  'beach',
-  'hiking',
-  'culture',
-  'gastronomy',
-  'wellness',
-  'cruise',
-  'ski',
-  'family',
-  'cycling',
-  'train',
-];
+// The filter mixes' categories: the demo catalogue's but its four broadest themes.
+const CATEGORIES = DEMO_CATEGORY_SLUGS.filter(
+  (slug) => !['city-break', 'road-trip', 'adventure', 'wildlife'].includes(slug),
+);
 const DENSITIES = ['card', 'card', 'search', 'min', 'full'] as const;
 
 /** A deterministic mix of realistic filter-only queries (query-string form). */
