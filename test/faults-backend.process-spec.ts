@@ -3,14 +3,17 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import {
+  BUILT,
   ContractValidator,
   freePort,
   listOperations,
   NodeProcess,
   type OpenApiDocument,
   RecordingSmtpServer,
+  REPOSITORY_ROOT,
   ServiceProcess,
   ThrowawayCluster,
   waitFor,
@@ -30,16 +33,12 @@ import {
  *     receive the same bulk cancel at the same moment.
  * The figures go to `.test-results/faults-backend.json` (docs/reliability.md quotes them).
  */
-const root = join(__dirname, '..');
-const MAIN = 'apps/backend/dist/main.js';
-const BACKEND_CONTRACT = join(root, 'apps/backend/contract/openapi.json');
-const CREATE_ADMIN = 'apps/backend/dist/cli/create-admin.js';
+const BACKEND_CONTRACT = join(REPOSITORY_ROOT, 'apps/backend/contract/openapi.json');
 const ADMIN_EMAIL = 'faults.admin@example.com';
 const ADMIN_PASSWORD = 'fault injection passphrase 1';
 /** How long a recovery (readiness, a write, a delivery) may take. */
 const RECOVERY_BOUND_MS = 30_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const run = promisify(execFile);
 
 interface Answer {
@@ -127,8 +126,7 @@ class BackendProcess {
     const errorLines: string[] = [];
     const started = await ServiceProcess.start({
       name,
-      script: MAIN,
-      cwd: root,
+      script: BUILT.backendMain,
       env,
       // The outages log a line per 503: keep the last part, and every 500's line apart.
       keepOutput: 400_000,
@@ -229,8 +227,8 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
   /** `user:create-admin` on `database` (it migrates first, as a local start does). */
   async function createAdmin(database: string): Promise<void> {
     try {
-      await run(process.execPath, [CREATE_ADMIN], {
-        cwd: root,
+      await run(process.execPath, [BUILT.backendCreateAdmin], {
+        cwd: REPOSITORY_ROOT,
         env: {
           ...process.env,
           ...backendEnv(database),
@@ -296,7 +294,7 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
     await cluster?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
     figures.runtimeSeconds = Math.round((Date.now() - startedAt) / 100) / 10;
-    const directory = join(root, '.test-results');
+    const directory = join(REPOSITORY_ROOT, '.test-results');
     await mkdir(directory, { recursive: true });
     await writeFile(join(directory, 'faults-backend.json'), `${JSON.stringify(figures, null, 2)}\n`);
   }, 60_000);
