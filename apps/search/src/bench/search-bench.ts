@@ -429,7 +429,8 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('the service did not become ready');
 }
 
-async function latency(port: number, queries: Record<string, string>[]) {
+/** One HTTP socket to the service and one direct session with its settings: each side's time alone. */
+async function oneRequestAtATime(): Promise<{ agent: Agent; client: Client; close(): Promise<void> }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const client = new Client({
     connectionString: databaseUrl,
@@ -437,6 +438,15 @@ async function latency(port: number, queries: Record<string, string>[]) {
     options: SESSION,
   });
   await client.connect();
+  const close = async () => {
+    agent.destroy();
+    await client.end();
+  };
+  return { agent, client, close };
+}
+
+async function latency(port: number, queries: Record<string, string>[]) {
+  const { agent, client, close } = await oneRequestAtATime();
   const samples = { http: [] as number[], sql: [] as number[], page: [] as number[] };
   try {
     for (const [i, query] of queries.entries()) {
@@ -463,8 +473,7 @@ async function latency(port: number, queries: Record<string, string>[]) {
       samples.page.push(page);
     }
   } finally {
-    agent.destroy();
-    await client.end();
+    await close();
   }
   return {
     http: latencyStats(samples.http),
@@ -623,13 +632,7 @@ function servedTotal(counted: number): number {
 }
 
 async function hybridLatency(port: number, queries: Record<string, string>[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const client = new Client({
-    connectionString: databaseUrl,
-    application_name: 'search-bench-direct',
-    options: SESSION,
-  });
-  await client.connect();
+  const { agent, client, close } = await oneRequestAtATime();
   const samples = { http: [] as number[], sql: [] as number[] };
   const timed: { query: Record<string, string>; ms: number }[] = [];
   let overlap = 0;
@@ -685,8 +688,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       }
     }
   } finally {
-    agent.destroy();
-    await client.end();
+    await close();
   }
   if (totalsDiffer)
     console.log(
