@@ -275,20 +275,29 @@ const TIME_PATTERN = new RegExp(TIME_PATTERN_SOURCE);
 
 /** A time of day written `HH:MM` (24-hour clock, no seconds, no zone): `09:30`. */
 export function TimeField(options: FieldOptions = {}): PropertyDecorator {
+  return PatternField(
+    'timeField',
+    TIME_PATTERN,
+    '09:30',
+    'must be a time written HH:MM (00:00 to 23:59).',
+    options,
+  );
+}
+
+/** A string that `pattern` matches, documented with the pattern and `example`; else "The … field <problem>". */
+function PatternField(
+  ruleName: string,
+  pattern: RegExp,
+  example: string,
+  problem: string,
+  options: FieldOptions,
+): PropertyDecorator {
   const { presence, doc } = splitOptions(options);
   return applyDecorators(
-    FieldRule('timeField', presence, (value, field) =>
-      typeof value === 'string' && TIME_PATTERN.test(value)
-        ? null
-        : `The ${label(field)} field must be a time written HH:MM (00:00 to 23:59).`,
+    FieldRule(ruleName, presence, (value, field) =>
+      typeof value === 'string' && pattern.test(value) ? null : `The ${label(field)} field ${problem}`,
     ),
-    ApiProperty({
-      type: 'string',
-      pattern: TIME_PATTERN_SOURCE,
-      example: '09:30',
-      ...doc,
-      ...presenceDoc(presence),
-    }),
+    ApiProperty({ type: 'string', pattern: pattern.source, example, ...doc, ...presenceDoc(presence) }),
   );
 }
 
@@ -323,20 +332,12 @@ const COLOR_PATTERN = new RegExp(COLOR_PATTERN_SOURCE);
 
 /** A color written `#RRGGBB` in hex: `#1A2B3C`. */
 export function ColorField(options: FieldOptions = {}): PropertyDecorator {
-  const { presence, doc } = splitOptions(options);
-  return applyDecorators(
-    FieldRule('colorField', presence, (value, field) =>
-      typeof value === 'string' && COLOR_PATTERN.test(value)
-        ? null
-        : `The ${label(field)} field must be a color written #RRGGBB, e.g. #1A2B3C.`,
-    ),
-    ApiProperty({
-      type: 'string',
-      pattern: COLOR_PATTERN_SOURCE,
-      example: '#1A2B3C',
-      ...doc,
-      ...presenceDoc(presence),
-    }),
+  return PatternField(
+    'colorField',
+    COLOR_PATTERN,
+    '#1A2B3C',
+    'must be a color written #RRGGBB, e.g. #1A2B3C.',
+    options,
   );
 }
 
