@@ -23,12 +23,9 @@ LOG_TAG=ensure-postgres
 # shellcheck source=lib/postgres-ci.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/postgres-ci.sh"
 
-PGHOST_ADDR=127.0.0.1
 PGPORT_NUM=5432
-PGUSER_NAME=postgres
 BIN="" # the machine's psql, on PATH
 PROBE_DB=ci_pgvector_probe
-READY_TIMEOUT_S=60
 
 # ---------------------------------------------------------------------------
 # 1. server running?

@@ -45,13 +45,10 @@ LOG_TAG=ensure-postgres17
 # shellcheck source=lib/postgres-ci.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/postgres-ci.sh"
 
-PGHOST_ADDR=127.0.0.1
 PGPORT_NUM=5433
-PGUSER_NAME=postgres
 SERVER_OS_USER=postgres
 PG_MAJOR=17
 PROBE_DB=ci_pg17_probe
-READY_TIMEOUT_S=60
 # Extensions the migrations create (apps/*/src/database/migrations, BACKEND_EXTENSIONS): the
 # contrib modules among them are the only ones built. earthdistance needs cube.
 CONTRIB_MODULES=(pg_trgm fuzzystrmatch unaccent cube earthdistance)

@@ -6,11 +6,16 @@
 # release's index goes into a private, temporary apt state: the machine's own apt lists and
 # sources are left untouched.
 #
-# The sourcing script sets LOG_TAG (its name in log lines) before sourcing; PGHOST_ADDR,
-# PGPORT_NUM and PGUSER_NAME (the server pg_sql and is_ready talk to), PROBE_DB (its scratch
+# The sourcing script sets LOG_TAG (its name in log lines) before sourcing; PGPORT_NUM (the port
+# of the server pg_sql and is_ready talk to), PROBE_DB (its scratch
 # database), WORK (its temporary folder, with build.log) and BIN (the folder of the server's
 # programs; unset or empty: those on PATH) before calling the functions that use them. Sourcing
 # sets the exit trap that drops the scratch database a probe left and removes WORK.
+
+# Both servers: on loopback, with the superuser postgres (trust), ready within a minute of a start.
+PGHOST_ADDR=127.0.0.1
+PGUSER_NAME=postgres
+READY_TIMEOUT_S=60
 
 log() { printf '[%s] %s\n' "$LOG_TAG" "$*"; }
 die() {
