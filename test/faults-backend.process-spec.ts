@@ -251,6 +251,14 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
     return login.body!.token as string;
   }
 
+  /** A ready backend on `database`, a copy of the migrated template (its admin included), and the admin's token. */
+  async function backendOnTemplateCopy(database: string, sender: string) {
+    await cluster!.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE}`);
+    const backend = await BackendProcess.spawn('backend', backendEnv(database, mailEnv(sender)));
+    await backend.ready();
+    return { backend, token: await signIn(backend) };
+  }
+
   /** Creates an organization whose new manager is invited by email; answers the manager's address. */
   async function createOrganization(backend: BackendProcess, token: string, label: string): Promise<string> {
     const managerEmail = `manager.${label}@example.com`;
@@ -301,15 +309,9 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
 
   it('survives the database crashing and shutting down under load: 503 meanwhile, the same process recovers, no acknowledged write lost', async () => {
     const database = 'faults_outage';
-    await cluster!.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE}`);
     // The mail worker runs too: it must come through the outages as well.
-    const backend = await BackendProcess.spawn(
-      'backend',
-      backendEnv(database, mailEnv('Road Trip <no-reply@outage.test>')),
-    );
-    await backend.ready();
+    const { backend, token } = await backendOnTemplateCopy(database, 'Road Trip <no-reply@outage.test>');
     const pid = backend.pid;
-    const token = await signIn(backend);
 
     /** Where the fault stands; a request sent and answered while `down` must be a clear 503. */
     let phase: 'up' | 'stopping' | 'down' | 'starting' = 'up';
@@ -534,13 +536,7 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
 
   it('keeps emails while the SMTP server is down and delivers each exactly once when it is back', async () => {
     const database = 'faults_smtp';
-    await cluster!.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE}`);
-    const backend = await BackendProcess.spawn(
-      'backend',
-      backendEnv(database, mailEnv('Road Trip <no-reply@smtp-down.test>')),
-    );
-    await backend.ready();
-    const token = await signIn(backend);
+    const { backend, token } = await backendOnTemplateCopy(database, 'Road Trip <no-reply@smtp-down.test>');
 
     // The path works while the server is up.
     const first = await createOrganization(backend, token, 'smtp-warm-up');
