@@ -324,6 +324,21 @@ describe('Dockerfiles', () => {
     );
   });
 
+  it("fails when an image misses a workspace manifest, or when an example's code may enter the context", () => {
+    edit(
+      root,
+      'docker/backend.Dockerfile',
+      'COPY examples/typed-client/package.json examples/typed-client/\n',
+      '',
+    );
+    edit(root, '.dockerignore', 'examples/**\n', '');
+    expect(checkDockerfiles(root)).toEqual([
+      'docker/backend.Dockerfile: does not copy examples/typed-client/package.json (pnpm install --frozen-lockfile needs every workspace manifest)',
+      '.dockerignore lets examples/typed-client/src/main.ts into the build context (the examples are never deployed)',
+      '.dockerignore lets examples/typed-client/tsconfig.json into the build context (the examples are never deployed)',
+    ]);
+  });
+
   it('fails without the health check or the build values', () => {
     edit(root, 'docker/backend.Dockerfile', /HEALTHCHECK [^\n]*\\\n[^\n]*\n/, '');
     edit(root, 'docker/backend.Dockerfile', 'ENV VERSION_TAG=${VERSION_TAG}', 'ENV TAG=${VERSION_TAG}');
