@@ -325,17 +325,15 @@ describe('Dockerfiles', () => {
   });
 
   it("fails when an image misses a workspace manifest, or when an example's code may enter the context", () => {
-    edit(
-      root,
-      'docker/backend.Dockerfile',
-      'COPY examples/typed-client/package.json examples/typed-client/\n',
-      '',
-    );
+    const example = 'examples/typed-client';
+    edit(root, 'docker/backend.Dockerfile', `COPY ${example}/package.json ${example}/\n`, '');
     edit(root, '.dockerignore', 'examples/**\n', '');
+    const entering = (file: string) =>
+      `.dockerignore lets ${example}/${file} into the build context (the examples are never deployed)`;
     expect(checkDockerfiles(root)).toEqual([
-      'docker/backend.Dockerfile: does not copy examples/typed-client/package.json (pnpm install --frozen-lockfile needs every workspace manifest)',
-      '.dockerignore lets examples/typed-client/src/main.ts into the build context (the examples are never deployed)',
-      '.dockerignore lets examples/typed-client/tsconfig.json into the build context (the examples are never deployed)',
+      `docker/backend.Dockerfile: does not copy ${example}/package.json (pnpm install --frozen-lockfile needs every workspace manifest)`,
+      entering('src/main.ts'),
+      entering('tsconfig.json'),
     ]);
   });
 
