@@ -19,40 +19,17 @@
 set -euo pipefail
 
 LOG_TAG=ensure-postgres
-# log, die, pg_sql, run_logged and the next release's sources.
+# log, die, pg_sql, is_ready, the lock, the exit trap, run_logged and the next release's sources.
 # shellcheck source=lib/postgres-ci.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/postgres-ci.sh"
 
-PGHOST_ADDR=127.0.0.1
 PGPORT_NUM=5432
-PGUSER_NAME=postgres
 BIN="" # the machine's psql, on PATH
 PROBE_DB=ci_pgvector_probe
-READY_TIMEOUT_S=60
-
-WORK=""
-PROBE_CREATED=0
-cleanup() {
-    local rc=$?
-    if [ "$PROBE_CREATED" = 1 ]; then
-        pg_sql postgres "DROP DATABASE IF EXISTS $PROBE_DB" >/dev/null 2>&1 || true
-    fi
-    if [ -n "$WORK" ] && [ -d "$WORK" ]; then
-        rm -rf -- "$WORK"
-    fi
-    exit "$rc"
-}
-trap cleanup EXIT
-
-need_root() {
-    [ "$(id -u)" = 0 ] || die "must run as root to $1"
-}
 
 # ---------------------------------------------------------------------------
 # 1. server running?
 # ---------------------------------------------------------------------------
-is_ready() { pg_isready -q -h "$PGHOST_ADDR" -p "$PGPORT_NUM" -t 2 >/dev/null 2>&1; }
-
 cluster_version() {
     # Prefer the cluster named "main" configured on our port; else the newest.
     local v
@@ -233,9 +210,7 @@ build_from_next_release_source() {
 
 # ---------------------------------------------------------------------------
 main() {
-    # One run at a time (the probe database name is fixed).
-    exec 9>"${TMPDIR:-/tmp}/ensure-postgres.lock"
-    flock -w 900 9 || die "timed out waiting for another ensure-postgres run"
+    one_run_at_a_time ensure-postgres 900
 
     ensure_server
 

@@ -40,17 +40,15 @@
 set -euo pipefail
 
 LOG_TAG=ensure-postgres17
-# log, die, pg_sql (the psql of $BIN), run_logged and the next release's sources.
+# log, die, pg_sql and is_ready (the programs of $BIN), is_root, the lock, the exit trap,
+# run_logged and the next release's sources.
 # shellcheck source=lib/postgres-ci.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib/postgres-ci.sh"
 
-PGHOST_ADDR=127.0.0.1
 PGPORT_NUM=5433
-PGUSER_NAME=postgres
 SERVER_OS_USER=postgres
 PG_MAJOR=17
 PROBE_DB=ci_pg17_probe
-READY_TIMEOUT_S=60
 # Extensions the migrations create (apps/*/src/database/migrations, BACKEND_EXTENSIONS): the
 # contrib modules among them are the only ones built. earthdistance needs cube.
 CONTRIB_MODULES=(pg_trgm fuzzystrmatch unaccent cube earthdistance)
@@ -69,23 +67,7 @@ SERVER_LOG="$LOG_DIR/server.log"
 BUILD_STAMP=.road-trip-build   # in a prefix: what was built; written last
 LATEST_FILE="$CACHE_ROOT/latest" # versions found at the last index check; its mtime = when
 
-WORK=""
-PROBE_CREATED=0
 BIN=""
-cleanup() {
-    local rc=$?
-    if [ "$PROBE_CREATED" = 1 ] && [ -n "$BIN" ]; then
-        pg_sql postgres "DROP DATABASE IF EXISTS $PROBE_DB" >/dev/null 2>&1 || true
-    fi
-    if [ -n "$WORK" ] && [ -d "$WORK" ]; then
-        rm -rf -- "$WORK"
-    fi
-    exit "$rc"
-}
-trap cleanup EXIT
-
-is_root() { [ "$(id -u)" = 0 ]; }
-need_root() { is_root || die "must run as root to $1"; }
 
 # Run a command as the server's OS user (as root), else as ourselves. 9>&- 3>&-: a server started
 # this way must not inherit (and hold forever) our lock fd or our copy of stdout (a pipe to the
@@ -384,8 +366,6 @@ ensure_runtime_bin() {
 # ---------------------------------------------------------------------------
 # cluster
 # ---------------------------------------------------------------------------
-is_ready() { "$BIN/pg_isready" -q -h "$PGHOST_ADDR" -p "$PGPORT_NUM" -t 2 >/dev/null 2>&1; }
-
 # The settings this script owns, in a file of their own that postgresql.conf includes.
 write_ci_conf() {
     cat <<EOF
@@ -562,9 +542,8 @@ main() {
     [ "$print_bindir" = 0 ] || exec 1>&2
 
     local started=$SECONDS
-    # One run at a time (fixed probe database, shared cache and cluster); a first build is long.
-    exec 9>"${TMPDIR:-/tmp}/ensure-postgres17.lock"
-    flock -w 3600 9 || die "timed out waiting for another ensure-postgres17 run"
+    # A first build is long.
+    one_run_at_a_time ensure-postgres17 3600
 
     if is_root && ! id -u "$SERVER_OS_USER" >/dev/null 2>&1; then
         die "OS user $SERVER_OS_USER does not exist (PostgreSQL refuses to run as root)"

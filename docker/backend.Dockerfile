@@ -29,6 +29,7 @@ COPY libs/errors/package.json libs/errors/
 COPY libs/platform/package.json libs/platform/
 COPY libs/telemetry/package.json libs/telemetry/
 COPY libs/testing/package.json libs/testing/
+COPY examples/typed-client/package.json examples/typed-client/
 RUN pnpm install --frozen-lockfile --offline
 # What writes the image's SBOM (below), from the generator that install put in node_modules.
 COPY docker/sbom.mjs ./docker/

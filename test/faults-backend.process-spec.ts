@@ -3,14 +3,17 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import {
+  BUILT,
   ContractValidator,
   freePort,
   listOperations,
   NodeProcess,
   type OpenApiDocument,
   RecordingSmtpServer,
+  REPOSITORY_ROOT,
   ServiceProcess,
   ThrowawayCluster,
   waitFor,
@@ -30,16 +33,12 @@ import {
  *     receive the same bulk cancel at the same moment.
  * The figures go to `.test-results/faults-backend.json` (docs/reliability.md quotes them).
  */
-const root = join(__dirname, '..');
-const MAIN = 'apps/backend/dist/main.js';
-const BACKEND_CONTRACT = join(root, 'apps/backend/contract/openapi.json');
-const CREATE_ADMIN = 'apps/backend/dist/cli/create-admin.js';
+const BACKEND_CONTRACT = join(REPOSITORY_ROOT, 'apps/backend/contract/openapi.json');
 const ADMIN_EMAIL = 'faults.admin@example.com';
 const ADMIN_PASSWORD = 'fault injection passphrase 1';
 /** How long a recovery (readiness, a write, a delivery) may take. */
 const RECOVERY_BOUND_MS = 30_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const run = promisify(execFile);
 
 interface Answer {
@@ -127,8 +126,7 @@ class BackendProcess {
     const errorLines: string[] = [];
     const started = await ServiceProcess.start({
       name,
-      script: MAIN,
-      cwd: root,
+      script: BUILT.backendMain,
       env,
       // The outages log a line per 503: keep the last part, and every 500's line apart.
       keepOutput: 400_000,
@@ -229,8 +227,8 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
   /** `user:create-admin` on `database` (it migrates first, as a local start does). */
   async function createAdmin(database: string): Promise<void> {
     try {
-      await run(process.execPath, [CREATE_ADMIN], {
-        cwd: root,
+      await run(process.execPath, [BUILT.backendCreateAdmin], {
+        cwd: REPOSITORY_ROOT,
         env: {
           ...process.env,
           ...backendEnv(database),
@@ -251,6 +249,14 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
     });
     if (login.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(login)}\n${backend.tail()}`);
     return login.body!.token as string;
+  }
+
+  /** A ready backend on `database`, a copy of the migrated template (its admin included), and the admin's token. */
+  async function backendOnTemplateCopy(database: string, sender: string) {
+    await cluster!.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE}`);
+    const backend = await BackendProcess.spawn('backend', backendEnv(database, mailEnv(sender)));
+    await backend.ready();
+    return { backend, token: await signIn(backend) };
   }
 
   /** Creates an organization whose new manager is invited by email; answers the manager's address. */
@@ -296,22 +302,16 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
     await cluster?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
     figures.runtimeSeconds = Math.round((Date.now() - startedAt) / 100) / 10;
-    const directory = join(root, '.test-results');
+    const directory = join(REPOSITORY_ROOT, '.test-results');
     await mkdir(directory, { recursive: true });
     await writeFile(join(directory, 'faults-backend.json'), `${JSON.stringify(figures, null, 2)}\n`);
   }, 60_000);
 
   it('survives the database crashing and shutting down under load: 503 meanwhile, the same process recovers, no acknowledged write lost', async () => {
     const database = 'faults_outage';
-    await cluster!.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE}`);
     // The mail worker runs too: it must come through the outages as well.
-    const backend = await BackendProcess.spawn(
-      'backend',
-      backendEnv(database, mailEnv('Road Trip <no-reply@outage.test>')),
-    );
-    await backend.ready();
+    const { backend, token } = await backendOnTemplateCopy(database, 'Road Trip <no-reply@outage.test>');
     const pid = backend.pid;
-    const token = await signIn(backend);
 
     /** Where the fault stands; a request sent and answered while `down` must be a clear 503. */
     let phase: 'up' | 'stopping' | 'down' | 'starting' = 'up';
@@ -536,13 +536,7 @@ describe('backend faults (throwaway PostgreSQL cluster, built backend as process
 
   it('keeps emails while the SMTP server is down and delivers each exactly once when it is back', async () => {
     const database = 'faults_smtp';
-    await cluster!.query(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE}`);
-    const backend = await BackendProcess.spawn(
-      'backend',
-      backendEnv(database, mailEnv('Road Trip <no-reply@smtp-down.test>')),
-    );
-    await backend.ready();
-    const token = await signIn(backend);
+    const { backend, token } = await backendOnTemplateCopy(database, 'Road Trip <no-reply@smtp-down.test>');
 
     // The path works while the server is up.
     const first = await createOrganization(backend, token, 'smtp-warm-up');

@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import {
+  BUILT,
   FakeEmbeddingServer,
   NodeProcess,
   type ProcessExit,
+  REPOSITORY_ROOT,
+  SEARCH_RUNNER_ENV,
   ServiceProcess,
   ThrowawayCluster,
   waitFor,
@@ -21,11 +24,6 @@ import {
  * load, the embedding provider down and slow, a reindex process killed midway, two replicas asked
  * to reindex at once. Figures go to `.test-results/faults-search.json`.
  */
-const root = join(__dirname, '..');
-const SEARCH_MAIN = 'apps/search/dist/main.js';
-const REINDEX_CLI = 'apps/search/dist/cli/reindex.js';
-const GENERATE_CLI = 'apps/search/dist/cli/generate-catalogue.js';
-
 const CATALOGUE_SIZE = 1500;
 const DIMENSION = 384;
 const MODEL = 'fake-embed';
@@ -41,7 +39,7 @@ const KILLED_REINDEX_ROUNDS = Array.from(
 );
 /** A looped run's figures go to a file of their own, per Node version (two may run side by side). */
 const FIGURES_FILE = join(
-  root,
+  REPOSITORY_ROOT,
   '.test-results',
   KILLED_REINDEX_ROUNDS.length > 1
     ? `faults-search-rounds-node${process.versions.node.split('.')[0]}.json`
@@ -110,10 +108,8 @@ const processOptions = (name: string, script: string, args: string[], env: Recor
   name,
   script,
   args,
-  cwd: root,
   env,
-  withoutEnv:
-    /^(DATABASE_URL|TEST_DATABASE_URL|DATA_DIR|PORT|APP_ENV|LOG_LEVEL|CATALOGUE_|EMBEDDING_|SEARCH_|REINDEX_|QUERY_EMBEDDING_|DB_)/,
+  withoutEnv: SEARCH_RUNNER_ENV,
   keepOutput: 16_000_000,
 });
 
@@ -148,7 +144,9 @@ class SearchService {
   private constructor(readonly process: ServiceProcess) {}
 
   static async start(name: string, env: Record<string, string>): Promise<SearchService> {
-    const service = new SearchService(await ServiceProcess.start(processOptions(name, SEARCH_MAIN, [], env)));
+    const service = new SearchService(
+      await ServiceProcess.start(processOptions(name, BUILT.searchMain, [], env)),
+    );
     await service.process.ready(60_000, 100, '/health/live');
     return service;
   }
@@ -494,7 +492,7 @@ function serviceEnv(database: string, catalogue: string, extra: Record<string, s
 /** Starts the reindex command (`apps/search/dist/cli/reindex.js`) with the services' configuration. */
 function reindexCli(name: string, database: string, catalogue: string, extra: Record<string, string> = {}) {
   figures.reindexes.started++;
-  return spawnNode(name, REINDEX_CLI, [], serviceEnv(database, catalogue, extra));
+  return spawnNode(name, BUILT.searchReindex, [], serviceEnv(database, catalogue, extra));
 }
 
 /** Milliseconds since the previous mark, by name: where a test spends its time (figures). */
@@ -525,7 +523,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
         const file = join(workDir, 'generated.ndjson');
         const generator = spawnNode(
           'generator',
-          GENERATE_CLI,
+          BUILT.searchGenerateCatalogue,
           ['--count', String(CATALOGUE_SIZE), '--out', file],
           {},
         );
@@ -551,7 +549,7 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
     await cluster?.destroy();
     if (workDir) await rm(workDir, { recursive: true, force: true });
     figures.duration_ms = Date.now() - suiteStarted;
-    await mkdir(join(root, '.test-results'), { recursive: true });
+    await mkdir(join(REPOSITORY_ROOT, '.test-results'), { recursive: true });
     await writeFile(FIGURES_FILE, `${JSON.stringify(figures, null, 2)}\n`);
   }, 60_000);
 
@@ -1138,10 +1136,10 @@ describe('search service faults (throwaway PostgreSQL cluster, built service and
         }
       } catch (error) {
         // The whole story of a failing round: the service's log and the server's.
-        await mkdir(join(root, '.test-results'), { recursive: true });
+        await mkdir(join(REPOSITORY_ROOT, '.test-results'), { recursive: true });
         await writeFile(
           join(
-            root,
+            REPOSITORY_ROOT,
             '.test-results',
             `faults-search-kill-node${process.versions.node.split('.')[0]}-round-${round}.log`,
           ),

@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServiceProcess } from '@rt/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BUILT, ServiceProcess } from '@rt/testing';
 
 /**
  * Secrets never reach the logs (D-17): the built backend runs as a process at the most verbose
@@ -9,13 +10,10 @@ import { ServiceProcess } from '@rt/testing';
  * reset, follows the emailed link and sets a new password, and the demo managers are invited;
  * then everything the process wrote is searched for each password, token and link token.
  */
-const root = join(__dirname, '..');
 const ADMIN_EMAIL = 'secrets.admin@example.com';
 const ADMIN_PASSWORD = 'first admin passphrase 1';
 const WRONG_PASSWORD = 'wrong passphrase, guessed';
 const NEW_PASSWORD = 'second admin passphrase 2';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the backend keeps secrets out of its logs', () => {
   let workDir: string;
@@ -26,8 +24,7 @@ describe('the backend keeps secrets out of its logs', () => {
     workDir = await mkdtemp(join(tmpdir(), 'rt-log-secrecy-'));
     backend = await ServiceProcess.start({
       name: 'backend',
-      script: 'apps/backend/dist/main.js',
-      cwd: root,
+      script: BUILT.backendMain,
       env: {
         DATABASE_URL: '',
         DATA_DIR: join(workDir, 'database'),

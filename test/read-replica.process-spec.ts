@@ -2,7 +2,14 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NodeProcess, ServiceProcess, ThrowawayCluster, waitFor } from '@rt/testing';
+import {
+  BUILT,
+  NodeProcess,
+  SEARCH_RUNNER_ENV,
+  ServiceProcess,
+  ThrowawayCluster,
+  waitFor,
+} from '@rt/testing';
 
 /**
  * The search service on a real streaming replica (D-64; apps/search/README.md, "Read
@@ -10,9 +17,6 @@ import { NodeProcess, ServiceProcess, ThrowawayCluster, waitFor } from '@rt/test
  * service (`pnpm check:process` builds first) reads from the standby (`DATABASE_READ_URL`) and
  * rebuilds on the primary (`DATABASE_URL`), with the offline built-in embedding provider.
  */
-const root = join(__dirname, '..');
-const SEARCH_MAIN = 'apps/search/dist/main.js';
-const GENERATE_CLI = 'apps/search/dist/cli/generate-catalogue.js';
 const DATABASE = 'search_replicated';
 const CATALOGUE_SIZE = 600;
 /** DATABASE_READ_MAX_LAG_SECONDS of the service: short, so the test sees readiness turn. */
@@ -36,9 +40,6 @@ let standby: ThrowawayCluster | undefined;
 let service: ServiceProcess | undefined;
 let catalogueFile: string;
 let offers: Offer[] = [];
-
-const withoutEnv =
-  /^(DATABASE_URL|DATABASE_READ_|TEST_DATABASE_URL|DATA_DIR|PORT|APP_ENV|LOG_LEVEL|CATALOGUE_|EMBEDDING_|SEARCH_|REINDEX_|QUERY_EMBEDDING_|DB_)/;
 
 async function get(path: string): Promise<Answer> {
   const response = await fetch(`${service!.base}${path}`, { signal: AbortSignal.timeout(10_000) });
@@ -145,9 +146,8 @@ describe('search on a streaming replica', () => {
     const generated = join(workDir, 'generated.ndjson');
     const generator = new NodeProcess({
       name: 'generator',
-      script: GENERATE_CLI,
+      script: BUILT.searchGenerateCatalogue,
       args: ['--count', String(CATALOGUE_SIZE), '--out', generated],
-      cwd: root,
     });
     primary = await ThrowawayCluster.create();
     const [exit] = await Promise.all([generator.exited, primary.createDatabase(DATABASE)]);
@@ -161,9 +161,8 @@ describe('search on a streaming replica', () => {
     await standby.waitForReplayOf(primary);
     service = await ServiceProcess.start({
       name: 'search',
-      script: SEARCH_MAIN,
-      cwd: root,
-      withoutEnv,
+      script: BUILT.searchMain,
+      withoutEnv: SEARCH_RUNNER_ENV,
       keepOutput: 4_000_000,
       env: {
         APP_ENV: 'local',
@@ -357,18 +356,16 @@ describe('search with a read database that is not a standby', () => {
     await Promise.all([primary.createDatabase(DATABASE), primary.createDatabase(READER)]);
     const migrate = new NodeProcess({
       name: 'migrate the read database',
-      script: 'apps/search/dist/database/migrate.js',
-      cwd: root,
-      withoutEnv,
+      script: BUILT.searchMigrate,
+      withoutEnv: SEARCH_RUNNER_ENV,
       env: { APP_ENV: 'local', LOG_LEVEL: 'warn', DATABASE_URL: primary.url(READER) },
     });
     const exit = await migrate.exited;
     if (exit.code !== 0) throw new Error(`the read database's migration failed:\n${migrate.tail(8000)}`);
     service = await ServiceProcess.start({
       name: 'search',
-      script: SEARCH_MAIN,
-      cwd: root,
-      withoutEnv,
+      script: BUILT.searchMain,
+      withoutEnv: SEARCH_RUNNER_ENV,
       keepOutput: 1_000_000,
       env: {
         APP_ENV: 'local',

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  BUILT,
   FakeEmbeddingServer,
   freePort,
   NodeProcess,
@@ -22,7 +23,6 @@ import {
  * responses name the trace; a clean shutdown exports what was buffered; and no password, token,
  * email address, email body or SQL parameter value is in any exported span.
  */
-const root = join(__dirname, '..');
 const ADMIN_EMAIL = 'tracing.admin@example.com';
 const ADMIN_PASSWORD = 'tracing admin passphrase 1';
 const WRONG_PASSWORD = 'tracing wrong passphrase 2';
@@ -85,8 +85,7 @@ describe('traces of both services (OTLP/HTTP JSON to an in-process receiver)', (
       await smtp.start();
       backend = await ServiceProcess.start({
         name: 'backend',
-        script: 'apps/backend/dist/main.js',
-        cwd: root,
+        script: BUILT.backendMain,
         withoutEnv: /^(DATABASE_URL|OTEL_)/,
         env: {
           DATABASE_URL: '',
@@ -227,15 +226,13 @@ describe('traces of both services (OTLP/HTTP JSON to an in-process receiver)', (
       catalogue = join(workDir, 'catalogue.ndjson');
       const generator = new NodeProcess({
         name: 'generator',
-        script: 'apps/search/dist/cli/generate-catalogue.js',
+        script: BUILT.searchGenerateCatalogue,
         args: ['--count', '60', '--out', catalogue],
-        cwd: root,
       });
       expect((await generator.exited).code).toBe(0);
       search = await ServiceProcess.start({
         name: 'search',
-        script: 'apps/search/dist/main.js',
-        cwd: root,
+        script: BUILT.searchMain,
         withoutEnv: /^(DATABASE_URL|OTEL_|CATALOGUE_|EMBEDDING_|SEARCH_|REINDEX_)/,
         env: {
           DATABASE_URL: '',

@@ -6,10 +6,16 @@
 # release's index goes into a private, temporary apt state: the machine's own apt lists and
 # sources are left untouched.
 #
-# The sourcing script sets LOG_TAG (its name in log lines) before sourcing; PGHOST_ADDR,
-# PGPORT_NUM and PGUSER_NAME (the server pg_sql talks to), WORK (its temporary folder, with
-# build.log) and BIN (the folder of the server's programs; unset or empty: those on PATH) before
-# calling the functions that use them.
+# The sourcing script sets LOG_TAG (its name in log lines) before sourcing; PGPORT_NUM (the port
+# of the server pg_sql and is_ready talk to), PROBE_DB (its scratch
+# database), WORK (its temporary folder, with build.log) and BIN (the folder of the server's
+# programs; unset or empty: those on PATH) before calling the functions that use them. Sourcing
+# sets the exit trap that drops the scratch database a probe left and removes WORK.
+
+# Both servers: on loopback, with the superuser postgres (trust), ready within a minute of a start.
+PGHOST_ADDR=127.0.0.1
+PGUSER_NAME=postgres
+READY_TIMEOUT_S=60
 
 log() { printf '[%s] %s\n' "$LOG_TAG" "$*"; }
 die() {
@@ -23,6 +29,34 @@ pg_sql() {
     PGCONNECT_TIMEOUT=5 PGOPTIONS='-c client_min_messages=warning' "${BIN:+$BIN/}psql" -X -q -At -v ON_ERROR_STOP=1 \
         -h "$PGHOST_ADDR" -p "$PGPORT_NUM" -U "$PGUSER_NAME" -d "$db" -c "$sql"
 }
+
+is_root() { [ "$(id -u)" = 0 ]; }
+need_root() { is_root || die "must run as root to $1"; }
+
+is_ready() { "${BIN:+$BIN/}pg_isready" -q -h "$PGHOST_ADDR" -p "$PGPORT_NUM" -t 2 >/dev/null 2>&1; }
+
+# One run at a time (the probe database's name is fixed; a cache or cluster may be shared): waits
+# up to $2 seconds for the lock named $1, held on fd 9 until the script exits. A process the
+# script starts to outlive it must close fd 9 (9>&-).
+one_run_at_a_time() {
+    exec 9>"${TMPDIR:-/tmp}/$1.lock"
+    flock -w "$2" 9 || die "timed out waiting for another $1 run"
+}
+
+# The probe sets PROBE_CREATED=1 while its scratch database exists.
+WORK=""
+PROBE_CREATED=0
+cleanup() {
+    local rc=$?
+    if [ "$PROBE_CREATED" = 1 ]; then
+        pg_sql postgres "DROP DATABASE IF EXISTS $PROBE_DB" >/dev/null 2>&1 || true
+    fi
+    if [ -n "$WORK" ] && [ -d "$WORK" ]; then
+        rm -rf -- "$WORK"
+    fi
+    exit "$rc"
+}
+trap cleanup EXIT
 
 # Run a noisy command with its output going to $WORK/build.log; show the tail of that log if it
 # fails.

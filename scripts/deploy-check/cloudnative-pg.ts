@@ -55,6 +55,21 @@ const monitoring = {
   additionalProperties: false,
   properties: { enablePodMonitor: { type: 'boolean' } },
 };
+/** A list of things the operator keeps `present` (or `absent`) by `name`, each with `properties`. */
+const ensuredByName = (properties: object) => ({
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['name'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', minLength: 1 },
+      ensure: { enum: ['present', 'absent'] },
+      ...properties,
+    },
+  },
+});
+
 const kindOf = (kind: string, spec: object) => ({
   type: 'object',
   required: ['apiVersion', 'kind', 'metadata', 'spec'],
@@ -112,27 +127,17 @@ export const CNPG_SCHEMAS: Record<string, object> = {
         type: 'object',
         additionalProperties: false,
         properties: {
-          roles: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['name'],
-              additionalProperties: false,
-              properties: {
-                name: { type: 'string', minLength: 1 },
-                ensure: { enum: ['present', 'absent'] },
-                login: { type: 'boolean' },
-                superuser: { type: 'boolean' },
-                createdb: { type: 'boolean' },
-                createrole: { type: 'boolean' },
-                inherit: { type: 'boolean' },
-                replication: { type: 'boolean' },
-                connectionLimit: { type: 'integer', minimum: -1 },
-                inRoles: { type: 'array', items: { type: 'string' } },
-                passwordSecret: secretName,
-              },
-            },
-          },
+          roles: ensuredByName({
+            login: { type: 'boolean' },
+            superuser: { type: 'boolean' },
+            createdb: { type: 'boolean' },
+            createrole: { type: 'boolean' },
+            inherit: { type: 'boolean' },
+            replication: { type: 'boolean' },
+            connectionLimit: { type: 'integer', minimum: -1 },
+            inRoles: { type: 'array', items: { type: 'string' } },
+            passwordSecret: secretName,
+          }),
         },
       },
       storage,
@@ -244,20 +249,7 @@ export const CNPG_SCHEMAS: Record<string, object> = {
       ensure: { enum: ['present', 'absent'] },
       databaseReclaimPolicy: { enum: ['retain', 'delete'] },
       encoding: { type: 'string' },
-      extensions: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['name'],
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', minLength: 1 },
-            ensure: { enum: ['present', 'absent'] },
-            version: { type: 'string' },
-            schema: { type: 'string' },
-          },
-        },
-      },
+      extensions: ensuredByName({ version: { type: 'string' }, schema: { type: 'string' } }),
     },
   }),
 };

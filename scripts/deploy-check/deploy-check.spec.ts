@@ -324,6 +324,19 @@ describe('Dockerfiles', () => {
     );
   });
 
+  it("fails when an image misses a workspace manifest, or when an example's code may enter the context", () => {
+    const example = 'examples/typed-client';
+    edit(root, 'docker/backend.Dockerfile', `COPY ${example}/package.json ${example}/\n`, '');
+    edit(root, '.dockerignore', 'examples/**\n', '');
+    const entering = (file: string) =>
+      `.dockerignore lets ${example}/${file} into the build context (the examples are never deployed)`;
+    expect(checkDockerfiles(root)).toEqual([
+      `docker/backend.Dockerfile: does not copy ${example}/package.json (pnpm install --frozen-lockfile needs every workspace manifest)`,
+      entering('src/main.ts'),
+      entering('tsconfig.json'),
+    ]);
+  });
+
   it('fails without the health check or the build values', () => {
     edit(root, 'docker/backend.Dockerfile', /HEALTHCHECK [^\n]*\\\n[^\n]*\n/, '');
     edit(root, 'docker/backend.Dockerfile', 'ENV VERSION_TAG=${VERSION_TAG}', 'ENV TAG=${VERSION_TAG}');

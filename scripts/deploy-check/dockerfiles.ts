@@ -3,6 +3,7 @@ import { join, posix } from 'node:path';
 import ignore from '@balena/dockerignore';
 import { DockerfileParser, Env, type Instruction } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
+import { parse } from 'yaml';
 import { imagePinProblem } from './images';
 
 /** docker/*.Dockerfile, relative to the root. */
@@ -109,6 +110,14 @@ export function dockerfileProblems(root: string, file: string, packageManager: s
   return problems;
 }
 
+/** The folders whose subfolders are the workspace's packages (pnpm-workspace.yaml's `folder/*`). */
+function workspaceFolders(root: string): string[] {
+  const { packages } = parse(readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8')) as {
+    packages: string[];
+  };
+  return packages.filter((glob) => glob.endsWith('/*')).map((glob) => glob.slice(0, -2));
+}
+
 /** The frozen lockfile describes every workspace package: each manifest must be in the image. */
 function manifestProblems(root: string, file: string, instructions: Instruction[]): string[] {
   const copied = instructions
@@ -120,7 +129,7 @@ function manifestProblems(root: string, file: string, instructions: Instruction[
         .replace(/^\.?\/+/, '')
         .replace(/\/$/, ''),
     );
-  const manifests = ['apps', 'libs'].flatMap((folder) =>
+  const manifests = workspaceFolders(root).flatMap((folder) =>
     existsSync(join(root, folder))
       ? readdirSync(join(root, folder))
           .map((name) => posix.join(folder, name, 'package.json'))
@@ -173,6 +182,16 @@ function contextProblems(root: string, file: string, instructions: Instruction[]
   return problems;
 }
 
+/** The example client apps (examples/) are never deployed: the build context holds their manifests only. */
+function exampleProblems(root: string): string[] {
+  const ignoreFile = join(root, '.dockerignore');
+  if (!existsSync(join(root, 'examples')) || !existsSync(ignoreFile)) return [];
+  const ignored = ignore().add(readFileSync(ignoreFile, 'utf8'));
+  return filesUnder(root, 'examples')
+    .filter((path) => !/^examples\/[^/]+\/package\.json$/.test(path) && !ignored.ignores(path))
+    .map((path) => `.dockerignore lets ${path} into the build context (the examples are never deployed)`);
+}
+
 export function checkDockerfiles(root: string): string[] {
   const files = dockerfiles(root);
   const problems: string[] = [];
@@ -186,5 +205,6 @@ export function checkDockerfiles(root: string): string[] {
     packageManager: string;
   };
   for (const file of files) problems.push(...dockerfileProblems(root, file, packageManager));
+  problems.push(...exampleProblems(root));
   return problems;
 }

@@ -188,19 +188,17 @@ async function main(options: DrillOptions): Promise<DrillFigures> {
     ...S3RVER_CREDENTIALS,
   };
   const barman = new Barman(store, runAs);
+  /** A server of the drill in its own folder, on a free port, archiving to and restoring from the bucket. */
+  const newServer = async (name: string) => {
+    await serverFolder(dir(name), runAs);
+    const server = new DrillServer(name, dir(name), await freePort(), binDir, runAs, barmanEnv(store));
+    state.servers.push(server);
+    return server;
+  };
   log(`object store: s3rver on ${objectStore.endpointUrl}, ${store.destination}${store.serverName}`);
 
   // 1. The primary, archiving its WAL to the bucket.
-  await serverFolder(dir('primary'), runAs);
-  const primary = new DrillServer(
-    'primary',
-    dir('primary'),
-    await freePort(),
-    binDir,
-    runAs,
-    barmanEnv(store),
-  );
-  state.servers.push(primary);
+  const primary = await newServer('primary');
   await primary.initdb();
   await primary.configure({
     wal_level: 'replica',
@@ -361,16 +359,7 @@ async function main(options: DrillOptions): Promise<DrillFigures> {
 
   // The restore, timed.
   const restoreStarted = Date.now();
-  await serverFolder(dir('restored'), runAs);
-  const restored = new DrillServer(
-    'restored',
-    dir('restored'),
-    await freePort(),
-    binDir,
-    runAs,
-    barmanEnv(store),
-  );
-  state.servers.push(restored);
+  const restored = await newServer('restored');
   const backup = await barman.newestBackup();
   await barman.restore(backup.backup_id, restored.dataDir);
   const fetched = Date.now();

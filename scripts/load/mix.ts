@@ -1,3 +1,4 @@
+import { DEMO_CATEGORY_SLUGS } from '@rt/contracts';
 import type { RequestKind, RequestSpec } from './driver';
 import type { LoadFixture } from './prepare';
 
@@ -38,22 +39,7 @@ const DESTINATIONS = [
   'ZA',
   'NZ',
 ];
-const CATEGORIES = [
-  'city-break',
-  'beach',
-  'hiking',
-  'culture',
-  'gastronomy',
-  'wellness',
-  'cruise',
-  'road-trip',
-  'ski',
-  'family',
-  'adventure',
-  'wildlife',
-  'cycling',
-  'train',
-];
+const CATEGORIES = DEMO_CATEGORY_SLUGS;
 const DATE_RANGES = [
   '2026-12-01_2026-12-31',
   '2027-01-01_2027-02-28',
@@ -128,6 +114,17 @@ const query = (params: Record<string, string | number | undefined>) => {
     if (value !== undefined) search.append(key, String(value));
   return search.toString();
 };
+
+/** A `GET /travels` of the search service, its query drawn anew for each request (in `draw`'s order). */
+const searchTravels = (
+  draw: (
+    random: () => number,
+    pick: ReturnType<typeof pickOf>,
+  ) => Record<string, string | number | undefined>,
+): Omit<RequestKind, 'name' | 'weight'> => ({
+  service: 'search',
+  build: (random) => ({ method: 'GET', path: `/travels?${query(draw(random, pickOf(random)))}` }),
+});
 
 /**
  * The request kinds of the load run, built on the prepared data. Authenticated kinds take the
@@ -280,49 +277,31 @@ export function requestMix(fixture: LoadFixture): RequestKind[] {
         headers: { Accept: '*/*' },
       }),
     },
-    'travels filtered': {
-      service: 'search',
-      build: (random) => {
-        const pick = pickOf(random);
-        return {
-          method: 'GET',
-          path: `/travels?${query({
-            destination: random() < 0.4 ? pick(DESTINATIONS) : undefined,
-            category:
-              random() < 0.5
-                ? [pick(CATEGORIES), ...(random() < 0.3 ? [pick(CATEGORIES)] : [])].join(',')
-                : undefined,
-            dates: random() < 0.3 ? pick(DATE_RANGES) : undefined,
-            hide_invalid: random() < 0.5 ? 'true' : undefined,
-            discountclub: random() < 0.15 ? pick(['true', 'false']) : undefined,
-            seaside: random() < 0.15 ? pick(['true', 'false']) : undefined,
-            orderBy: random() < 0.6 ? pick(ORDER_BY) : undefined,
-            orderDirection: random() < 0.3 ? 'desc' : undefined,
-            page: random() < 0.75 ? 1 : 2 + Math.floor(random() * 4),
-            size: pick([8, 8, 12, 24]),
-            infoDensity: pick(DENSITIES),
-          })}`,
-        };
-      },
-    },
-    'travels text search': {
-      service: 'search',
-      build: (random) => {
-        const pick = pickOf(random);
-        return {
-          method: 'GET',
-          path: `/travels?${query({
-            search: pick(QUERIES),
-            destination: random() < 0.15 ? pick(DESTINATIONS) : undefined,
-            category: random() < 0.15 ? pick(CATEGORIES) : undefined,
-            hide_invalid: random() < 0.3 ? 'true' : undefined,
-            page: random() < 0.85 ? 1 : 2,
-            size: pick([8, 8, 12]),
-            infoDensity: pick(DENSITIES),
-          })}`,
-        };
-      },
-    },
+    'travels filtered': searchTravels((random, pick) => ({
+      destination: random() < 0.4 ? pick(DESTINATIONS) : undefined,
+      category:
+        random() < 0.5
+          ? [pick(CATEGORIES), ...(random() < 0.3 ? [pick(CATEGORIES)] : [])].join(',')
+          : undefined,
+      dates: random() < 0.3 ? pick(DATE_RANGES) : undefined,
+      hide_invalid: random() < 0.5 ? 'true' : undefined,
+      discountclub: random() < 0.15 ? pick(['true', 'false']) : undefined,
+      seaside: random() < 0.15 ? pick(['true', 'false']) : undefined,
+      orderBy: random() < 0.6 ? pick(ORDER_BY) : undefined,
+      orderDirection: random() < 0.3 ? 'desc' : undefined,
+      page: random() < 0.75 ? 1 : 2 + Math.floor(random() * 4),
+      size: pick([8, 8, 12, 24]),
+      infoDensity: pick(DENSITIES),
+    })),
+    'travels text search': searchTravels((random, pick) => ({
+      search: pick(QUERIES),
+      destination: random() < 0.15 ? pick(DESTINATIONS) : undefined,
+      category: random() < 0.15 ? pick(CATEGORIES) : undefined,
+      hide_invalid: random() < 0.3 ? 'true' : undefined,
+      page: random() < 0.85 ? 1 : 2,
+      size: pick([8, 8, 12]),
+      infoDensity: pick(DENSITIES),
+    })),
   };
 
   return (Object.keys(MIX_WEIGHTS) as KindName[]).map((name) => ({

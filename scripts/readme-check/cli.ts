@@ -2,7 +2,7 @@
 // repository (README.md beside this file).
 import { freePort } from '@rt/testing';
 import { execFileSync } from 'node:child_process';
-import { chmod, cp, lstat, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, lstat, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -10,6 +10,9 @@ import {
   concatenatedJson,
   configuredVariables,
   documentedVariables,
+  EXAMPLE_SOURCE,
+  exampleDrift,
+  invitationOf,
   listeningLines,
   localUrls,
   markedBlock,
@@ -56,7 +59,6 @@ function readReadme(readme: string) {
   return {
     commands: commands.body.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')),
     signIn: signIn.body,
-    client: client.body,
     urls,
     listening: listeningLines(readme),
     hats: viewingHats(readme),
@@ -69,6 +71,11 @@ function checkFacts(readme: string): void {
   if (missing.length > 0) {
     throw new StepError(`README.md: the configuration table does not document ${missing.join(', ')}`);
   }
+  const drift = exampleDrift(
+    markedBlock(readme, 'typed-client').body,
+    readFileSync(join(root, EXAMPLE_SOURCE), 'utf8'),
+  );
+  if (drift) throw new StepError(`README.md: the typed-client block is not ${EXAMPLE_SOURCE} (${drift})`);
   const absent = missingPaths(root, namedPaths(readme));
   if (absent.length > 0) throw new StepError(`README.md names files that do not exist: ${absent.join(', ')}`);
   const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -207,8 +214,8 @@ async function startAndStop(line: string, { repo, env, ports, readme }: Run): Pr
     log(`no X-Viewing-As: 422 "${noHatBody.message}"`);
 
     at = Date.now();
-    await typedClientExample({ repo, env, ports, readme }, password);
-    log(`typed client example: type-checked and run against both services (${seconds(at)})`);
+    await exampleApp({ repo, env, ports, readme }, password);
+    log(`the example app (${EXAMPLE_PACKAGE}): built and run against both services (${seconds(at)})`);
 
     at = Date.now();
     process.kill(start.child.pid!, 'SIGTERM');
@@ -240,24 +247,81 @@ async function startAndStop(line: string, { repo, env, ports, readme }: Run): Pr
   }
 }
 
+const EXAMPLE_PACKAGE = 'typed-client-example';
+const DEMO_MANAGER = 'reseller.manager@example.com';
+
 /**
- * The README's typed-client block, as a module of a workspace package that imports `@rt/client`:
- * in `libs/client` itself (a package may import itself by name), type-checked against the built
- * package's declarations, then run with the admin's password.
+ * The example app (examples/typed-client, the README's typed-client block) as a newcomer runs it,
+ * `pnpm --filter typed-client-example start` (compiled with tsc, then run by node), against both
+ * services: as the super-admin with the printed password (it lists tours), then as an ordinary
+ * account, the demo reseller's manager, whose first password the check sets through the invitation
+ * the demo seed mailed (tours answer 403).
  */
-async function typedClientExample({ repo, env, ports, readme }: Run, password: string): Promise<void> {
-  const folder = join(repo, 'libs', 'client', 'readme-example');
-  await mkdir(folder, { recursive: true });
-  await writeFile(join(folder, 'example.mts'), withPorts(readme.client, ports));
-  const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
-  const compiled = await run(
-    `node ${tsc} --strict --target es2022 --module nodenext --moduleResolution nodenext --types node --skipLibCheck example.mts`,
-    { cwd: folder, env },
+async function exampleApp({ repo, env, ports }: Run, password: string): Promise<void> {
+  const backendUrl = `http://localhost:${ports.backend}/api`;
+  const runAs = async (email: string, accountPassword: string, expected: (string | RegExp)[]) => {
+    const ran = await run(`pnpm --filter ${EXAMPLE_PACKAGE} start`, {
+      cwd: repo,
+      env: {
+        ...env,
+        BACKEND_URL: backendUrl,
+        SEARCH_URL: `http://localhost:${ports.search}`,
+        EXAMPLE_EMAIL: email,
+        EXAMPLE_PASSWORD: accountPassword,
+      },
+    });
+    if (ran.code !== 0)
+      throw new StepError(`the example app exited with ${ran.code} as ${email}:`, ran.output);
+    const missing = expected.filter((line) =>
+      typeof line === 'string' ? !ran.stdout.includes(line) : !line.test(ran.stdout),
+    );
+    if (missing.length > 0)
+      throw new StepError(`the example app, as ${email}, did not print ${missing.join(', ')}:`, ran.output);
+    log(`the example app as ${email} printed:\n${tail(ran.stdout, 20)}`);
+  };
+  const searched = /^\d+ travels for "lake" in CH; first: \S/m;
+  await runAs('admin@example.com', password, [
+    'signed in as admin@example.com (super-admin)',
+    /^\d+ tours; the newest: /m,
+    '404 not_found',
+    searched,
+  ]);
+
+  const managerPassword = 'example manager passphrase 1';
+  const invitation = await mailedInvitation(join(env.DATA_DIR!, 'mail'), DEMO_MANAGER);
+  // The invited manager's first password, as the accept-invitation page sets it.
+  const accepted = await fetch(`${backendUrl}/reset-password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...invitation, password: managerPassword }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (accepted.status !== 204)
+    throw new StepError(
+      `POST /reset-password with the invitation answered ${accepted.status}:`,
+      await accepted.text(),
+    );
+  await runAs(DEMO_MANAGER, managerPassword, [`signed in as ${DEMO_MANAGER}\n`, /^403 \w+$/m, searched]);
+}
+
+/** The invitation the demo seed mailed to `email` (a local run writes each email's text to `mailDir`). */
+async function mailedInvitation(mailDir: string, email: string): Promise<{ email: string; token: string }> {
+  let found: { email: string; token: string } | null = null;
+  await waitUntil(
+    async () => {
+      const texts = (await readdir(mailDir).catch(() => [] as string[])).filter(
+        (file) => file.includes('invitation') && file.endsWith('.txt'),
+      );
+      for (const file of texts) {
+        const invitation = invitationOf(await readFile(join(mailDir, file), 'utf8'));
+        if (invitation?.email === email) found = invitation;
+      }
+      return found !== null;
+    },
+    60_000,
+    () => `no invitation to ${email} in ${mailDir}`,
   );
-  if (compiled.code !== 0) throw new StepError('the typed client example does not compile:', compiled.output);
-  const ran = await run('node example.mjs', { cwd: folder, env: { ...env, ADMIN_PASSWORD: password } });
-  if (ran.code !== 0) throw new StepError(`the typed client example exited with ${ran.code}:`, ran.output);
-  log(`typed client example printed:\n${tail(ran.stdout, 20)}`);
+  return found!;
 }
 
 async function main(): Promise<void> {

@@ -5,6 +5,9 @@ import {
   concatenatedJson,
   configuredVariables,
   documentedVariables,
+  EXAMPLE_SOURCE,
+  exampleDrift,
+  invitationOf,
   listeningLines,
   localUrls,
   markedBlock,
@@ -42,6 +45,21 @@ describe('the README check', () => {
       body: expect.stringContaining("from '@rt/client'"),
     });
     expect(() => markedBlock('no marker here', 'commands')).toThrow(/readme-check: commands/);
+  });
+
+  it("shows the example app's source as it is in the typed-client block, and names the first line that differs", () => {
+    const source = readFileSync(join(root, EXAMPLE_SOURCE), 'utf8');
+    expect(exampleDrift(markedBlock(readme, 'typed-client').body, source)).toBeNull();
+    expect(exampleDrift('a\nb', 'a\nb\n')).toBeNull();
+    expect(exampleDrift('a\nB', 'a\nb\n')).toBe(`line 2: the README shows "B", ${EXAMPLE_SOURCE} has "b"`);
+    expect(exampleDrift('a', 'a\nb\n')).toBe(`line 2: the README shows nothing, ${EXAMPLE_SOURCE} has "b"`);
+  });
+
+  it("reads the address and token of an invitation email's link", () => {
+    const text =
+      'Choose your password:\nhttp://localhost:5173/accept-invitation?token=Ab12cD&email=reseller.manager%40example.com\n';
+    expect(invitationOf(text)).toEqual({ email: 'reseller.manager@example.com', token: 'Ab12cD' });
+    expect(invitationOf('http://localhost:5173/reset-password?token=Ab12cD&email=a%40b.c')).toBeNull();
   });
 
   it('reads the URLs of the quick start, both services docs among them, and moves their ports', () => {

@@ -174,3 +174,32 @@ export function concatenatedJson(output: string): unknown[] {
   }
   return values;
 }
+
+/** The example app's source (a package of the workspace), which the README's typed-client block shows. */
+export const EXAMPLE_SOURCE = 'examples/typed-client/src/main.ts';
+
+/**
+ * Where the README's typed-client block and the example's source first part (`line N: …`), or
+ * null when the block is the file as it is (its last newline aside).
+ */
+export function exampleDrift(block: string, source: string): string | null {
+  const shown = block.split('\n');
+  const file = source.replace(/\n$/, '').split('\n');
+  for (let i = 0; i < Math.max(shown.length, file.length); i++) {
+    if (shown[i] !== file[i]) {
+      const quote = (line: string | undefined) => (line === undefined ? 'nothing' : JSON.stringify(line));
+      return `line ${i + 1}: the README shows ${quote(shown[i])}, ${EXAMPLE_SOURCE} has ${quote(file[i])}`;
+    }
+  }
+  return null;
+}
+
+/** The address and token of an invitation email's link (`…/accept-invitation?token=…&email=…`), or null. */
+export function invitationOf(mailText: string): { email: string; token: string } | null {
+  const link = /\/accept-invitation\?(\S+)/.exec(mailText);
+  if (!link) return null;
+  const query = new URLSearchParams(link[1]);
+  const email = query.get('email');
+  const token = query.get('token');
+  return email && token ? { email, token } : null;
+}

@@ -2,6 +2,7 @@
 // (CATALOGUE_SOURCE) the smoke flows add offers to before they ask for a reindex.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { DemoCategorySlug } from '@rt/contracts';
 
 export interface CatalogueOffer {
   id: string;
@@ -29,7 +30,7 @@ const PLACES = [
   { code: 'NO', name: 'Norway', town: 'Bergen' },
   { code: 'PT', name: 'Portugal', town: 'Lisbon' },
 ];
-const THEMES = [
+const THEMES: { slug: DemoCategorySlug; name: string; words: string }[] = [
   { slug: 'hiking', name: 'Hiking', words: 'mountain trails and alpine huts' },
   { slug: 'gastronomy', name: 'Gastronomy', words: 'cooking classes and wine tasting' },
   { slug: 'city-break', name: 'City break', words: 'museums, old town walks and cafes' },

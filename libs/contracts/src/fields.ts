@@ -216,7 +216,7 @@ export function UuidField(options: FieldOptions = {}): PropertyDecorator {
   );
 }
 
-interface IntegerRules {
+interface NumberRange {
   min: number;
   max: number;
 }
@@ -225,39 +225,36 @@ interface IntegerRules {
  * A JSON integer between `min` and `max` inclusive (both required: pick the range the column
  * holds, e.g. at most 2147483647 for `integer`). Strings such as "5" are refused: bodies are JSON.
  */
-export function IntegerField(options: IntegerRules & FieldOptions): PropertyDecorator {
-  const { presence, doc } = splitOptions(options);
-  const { min, max, ...rest } = doc;
-  return applyDecorators(
-    FieldRule('integerField', presence, (value, field) => {
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
-        return `The ${label(field)} field must be an integer.`;
-      }
-      if (value < min) return `The ${label(field)} field must be at least ${min}.`;
-      if (value > max) return `The ${label(field)} field must not be greater than ${max}.`;
-      return null;
-    }),
-    ApiProperty({ type: 'integer', minimum: min, maximum: max, ...rest, ...presenceDoc(presence) }),
-  );
+export function IntegerField(options: NumberRange & FieldOptions): PropertyDecorator {
+  return RangedNumberField('integerField', 'integer', Number.isSafeInteger, options);
 }
 
 /**
  * A finite JSON number between `min` and `max` inclusive (decimals allowed: coordinates).
  * Strings such as "46.2" are refused: bodies are JSON.
  */
-export function NumberField(options: { min: number; max: number } & FieldOptions): PropertyDecorator {
+export function NumberField(options: NumberRange & FieldOptions): PropertyDecorator {
+  return RangedNumberField('numberField', 'number', Number.isFinite, options);
+}
+
+/** A JSON number of one kind between `min` and `max` inclusive: IntegerField and NumberField. */
+function RangedNumberField(
+  ruleName: string,
+  type: 'integer' | 'number',
+  isOfKind: (value: number) => boolean,
+  options: NumberRange & FieldOptions,
+): PropertyDecorator {
   const { presence, doc } = splitOptions(options);
   const { min, max, ...rest } = doc;
+  const kind = type === 'integer' ? 'an integer' : 'a number';
   return applyDecorators(
-    FieldRule('numberField', presence, (value, field) => {
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
-        return `The ${label(field)} field must be a number.`;
-      }
+    FieldRule(ruleName, presence, (value, field) => {
+      if (typeof value !== 'number' || !isOfKind(value)) return `The ${label(field)} field must be ${kind}.`;
       if (value < min) return `The ${label(field)} field must be at least ${min}.`;
       if (value > max) return `The ${label(field)} field must not be greater than ${max}.`;
       return null;
     }),
-    ApiProperty({ type: 'number', minimum: min, maximum: max, ...rest, ...presenceDoc(presence) }),
+    ApiProperty({ type, minimum: min, maximum: max, ...rest, ...presenceDoc(presence) }),
   );
 }
 
@@ -278,20 +275,29 @@ const TIME_PATTERN = new RegExp(TIME_PATTERN_SOURCE);
 
 /** A time of day written `HH:MM` (24-hour clock, no seconds, no zone): `09:30`. */
 export function TimeField(options: FieldOptions = {}): PropertyDecorator {
+  return PatternField(
+    'timeField',
+    TIME_PATTERN,
+    '09:30',
+    'must be a time written HH:MM (00:00 to 23:59).',
+    options,
+  );
+}
+
+/** A string that `pattern` matches, documented with the pattern and `example`; else "The … field <problem>". */
+function PatternField(
+  ruleName: string,
+  pattern: RegExp,
+  example: string,
+  problem: string,
+  options: FieldOptions,
+): PropertyDecorator {
   const { presence, doc } = splitOptions(options);
   return applyDecorators(
-    FieldRule('timeField', presence, (value, field) =>
-      typeof value === 'string' && TIME_PATTERN.test(value)
-        ? null
-        : `The ${label(field)} field must be a time written HH:MM (00:00 to 23:59).`,
+    FieldRule(ruleName, presence, (value, field) =>
+      typeof value === 'string' && pattern.test(value) ? null : `The ${label(field)} field ${problem}`,
     ),
-    ApiProperty({
-      type: 'string',
-      pattern: TIME_PATTERN_SOURCE,
-      example: '09:30',
-      ...doc,
-      ...presenceDoc(presence),
-    }),
+    ApiProperty({ type: 'string', pattern: pattern.source, example, ...doc, ...presenceDoc(presence) }),
   );
 }
 
@@ -326,20 +332,12 @@ const COLOR_PATTERN = new RegExp(COLOR_PATTERN_SOURCE);
 
 /** A color written `#RRGGBB` in hex: `#1A2B3C`. */
 export function ColorField(options: FieldOptions = {}): PropertyDecorator {
-  const { presence, doc } = splitOptions(options);
-  return applyDecorators(
-    FieldRule('colorField', presence, (value, field) =>
-      typeof value === 'string' && COLOR_PATTERN.test(value)
-        ? null
-        : `The ${label(field)} field must be a color written #RRGGBB, e.g. #1A2B3C.`,
-    ),
-    ApiProperty({
-      type: 'string',
-      pattern: COLOR_PATTERN_SOURCE,
-      example: '#1A2B3C',
-      ...doc,
-      ...presenceDoc(presence),
-    }),
+  return PatternField(
+    'colorField',
+    COLOR_PATTERN,
+    '#1A2B3C',
+    'must be a color written #RRGGBB, e.g. #1A2B3C.',
+    options,
   );
 }
 

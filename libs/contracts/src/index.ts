@@ -4,3 +4,4 @@ export * from './error-responses';
 export * from './fields';
 export * from './query-fields';
 export { CheckRule } from './field-rule';
+export * from './demo-categories';

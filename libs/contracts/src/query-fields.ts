@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, isUUID } from 'class-validator';
 import { CheckRule as Rule, fieldLabel as label, isCalendarDate, singleValueProblem } from './field-rule';
@@ -148,36 +148,39 @@ export function QueryArrayField<T extends string>(
 
 /** An optional `YYYY-MM-DD` query parameter, kept as that string (dates have no time zone). */
 export function QueryDateField(description?: string): PropertyDecorator {
-  return applyDecorators(
-    IsOptional(),
-    Rule('queryDateField', (value, field) => {
-      const single = singleValueProblem(value, `The ${label(field)} field`);
-      if (single) return single;
-      return typeof value === 'string' && isCalendarDate(value)
-        ? null
-        : `The ${label(field)} field must be a date written YYYY-MM-DD.`;
-    }),
-    ApiPropertyOptional({ type: 'string', format: 'date', example: '2026-11-24', description }),
-  );
+  return QueryStringOfForm('queryDateField', isCalendarDate, 'must be a date written YYYY-MM-DD.', {
+    type: 'string',
+    format: 'date',
+    example: '2026-11-24',
+    description,
+  });
 }
 
 /** An optional full ISO 8601 date-time with its zone, turned into a `Date` for the service. */
 export function QueryDateTimeField(description?: string): PropertyDecorator {
+  return QueryStringOfForm(
+    'queryDateTimeField',
+    isIsoDateTime,
+    'must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T10:00:00Z.',
+    { type: 'string', format: 'date-time', example: '2026-11-24T10:00:00Z', description },
+  );
+}
+
+/** An optional single query parameter whose string `isOfForm` accepts; else "The … field <problem>". */
+function QueryStringOfForm(
+  ruleName: string,
+  isOfForm: (value: string) => boolean,
+  problem: string,
+  doc: ApiPropertyOptions,
+): PropertyDecorator {
   return applyDecorators(
     IsOptional(),
-    Rule('queryDateTimeField', (value, field) => {
+    Rule(ruleName, (value, field) => {
       const single = singleValueProblem(value, `The ${label(field)} field`);
       if (single) return single;
-      return typeof value === 'string' && isIsoDateTime(value)
-        ? null
-        : `The ${label(field)} field must be an ISO 8601 date-time with a zone, e.g. 2026-11-24T10:00:00Z.`;
+      return typeof value === 'string' && isOfForm(value) ? null : `The ${label(field)} field ${problem}`;
     }),
-    ApiPropertyOptional({
-      type: 'string',
-      format: 'date-time',
-      example: '2026-11-24T10:00:00Z',
-      description,
-    }),
+    ApiPropertyOptional(doc),
   );
 }
 

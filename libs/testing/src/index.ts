@@ -9,6 +9,7 @@ export * from './wait-for';
 export * from './rejection';
 export * from './temporary-folder';
 export * from './embedded-session';
+export * from './built-services';
 export * from './service-process';
 export * from './fake-embedding-server';
 export * from './otlp-receiver';

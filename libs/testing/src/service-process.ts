@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { REPOSITORY_ROOT } from './built-services';
 import { freePort } from './free-port';
 
 export interface ProcessExit {
@@ -13,7 +14,8 @@ export interface NodeProcessOptions {
   /** The Node script to run (relative to `cwd`), with this Node. */
   script: string;
   args?: string[];
-  cwd: string;
+  /** Default: the repository's root. */
+  cwd?: string;
   /** Set over the parent's environment. */
   env?: Record<string, string>;
   /** The parent's variables whose names match are not passed on (e.g. one pointing elsewhere). */
@@ -44,7 +46,7 @@ export class NodeProcess {
       if (value !== undefined && !options.withoutEnv?.test(key)) env[key] = value;
     }
     this.child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
-      cwd: options.cwd,
+      cwd: options.cwd ?? REPOSITORY_ROOT,
       env: { ...env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { migrateDatabase, sessionOptions, typeOrmOptions, urlOfDatabase, withClient } from '@rt/database';
 import type { Sql } from '@rt/database';
+import { DEMO_CATEGORY_SLUGS } from '@rt/contracts';
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
@@ -292,18 +293,10 @@ async function runSearchDirect(
 }
 
 const DESTINATIONS = ['FR', 'CH', 'DE', 'IT', 'ES', 'PT', 'GR', 'JP', 'US', 'IS', 'SC', 'MA'];
-const CATEGORIES = [
-  'beach',
-  'hiking',
-  'culture',
-  'gastronomy',
-  'wellness',
-  'cruise',
-  'ski',
-  'family',
-  'cycling',
-  'train',
-];
+// The filter mixes' categories: the demo catalogue's but its four broadest themes.
+const CATEGORIES = DEMO_CATEGORY_SLUGS.filter(
+  (slug) => !['city-break', 'road-trip', 'adventure', 'wildlife'].includes(slug),
+);
 const DENSITIES = ['card', 'card', 'search', 'min', 'full'] as const;
 
 /** A deterministic mix of realistic filter-only queries (query-string form). */
@@ -445,7 +438,8 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('the service did not become ready');
 }
 
-async function latency(port: number, queries: Record<string, string>[]) {
+/** One HTTP socket to the service and one direct session with its settings: each side's time alone. */
+async function oneRequestAtATime(): Promise<{ agent: Agent; client: Client; close(): Promise<void> }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const client = new Client({
     connectionString: databaseUrl,
@@ -453,6 +447,15 @@ async function latency(port: number, queries: Record<string, string>[]) {
     options: SESSION,
   });
   await client.connect();
+  const close = async () => {
+    agent.destroy();
+    await client.end();
+  };
+  return { agent, client, close };
+}
+
+async function latency(port: number, queries: Record<string, string>[]) {
+  const { agent, client, close } = await oneRequestAtATime();
   const samples = { http: [] as number[], sql: [] as number[], page: [] as number[] };
   try {
     for (const [i, query] of queries.entries()) {
@@ -479,8 +482,7 @@ async function latency(port: number, queries: Record<string, string>[]) {
       samples.page.push(page);
     }
   } finally {
-    agent.destroy();
-    await client.end();
+    await close();
   }
   return {
     http: latencyStats(samples.http),
@@ -639,13 +641,7 @@ function servedTotal(counted: number): number {
 }
 
 async function hybridLatency(port: number, queries: Record<string, string>[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const client = new Client({
-    connectionString: databaseUrl,
-    application_name: 'search-bench-direct',
-    options: SESSION,
-  });
-  await client.connect();
+  const { agent, client, close } = await oneRequestAtATime();
   const samples = { http: [] as number[], sql: [] as number[] };
   const timed: { query: Record<string, string>; ms: number }[] = [];
   let overlap = 0;
@@ -701,8 +697,7 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
       }
     }
   } finally {
-    agent.destroy();
-    await client.end();
+    await close();
   }
   if (totalsDiffer)
     console.log(
