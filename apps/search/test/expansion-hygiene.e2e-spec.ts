@@ -7,7 +7,7 @@ import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 
 /**
- * Issue 48, "expansions that say something else": a multi-word concept is read as one (`sports
+ * Expansions that say one thing: a multi-word concept is read as one (`sports
  * nautiques` is water sports, not `sports` misspelt as `ports`, harbours), a word the glossary
  * lacked finds its offers (`voile`, sailing), and the stop words the expansions leave out are
  * PostgreSQL's as the analysis sees them (src/query/glossary/stop-words.tsv).
@@ -56,7 +56,7 @@ interface Scored {
   id: string;
 }
 
-describe('expansions that say one thing (issue 48)', () => {
+describe('expansions that say one thing', () => {
   let t: TestApp;
 
   beforeAll(async () => {

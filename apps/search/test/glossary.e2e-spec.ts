@@ -5,7 +5,7 @@ import { TRAVEL_GLOSSARY_PATH } from '../src/query/glossary/glossary';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
 
-/** Query expansion by the travel glossary (issue 26): a word of one language finds offers in the others. */
+/** Query expansion by the travel glossary: a word of one language finds offers in the others. */
 const RECORDS: CatalogueRecord[] = [
   makeOffer('G1', {
     name: 'Randonnée au bord du lac d’Annecy',
@@ -38,7 +38,7 @@ interface Scored {
   _relevance_score: number;
 }
 
-describe('query expansion by the travel glossary (issue 26)', () => {
+describe('query expansion by the travel glossary', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -60,7 +60,7 @@ describe('query expansion by the travel glossary (issue 26)', () => {
 
   it('expands through compounds, typos and folding', async () => {
     // "Seeufer": the glossary's lakeside ("Ufer"); never its phrases with a stop word ("bord du
-    // lac", "am See": issue 48, GLOSSARY.md), whose pairs ("du lac") would match any lake
+    // lac", "am See": GLOSSARY.md), whose pairs ("du lac") would match any lake
     expect(await ids({ search: 'Seeufer', rrfVectorWeight: '0' })).toContain('G2');
     // "Bergwanderung": a mountain hike, and its parts ("Wanderung" in the German offer)
     expect((await ids({ search: 'Bergwanderung', rrfVectorWeight: '0' })).slice(0, 2).sort()).toEqual([

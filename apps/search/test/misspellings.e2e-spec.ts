@@ -4,7 +4,7 @@ import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, searchClientOf, TestApp } from './test-app';
 
 /**
- * Misspelt searches (issue 48): a swap of two adjacent letters is one edit for places and words
+ * Misspelt searches: a swap of two adjacent letters is one edit for places and words
  * alike (`Pargue`, `Vneise`, `Wlaes`), a 4-letter word is corrected toward a much more frequent
  * word (`skii`), and explain lists the words that matched no form (`unmatched_words`).
  */
@@ -52,7 +52,7 @@ const RECORDS: CatalogueRecord[] = [
   ...fillerOffers(45),
 ];
 
-describe('misspelt searches (issue 48)', () => {
+describe('misspelt searches', () => {
   let t: TestApp;
   let search: SearchClient;
 

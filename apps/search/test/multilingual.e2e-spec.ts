@@ -15,7 +15,7 @@ const offer = (
 ): CatalogueRecord => makeOffer(id, { name, description, language, destination: { code, name: code } });
 
 /**
- * The failures issue 37 lists under "What is wrong today", each on offers written for it in the
+ * The failures of the multilingual search once found, each on offers written for it in the
  * four languages (apps/search/README.md, "Concept coverage", "Places", "Compounds", "Broader and
  * narrower concepts", "Searches that match nothing"): the text side (rrfVectorWeight 0) and the
  * hybrid ranking with the configured defaults.
@@ -66,7 +66,7 @@ const RECORDS: CatalogueRecord[] = [
   ...fillerOffers(40),
 ];
 
-describe('issue 37: the failures of the multilingual search, fixed', () => {
+describe('the failures of the multilingual search, fixed', () => {
   let t: TestApp;
   let client: SearchClient;
 
@@ -119,8 +119,8 @@ describe('issue 37: the failures of the multilingual search, fixed', () => {
 
   it('Wintersport: winter sports in every language and the snowshoe week, never "port" first', async () => {
     for (const ids of [await textIds('Wintersport'), await hybridIds('Wintersport')]) {
-      // issue 48: French "sports d'hiver" and "vacances à la neige" hold a stop word and are no
-      // longer expansions (src/query/glossary/GLOSSARY.md, "Issue 48"), so WS-FR1 is not found from German
+      // French "sports d'hiver" and "vacances à la neige" hold a stop word and are no
+      // longer expansions (src/query/glossary/GLOSSARY.md, "expansions that say one thing"), so WS-FR1 is not found from German
       expect(ids.slice(0, 4)).toEqual(expect.arrayContaining(['WS-DE1', 'WS-IT1']));
       for (const port of ['PT-EN1', 'PT-FR1', 'SP-DE1']) {
         if (ids.includes(port)) expect(ids.indexOf(port)).toBeGreaterThan(3);

@@ -2,7 +2,7 @@ import { loadSearchConfig } from '../src/config';
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * The flood limit of GET /travels (issue 47, docs/decisions.md D-73): a token bucket per client
+ * The flood limit of GET /travels (docs/decisions.md D-73): a token bucket per client
  * address. TRUST_PROXY=1 as deployed (k8s/base/search), so `req.ip` is the address the proxy
  * writes last in X-Forwarded-For, and one test process can speak from several addresses.
  */

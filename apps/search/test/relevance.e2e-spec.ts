@@ -22,7 +22,7 @@ describe('relevance of the demo catalogue (pnpm --filter search relevance)', () 
     for (const type of ['traveller_cross_language', 'traveller_synonym', 'mixed_or_italian'] as const) {
       expect(report.hybrid[type]?.queries).toBeGreaterThanOrEqual(15);
     }
-    // the same answers under the language-first grading (issue 48): reported, not gated
+    // the same answers under the language-first grading (D-76): reported, not gated
     expect(report.languageFirst?.hybrid.overall?.queries).toBe(report.hybrid.overall?.queries);
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { QueryExpansionService } from '../src/query/glossary/query-expansion.ser
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { createTestApp, TestApp, textSideIds } from './test-app';
 
-/** Operator synonyms (SEARCH_SYNONYMS_SOURCE, issue 26): read at start and at each reindex. */
+/** Operator synonyms (SEARCH_SYNONYMS_SOURCE): read at start and at each reindex. */
 const RECORDS: CatalogueRecord[] = [
   makeOffer('S1', {
     name: 'Luxury camping under the stars',

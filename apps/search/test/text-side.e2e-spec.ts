@@ -2,7 +2,7 @@ import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { createCatalogueTestApp, TestApp, textSideIds } from './test-app';
 
-/** The text side of issue 16: optional words, typos, folding, stemming, compounds, coverage. */
+/** The text side: optional words, typos, folding, stemming, compounds, coverage. */
 const RECORDS: CatalogueRecord[] = [
   makeOffer('T1', {
     name: 'Randonnée au cœur de Zermatt',
@@ -50,7 +50,7 @@ const RECORDS: CatalogueRecord[] = [
   ...fillerOffers(24, { code: 'FR', name: 'France' }),
 ];
 
-describe('text side (issue 16)', () => {
+describe('text side', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('text side (issue 16)', () => {
     expect(await textIds('Zuerich')).toEqual(['T2']);
     expect(await textIds('zurich')).toEqual(['T2']);
     expect(await textIds('Oesterreich')).toEqual(['T3']);
-    // the French hike after it, through the travel glossary (issue 26: glossary.e2e-spec.ts)
+    // the French hike after it, through the travel glossary (glossary.e2e-spec.ts)
     expect(await textIds('Tirolwanderungen')).toEqual(['T3', 'T1']);
   });
 

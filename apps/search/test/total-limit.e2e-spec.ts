@@ -1,7 +1,7 @@
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * SEARCH_TOTAL_EXACT_LIMIT (docs/decisions.md D-52, issue 24): past the bound a listing stops counting and
+ * SEARCH_TOTAL_EXACT_LIMIT (docs/decisions.md D-52): past the bound a listing stops counting and
  * answers the bound with `totalRecordsRelation: "gte"`; below it, the exact count with "eq". Both
  * listing kinds, against the same index counted exactly.
  */

@@ -7,7 +7,7 @@ import type { VectorIndexLoad } from '../src/indexes/vector-index/vector-index.l
 import { createTestApp, TestApp } from './test-app';
 
 /**
- * The vector side in memory (issue 50): the vectors a load reads from PostgreSQL, by the text
+ * The vector side in memory (D-75): the vectors a load reads from PostgreSQL, by the text
  * index's ordinals, answer the exact nearest offers that pgvector's exact `ORDER BY embedding <=>
  * query, id` answers (same ids in the same order, distances within float tolerance), over every
  * offer and under a filter.
@@ -17,7 +17,7 @@ const K = 25;
 /** pgvector sums in 32-bit floats, the index in doubles. */
 const DISTANCE_TOLERANCE = 1e-5;
 
-describe('in-memory vector index (issue 50)', () => {
+describe('in-memory vector index', () => {
   let t: TestApp;
   /** Laid out for the sparse query scan (the built-in provider's searches take it). */
   let load: VectorIndexLoad;

@@ -131,7 +131,7 @@ describe('query terms', () => {
   });
 });
 
-describe('one idf per concept (issue 48)', () => {
+describe('one idf per concept (D-53)', () => {
   it('scores a translation rarer than the word as held by as many offers as the word, so it never outscores it', () => {
     const terms = queryTermsOf(
       [

@@ -1,5 +1,5 @@
 /**
- * What one search's analysis may cost (issue 47, docs/decisions.md D-72; apps/search/README.md,
+ * What one search's analysis may cost (docs/decisions.md D-72; apps/search/README.md,
  * "A search's cost is bounded"). The typo, compound, misspelt-place and language steps grow with
  * the square of a word's length (deletions, edit distances, cuts): a single 500-letter word took
  * 2.2–2.8 s of the event loop. Each step now counts its work here, before doing it, and stops when
@@ -22,8 +22,8 @@ export const MAX_ANALYSED_WORD_LENGTH = 32;
  * The work one word may do in all steps together, in units (AnalysisWork): a character of a form
  * built (deletions, compound cuts), a cell of an edit distance, an entry of a trigram list read, a
  * character of a part or a misspelt form looked up (a word's forms with two adjacent letters
- * swapped; a 4-letter word's about 250 forms one edit away, about 1,300 units: analysis/typos.ts,
- * issue 48). The costliest real word costs 15,973 units
+ * swapped; a 4-letter word's about 250 forms one edit away, about 1,300 units: analysis/typos.ts).
+ * The costliest real word costs 15,973 units
  * ("schneeschuhwanderung": both SymSpell look-ups at two edits, its cuts; measured over the 331
  * judged and typed searches by analysis-budget.spec.ts); twice that stops a 32-letter word of
  * random letters early, never a real one.

@@ -26,7 +26,7 @@ export function variantsOf(token: string, forms: TokenForms): string[] {
 
 /**
  * `travel_term_forms(phrase)`: a word's variants; a phrase's pairs of adjacent words, each pair
- * stemmed by one stemmer, but those of two stop words (issue 37); null when the phrase has no
+ * stemmed by one stemmer, but those of two stop words; null when the phrase has no
  * word, or no such pair.
  */
 export function termFormsOf(phrase: string, stems: StemsOf): string[] | null {

@@ -48,7 +48,7 @@ describe('editDistance (Damerau: optimal string alignment)', () => {
     expect(editDistance('😀a', 'a', 2, 'utf16')).toBe(2);
   });
 
-  it('counts a swap of two adjacent characters as one edit (issue 48), each substring edited once', () => {
+  it('counts a swap of two adjacent characters as one edit, each substring edited once', () => {
     for (const [typed, meant] of [
       ['pargue', 'prague'],
       ['vneise', 'venise'],

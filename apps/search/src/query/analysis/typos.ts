@@ -8,7 +8,7 @@ import { characterLength } from './tokenizer';
  * The typo rules of the analysis, one for the text side's index words, the glossary's words and
  * the gazetteer's names: a word of TYPO_MIN_LENGTH+ letters may be a misspelling within one edit,
  * of TWO_EDITS_MIN_LENGTH+ letters within two (editDistance: a swap of two adjacent letters is one
- * edit, issue 48). Two ways to find the candidates: the index's words sharing trigrams with the
+ * edit). Two ways to find the candidates: the index's words sharing trigrams with the
  * word (indexTypos, pg_trgm's `%` as the retired SQL found them) or spelt as it with two adjacent
  * letters swapped (a swap changes up to four trigrams: `vneise` shares 3 of 11 with `venise`,
  * below pg_trgm's 0.3), and a word list's forms with letters deleted (TypoCorrector, SymSpell,
@@ -26,7 +26,7 @@ export const MAX_TYPOS = 5;
 
 /**
  * The length of a word the index lacks that is corrected only toward a much more frequent index
- * word within one edit (issue 48: `skii`, `yoha`, `sutf`, `vwlo`, `lsgo`). Shorter words are left
+ * word within one edit (`skii`, `yoha`, `sutf`, `vwlo`, `lsgo`). Shorter words are left
  * alone: a word of 3 letters is within one edit of too many others.
  */
 export const SHORT_TYPO_LENGTH = 4;
@@ -143,7 +143,7 @@ export function indexTypos(
 }
 
 /**
- * The correction of a SHORT_TYPO_LENGTH-letter word the index lacks (issue 48): among the index's
+ * The correction of a SHORT_TYPO_LENGTH-letter word the index lacks: among the index's
  * words within one edit of it (oneEditForms, looked up: trigrams say little of 4 letters, `yoha`
  * shares 2 of 8 with `yoga`), the one held by the most offers, when it holds at least
  * SHORT_TYPO_MIN_RATIO times as many as the next and at least SHORT_TYPO_MIN_DOCUMENTS; else none.

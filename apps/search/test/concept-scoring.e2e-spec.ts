@@ -21,7 +21,7 @@ const offer = (
   });
 
 /**
- * Issue 48, the scoring (apps/search/README.md, "Concept coverage"), on offers written for each
+ * The scoring of concepts (apps/search/README.md, "Concept coverage"), on offers written for each
  * failure: a translation outranked the word itself (one idf per concept), the search's language
  * did not decide among equals (SEARCH_LANGUAGE_PREFERENCE), a place counted wherever a text
  * named it (a place covered only by the offer's name or destination), a general word of a
@@ -75,7 +75,7 @@ const RECORDS: CatalogueRecord[] = [
   ...fillerOffers(40),
 ];
 
-describe('issue 48: one idf per concept, the search language among equals, a place where the offer is', () => {
+describe('scoring: one idf per concept, the search language among equals, a place where the offer is', () => {
   let t: TestApp;
   let client: SearchClient;
   let off: TestApp;
