@@ -130,6 +130,14 @@ describe('the gazetteer', () => {
     expect(ids('Ελλάδα')).toEqual(['gr']);
   });
 
+  it("looks a search's folded words up as they are, without folding them again", () => {
+    const ids = (name: string) => gazetteer.lookupFolded(name).map((match) => match.place.id);
+    expect(ids('zurich')).toEqual(gazetteer.lookup('Zürich').map((match) => match.place.id));
+    expect(ids('zurich')).not.toEqual([]);
+    // written, not folded: no folded name is spelt so
+    expect(ids('Zürich')).toEqual([]);
+  });
+
   it('tells which lists a name is in and where it is also a common word', () => {
     const [bergen] = gazetteer.lookup('Bergen');
     expect(bergen).toMatchObject({ name: 'bergen', commonWordIn: ['de'] });

@@ -243,9 +243,18 @@ export class Gazetteer {
     this.maxNameWords = maxNameWords;
   }
 
-  /** The places a name (one word or several, as written or folded) leads to; none: []. */
+  /** The places a name as written (one word or several) leads to; none: []. */
   lookup(name: string): GazetteerMatch[] {
-    return this.byName.get(foldName(name)) ?? [];
+    return this.lookupFolded(foldName(name));
+  }
+
+  /**
+   * The places a folded name (folded words joined by a space: a search's words as the analysis
+   * read them) leads to; none: []. Folding is not idempotent (`aee` → `ae` → `a`), so a search's
+   * words, folded once, are looked up as they are.
+   */
+  lookupFolded(name: string): GazetteerMatch[] {
+    return this.byName.get(name) ?? [];
   }
 
   /** A place by id. */

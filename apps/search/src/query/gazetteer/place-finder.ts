@@ -101,7 +101,7 @@ export class PlaceFinder {
     const best = this.typos.closest(word, work, 'sorted') ?? this.closestUnfolded(word, work);
     if (!best) return undefined;
     const matches = this.gazetteer
-      .lookup(best.word)
+      .lookupFolded(best.word)
       .filter((match) => language === undefined || !match.commonWordIn.includes(language));
     return matches.length ? { start: -1, length: 1, name: best.word, token: word, matches } : undefined;
   }
@@ -147,7 +147,7 @@ export class PlaceFinder {
         const name = spanned.join(' ');
         const placed = start > 0 && this.prepositions.has(words[start - 1]);
         const matches = this.gazetteer
-          .lookup(name)
+          .lookupFolded(name)
           .filter((match) => language === undefined || placed || !match.commonWordIn.includes(language));
         if (!matches.length) continue;
         const token = spanned.reduce((kept, word) => (word.length >= kept.length ? word : kept));
