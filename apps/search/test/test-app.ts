@@ -129,6 +129,26 @@ export async function createCatalogueTestApp(
 }
 
 /**
+ * For the tests of the enclosing `describe`: the service indexed on `records` (as
+ * createCatalogueTestApp), created before them and closed after them. Call the returned function in
+ * a test or a later hook.
+ */
+export function catalogueTestAppAround(
+  records: CatalogueRecord[],
+  env: Record<string, string> = {},
+): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createCatalogueTestApp(records, env);
+  }, 120_000);
+  afterAll(() => t?.close());
+  return () => {
+    if (t === undefined) throw new Error('the catalogue test app is not created yet (call it inside a test)');
+    return t;
+  };
+}
+
+/**
  * The typed client (`@rt/client`) of a test app, over real HTTP on a loopback port (the app starts
  * listening on the first call); closed with the app.
  */
