@@ -140,11 +140,27 @@ export function catalogueTestAppAround(
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createCatalogueTestApp(records, env);
-  }, 120_000);
+  }, 180_000);
   afterAll(() => t?.close());
   return () => {
     if (t === undefined) throw new Error('the catalogue test app is not created yet (call it inside a test)');
     return t;
+  };
+}
+
+/** For the tests of the enclosing `describe`: the typed client of catalogueTestAppAround's service. */
+export function catalogueClientAround(
+  records: CatalogueRecord[],
+  env: Record<string, string> = {},
+): () => SearchClient {
+  const app = catalogueTestAppAround(records, env);
+  let client: SearchClient | undefined;
+  beforeAll(async () => {
+    ({ client } = await searchClientOf(app()));
+  });
+  return () => {
+    if (client === undefined) throw new Error('the catalogue client is not created yet (call it inside a test)');
+    return client;
   };
 }
 
