@@ -110,10 +110,11 @@ export function readyAnswer(t: TestApp): Promise<Response> {
 export async function createCatalogueTestApp(
   records: CatalogueRecord[],
   env: Record<string, string> = {},
+  options: Omit<TestAppOptions, 'env'> = {},
 ): Promise<TestApp> {
   const folder = await catalogueFolder();
   const source = await folder.file('catalogue.ndjson', toNdjson(records));
-  const t = await createTestApp({ env: { CATALOGUE_SOURCE: source, ...env } });
+  const t = await createTestApp({ ...options, env: { CATALOGUE_SOURCE: source, ...env } });
   await t.reindex.idle();
   const outcome = await t.reindex.run('cli');
   if (outcome.status !== 'succeeded' || outcome.total !== records.length) {
@@ -159,7 +160,8 @@ export function catalogueClientAround(
     ({ client } = await searchClientOf(app()));
   });
   return () => {
-    if (client === undefined) throw new Error('the catalogue client is not created yet (call it inside a test)');
+    if (client === undefined)
+      throw new Error('the catalogue client is not created yet (call it inside a test)');
     return client;
   };
 }
