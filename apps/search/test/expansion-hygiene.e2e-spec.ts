@@ -60,7 +60,9 @@ describe('expansions that say one thing (issue 48)', () => {
   const app = catalogueTestAppAround(RECORDS);
 
   const ids = async (search: string) =>
-    (await listTravels<{ totalRecords: number; records: Scored[] }>(app(), { search })).records.map((r) => r.id);
+    (await listTravels<{ totalRecords: number; records: Scored[] }>(app(), { search })).records.map(
+      (r) => r.id,
+    );
 
   it('answers "sports nautiques" with water sports first, not with harbours', async () => {
     const found = await ids('sports nautiques');

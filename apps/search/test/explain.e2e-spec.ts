@@ -63,7 +63,9 @@ describe('GET /travels?explain=true', () => {
   const app = catalogueTestAppAround(RECORDS);
 
   const list = (query: Record<string, string>) =>
-    app().http.get('/travels').query({ infoDensity: 'min', size: '20', ...query });
+    app()
+      .http.get('/travels')
+      .query({ infoDensity: 'min', size: '20', ...query });
   const search = (query: Record<string, string>) =>
     listTravels<{ totalRecords: number; records: Explained[] }>(app(), query);
 

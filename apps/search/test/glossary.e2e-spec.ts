@@ -104,9 +104,10 @@ describe('query expansion by the travel glossary (issue 26)', () => {
       .map((word) => word.trim())
       .filter(Boolean);
     expect(words.length).toBeGreaterThan(2000);
-    const rows = (await app().dataSource.query('SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w', [
-      words,
-    ])) as { w: string; folded: string }[];
+    const rows = (await app().dataSource.query(
+      'SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w',
+      [words],
+    )) as { w: string; folded: string }[];
     const differing = rows.filter((row) => foldText(row.w) !== row.folded);
     expect(differing).toEqual([]);
   });

@@ -55,7 +55,9 @@ describe('misspelt searches (issue 48)', () => {
   const client = catalogueClientAround(RECORDS);
 
   const ids = async (text: string) =>
-    (await client().travels({ search: text, infoDensity: 'min', size: 20 })).records.map((record) => record.id);
+    (await client().travels({ search: text, infoDensity: 'min', size: 20 })).records.map(
+      (record) => record.id,
+    );
   const explained = async (text: string) => {
     const listing = await client().travels({ search: text, infoDensity: 'min', size: 20, explain: true });
     return listing.records.map((record) => ({ id: record.id, text: record._explanation!.text }));
