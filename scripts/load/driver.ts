@@ -1,3 +1,4 @@
+import { seededRandom } from '@rt/contracts';
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { KindRecorder } from './stats';
@@ -43,18 +44,6 @@ export interface DriveResult {
   warmupErrors: number;
   /** The first few failures of the warm-up. */
   warmupSamples: string[];
-}
-
-/** A small seeded PRNG (mulberry32), so that a run's sequence of requests can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Picks a kind with a probability proportional to its weight. */

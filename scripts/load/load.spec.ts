@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drive, seededRandom, weightedPicker, type RequestKind } from './driver';
+import { seededRandom } from '@rt/contracts';
+import { drive, weightedPicker, type RequestKind } from './driver';
 import { parseOptions } from './options';
 import { percentile, summarize, KindRecorder } from './stats';
 

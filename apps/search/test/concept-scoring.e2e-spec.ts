@@ -1,7 +1,7 @@
 import type { SearchClient, TravelsQuery } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, searchClientOf, TestApp } from './test-app';
+import { catalogueClientAround } from './test-app';
 
 type Language = 'fr' | 'de' | 'en' | 'it';
 
@@ -76,25 +76,12 @@ const RECORDS: CatalogueRecord[] = [
 ];
 
 describe('scoring: one idf per concept, the search language among equals, a place where the offer is', () => {
-  let t: TestApp;
-  let client: SearchClient;
-  let off: TestApp;
-  let offClient: SearchClient;
+  const client = catalogueClientAround(RECORDS, { SEARCH_LANGUAGE_PREFERENCE: '10' });
+  const offClient = catalogueClientAround(RECORDS, { SEARCH_LANGUAGE_PREFERENCE: '0' });
 
-  beforeAll(async () => {
-    t = await createCatalogueTestApp(RECORDS, { SEARCH_LANGUAGE_PREFERENCE: '10' });
-    ({ client } = await searchClientOf(t));
-    off = await createCatalogueTestApp(RECORDS, { SEARCH_LANGUAGE_PREFERENCE: '0' });
-    ({ client: offClient } = await searchClientOf(off));
-  }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    await off?.close();
-  });
-
-  const textPage = (on: SearchClient, query: TravelsQuery) =>
-    on.travels({ infoDensity: 'min', size: 20, rrfVectorWeight: 0, ...query });
-  const textIds = async (on: SearchClient, search: string) =>
+  const textPage = (on: () => SearchClient, query: TravelsQuery) =>
+    on().travels({ infoDensity: 'min', size: 20, rrfVectorWeight: 0, ...query });
+  const textIds = async (on: () => SearchClient, search: string) =>
     (await textPage(on, { search })).records.map((record) => record.id);
 
   it('a translation never ranks above the word itself on offers of the same shape (no language preference)', async () => {

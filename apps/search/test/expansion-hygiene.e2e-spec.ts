@@ -4,7 +4,7 @@ import { loadTravelGlossary } from '../src/query/glossary/glossary';
 import { loadStopWords, STOP_WORDS_PATH } from '../src/query/glossary/stop-words';
 import { LANGUAGES } from '../src/query/analysis/languages';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
+import { catalogueTestAppAround, listTravels } from './test-app';
 
 /**
  * Expansions that say one thing: a multi-word concept is read as one (`sports
@@ -57,15 +57,12 @@ interface Scored {
 }
 
 describe('expansions that say one thing', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createCatalogueTestApp(RECORDS);
-  }, 120_000);
-  afterAll(() => t.close());
+  const app = catalogueTestAppAround(RECORDS);
 
   const ids = async (search: string) =>
-    (await listTravels<{ totalRecords: number; records: Scored[] }>(t, { search })).records.map((r) => r.id);
+    (await listTravels<{ totalRecords: number; records: Scored[] }>(app(), { search })).records.map(
+      (r) => r.id,
+    );
 
   it('answers "sports nautiques" with water sports first, not with harbours', async () => {
     const found = await ids('sports nautiques');
@@ -94,7 +91,7 @@ describe('expansions that say one thing', () => {
     for (const name of gazetteer.names().keys()) addWords(name);
     // the copy of PostgreSQL's lists alone (without the function words)
     const copied = loadStopWords(STOP_WORDS_PATH, {});
-    const rows = (await t.dataSource.query(
+    const rows = (await app().dataSource.query(
       `SELECT t AS token FROM unnest($1::text[]) t
        WHERE ts_lexize('french_stem', t) = '{}' OR ts_lexize('german_stem', t) = '{}'
          OR ts_lexize('english_stem', t) = '{}'`,

@@ -5,7 +5,7 @@ import type { EmbeddingProvider } from '../src/embedding/embedding-provider';
 import { EmbeddingUnavailableError } from '../src/embedding/embedding-unavailable.error';
 import type { ExplanationDto } from '../src/http/travels/dto/travel-listing.response';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
+import { catalogueTestAppAround, listTravels } from './test-app';
 
 /** `explain=true` (apps/search/README.md, "Explain mode"): why each record ranks where it does. */
 const RECORDS: CatalogueRecord[] = [
@@ -60,17 +60,14 @@ interface Explained {
 const DIGITS = 9;
 
 describe('GET /travels?explain=true', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createCatalogueTestApp(RECORDS);
-  }, 120_000);
-  afterAll(() => t.close());
+  const app = catalogueTestAppAround(RECORDS);
 
   const list = (query: Record<string, string>) =>
-    t.http.get('/travels').query({ infoDensity: 'min', size: '20', ...query });
+    app()
+      .http.get('/travels')
+      .query({ infoDensity: 'min', size: '20', ...query });
   const search = (query: Record<string, string>) =>
-    listTravels<{ totalRecords: number; records: Explained[] }>(t, query);
+    listTravels<{ totalRecords: number; records: Explained[] }>(app(), query);
 
   /** The explanation adds up: the order, the fused score, the text score. */
   const expectConsistent = (records: Explained[], offset = 0) => {
@@ -113,8 +110,8 @@ describe('GET /travels?explain=true', () => {
     expectConsistent(explained.records);
     const first = explained.records[0]._explanation!;
     expect(first.rrf).toEqual({
-      vector_weight: rankingTuningOf({}, t.config).rrfVectorWeight,
-      k: t.config.SEARCH_RRF_K,
+      vector_weight: rankingTuningOf({}, app().config).rrfVectorWeight,
+      k: app().config.SEARCH_RRF_K,
     });
     // the German offer holds the words themselves
     const german = explained.records.find((r) => r.id === 'E2')!._explanation!;
@@ -154,12 +151,12 @@ describe('GET /travels?explain=true', () => {
     expect(glossary.length).toBeGreaterThan(0);
     expect(glossary.map((term) => term.word)).toContain('wanderung');
     glossary.forEach((term) => {
-      expect(term.weight).toBe(t.config.SEARCH_GLOSSARY_WEIGHT);
+      expect(term.weight).toBe(app().config.SEARCH_GLOSSARY_WEIGHT);
       expect(term.contribution).toBeGreaterThan(0);
     });
     // a translation covers its word as the word itself does, at a lower weight
     expect(french.text.coverage).toBe(1);
-    expect(t.config.SEARCH_GLOSSARY_WEIGHT).toBeLessThan(1);
+    expect(app().config.SEARCH_GLOSSARY_WEIGHT).toBeLessThan(1);
   });
 
   it('shows a misspelt place corrected by the gazetteer, a typo correction, and a stem', async () => {
@@ -169,7 +166,7 @@ describe('GET /travels?explain=true', () => {
     expect(annecy.text.terms).toEqual([
       expect.objectContaining({ word: 'anecy', term: 'annecy', kind: 'place', counted: true }),
     ]);
-    expect(annecy.text.terms[0].weight).toBe(t.config.SEARCH_PLACE_WEIGHT);
+    expect(annecy.text.terms[0].weight).toBe(app().config.SEARCH_PLACE_WEIGHT);
     expect(annecy.text.terms[0].contribution).toBeCloseTo(
       place.records.find((r) => r.id === 'E1')!.tsvector_score,
       DIGITS,
@@ -220,12 +217,12 @@ describe('GET /travels?explain=true', () => {
   });
 
   it('explains the full-text fallback (the text side alone, w 0)', async () => {
-    const provider = t.app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
+    const provider = app().app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
     const down = jest
       .spyOn(provider, 'embedQuery')
       .mockRejectedValue(new EmbeddingUnavailableError('down in this test'));
-    const fallback = t.config.SEARCH_FULLTEXT_FALLBACK;
-    t.config.SEARCH_FULLTEXT_FALLBACK = true;
+    const fallback = app().config.SEARCH_FULLTEXT_FALLBACK;
+    app().config.SEARCH_FULLTEXT_FALLBACK = true;
     try {
       const res = await list({ search: 'Wanderung am See', explain: 'true' }).expect(200);
       expect(res.headers['x-search-fallback']).toBe('fulltext');
@@ -233,13 +230,13 @@ describe('GET /travels?explain=true', () => {
       expectConsistent(records);
       records.forEach((r, i) => {
         expect(r._explanation).toMatchObject({
-          rrf: { vector_weight: 0, k: t.config.SEARCH_RRF_K },
+          rrf: { vector_weight: 0, k: app().config.SEARCH_RRF_K },
           semantic: { similarity: 0, rank: null, contribution: 0 },
           text: { rank: i + 1 },
         });
       });
     } finally {
-      t.config.SEARCH_FULLTEXT_FALLBACK = fallback;
+      app().config.SEARCH_FULLTEXT_FALLBACK = fallback;
       down.mockRestore();
     }
   });

@@ -3,7 +3,7 @@ import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { foldText } from '../src/query/analysis/tokenizer';
 import { TRAVEL_GLOSSARY_PATH } from '../src/query/glossary/glossary';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, listTravels, TestApp } from './test-app';
+import { catalogueTestAppAround, listTravels } from './test-app';
 
 /** Query expansion by the travel glossary: a word of one language finds offers in the others. */
 const RECORDS: CatalogueRecord[] = [
@@ -39,15 +39,10 @@ interface Scored {
 }
 
 describe('query expansion by the travel glossary', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createCatalogueTestApp(RECORDS);
-  }, 120_000);
-  afterAll(() => t.close());
+  const app = catalogueTestAppAround(RECORDS);
 
   const search = (query: Record<string, string>) =>
-    listTravels<{ totalRecords: number; records: Scored[] }>(t, query);
+    listTravels<{ totalRecords: number; records: Scored[] }>(app(), query);
   const ids = async (query: Record<string, string>) => (await search(query)).records.map((r) => r.id);
 
   it('finds the French offer for a German query as it finds the German one (both answer every word)', async () => {
@@ -91,12 +86,12 @@ describe('query expansion by the travel glossary', () => {
   });
 
   it('SEARCH_GLOSSARY_WEIGHT 0 turns the glossary off', async () => {
-    const saved = t.config.SEARCH_GLOSSARY_WEIGHT;
-    t.config.SEARCH_GLOSSARY_WEIGHT = 0;
+    const saved = app().config.SEARCH_GLOSSARY_WEIGHT;
+    app().config.SEARCH_GLOSSARY_WEIGHT = 0;
     try {
       expect(await ids({ search: 'Wanderung am See', rrfVectorWeight: '0' })).toEqual(['G2']);
     } finally {
-      t.config.SEARCH_GLOSSARY_WEIGHT = saved;
+      app().config.SEARCH_GLOSSARY_WEIGHT = saved;
     }
   });
 
@@ -109,9 +104,10 @@ describe('query expansion by the travel glossary', () => {
       .map((word) => word.trim())
       .filter(Boolean);
     expect(words.length).toBeGreaterThan(2000);
-    const rows = (await t.dataSource.query('SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w', [
-      words,
-    ])) as { w: string; folded: string }[];
+    const rows = (await app().dataSource.query(
+      'SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w',
+      [words],
+    )) as { w: string; folded: string }[];
     const differing = rows.filter((row) => foldText(row.w) !== row.folded);
     expect(differing).toEqual([]);
   });

@@ -117,6 +117,9 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
     delays = [];
   });
   afterEach(() => jest.useRealTimers());
+  /** search_embedding_http_requests_total of this test's provider, for one path and outcome. */
+  const requestsCounted = (path: 'query' | 'documents', outcome: string) =>
+    metric(registry, 'search_embedding_http_requests_total', { path, outcome });
 
   describe('success', () => {
     it('embeds a query with one POST to /v1/embeddings (model, input, bearer key) and normalises the vector', async () => {
@@ -146,9 +149,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
         expect(norm(vector)).toBeCloseTo(1, 5);
         expect(dot(vector, builtin.embed(texts[i]))).toBeCloseTo(1, 5);
       });
-      expect(
-        await metric(registry, 'search_embedding_http_requests_total', { path: 'documents', outcome: 'ok' }),
-      ).toBe(3);
+      expect(await requestsCounted('documents', 'ok')).toBe(3);
     });
 
     it('takes a base URL ending in /v1, sends `dimensions` only when asked to, and no Authorization without a key', async () => {
@@ -171,9 +172,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
       expect(error.message).toMatch(/fake-embed, query\) failed: no answer within 50 ms/);
       expect(ms).toBeLessThan(400);
       expect(server.requests).toHaveLength(1);
-      expect(
-        await metric(registry, 'search_embedding_http_requests_total', { path: 'query', outcome: 'timeout' }),
-      ).toBe(1);
+      expect(await requestsCounted('query', 'timeout')).toBe(1);
     });
 
     it('the timeout covers a body that never comes', async () => {
@@ -229,12 +228,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
       expect(ms).toBeLessThan(100);
       await expect(p.embedDocuments(['Rome'])).rejects.toThrow(/circuit breaker is open/);
       expect(server.requests).toHaveLength(0);
-      expect(
-        await metric(registry, 'search_embedding_http_requests_total', {
-          path: 'query',
-          outcome: 'circuit_open',
-        }),
-      ).toBe(1);
+      expect(await requestsCounted('query', 'circuit_open')).toBe(1);
 
       await sleep(160);
       expect(p.breaker.state).toBe('half_open');
@@ -297,12 +291,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
         expect(batch.error).toBeInstanceOf(EmbeddingUnavailableError);
         expect(batch.error.message).toMatch(message);
         expect(server.requests).toHaveLength(2);
-        expect(
-          await metric(registry, 'search_embedding_http_requests_total', {
-            path: 'documents',
-            outcome: 'malformed',
-          }),
-        ).toBe(1);
+        expect(await requestsCounted('documents', 'malformed')).toBe(1);
       },
     );
   });
@@ -317,12 +306,7 @@ describe('HttpEmbeddingProvider against a real OpenAI-compatible server', () => 
       expect(vectors).toHaveLength(2);
       expect(delays).toEqual([1000, 2000]);
       expect(server.requests).toHaveLength(3);
-      expect(
-        await metric(registry, 'search_embedding_http_requests_total', {
-          path: 'documents',
-          outcome: 'rate_limited',
-        }),
-      ).toBe(2);
+      expect(await requestsCounted('documents', 'rate_limited')).toBe(2);
     });
 
     it('reads Retry-After as an HTTP date too (a 503)', async () => {

@@ -9,9 +9,9 @@ import { TextIndexService } from '../src/indexes/text-index/text-index.service';
 import { VectorIndexService } from '../src/indexes/vector-index/vector-index.service';
 import { toTravelsRequest } from '../src/http/travels/travels-request';
 import { TravelsQueryDto } from '../src/http/travels/dto/travels-query.dto';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
+import { makeOffer } from './catalogue-fixtures';
 import { builtinTimesThree } from './builtin-fake-vector';
-import { createTestApp, TestApp } from './test-app';
+import { createCatalogueTestApp, createTestApp, TestApp } from './test-app';
 
 /** A handful of offers where the two sides disagree: exact names, a typo, words in descriptions only. */
 const RECORDS: CatalogueRecord[] = [
@@ -95,28 +95,17 @@ describe.each(['memory', 'database'] as const)(
   'GET /travels with a search (hybrid ranking, vectors in %s)',
   (mode) => {
     let t: TestApp;
-    let folder: Awaited<ReturnType<typeof catalogueFolder>>;
     const K = 60;
 
     beforeAll(async () => {
-      folder = await catalogueFolder();
-      const source = await folder.file('catalogue.ndjson', toNdjson(RECORDS));
-      t = await createTestApp({
-        env: {
-          CATALOGUE_SOURCE: source,
-          SEARCH_RRF_VECTOR_WEIGHT: '0.5',
-          SEARCH_SEMANTIC_FLOOR: '0.1',
-          SEARCH_VECTOR_INDEX: mode,
-        },
+      t = await createCatalogueTestApp(RECORDS, {
+        SEARCH_RRF_VECTOR_WEIGHT: '0.5',
+        SEARCH_SEMANTIC_FLOOR: '0.1',
+        SEARCH_VECTOR_INDEX: mode,
       });
-      await t.reindex.idle();
-      expect(await t.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: RECORDS.length });
       if (mode === 'memory') await vectorsLoaded(t);
     });
-    afterAll(async () => {
-      await t.close();
-      await folder.cleanup();
-    });
+    afterAll(() => t?.close());
 
     /**
      * The ranking worked out from docs/decisions.md D-51 alone: each record's measures read directly

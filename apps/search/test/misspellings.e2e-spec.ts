@@ -1,7 +1,6 @@
-import type { SearchClient } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, searchClientOf, TestApp } from './test-app';
+import { catalogueClientAround } from './test-app';
 
 /**
  * Misspelt searches: a swap of two adjacent letters is one edit for places and words
@@ -53,19 +52,14 @@ const RECORDS: CatalogueRecord[] = [
 ];
 
 describe('misspelt searches', () => {
-  let t: TestApp;
-  let search: SearchClient;
-
-  beforeAll(async () => {
-    t = await createCatalogueTestApp(RECORDS);
-    ({ client: search } = await searchClientOf(t));
-  }, 120_000);
-  afterAll(() => t.close());
+  const client = catalogueClientAround(RECORDS);
 
   const ids = async (text: string) =>
-    (await search.travels({ search: text, infoDensity: 'min', size: 20 })).records.map((record) => record.id);
+    (await client().travels({ search: text, infoDensity: 'min', size: 20 })).records.map(
+      (record) => record.id,
+    );
   const explained = async (text: string) => {
-    const listing = await search.travels({ search: text, infoDensity: 'min', size: 20, explain: true });
+    const listing = await client().travels({ search: text, infoDensity: 'min', size: 20, explain: true });
     return listing.records.map((record) => ({ id: record.id, text: record._explanation!.text }));
   };
 

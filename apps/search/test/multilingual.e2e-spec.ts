@@ -1,8 +1,8 @@
-import type { SearchClient, TravelsQuery } from '@rt/client';
+import type { TravelsQuery } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { randomStrings } from '../src/relevance/relevance';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, searchClientOf, TestApp } from './test-app';
+import { catalogueClientAround } from './test-app';
 
 type Language = 'fr' | 'de' | 'en' | 'it';
 
@@ -67,16 +67,9 @@ const RECORDS: CatalogueRecord[] = [
 ];
 
 describe('the failures of the multilingual search, fixed', () => {
-  let t: TestApp;
-  let client: SearchClient;
+  const client = catalogueClientAround(RECORDS);
 
-  beforeAll(async () => {
-    t = await createCatalogueTestApp(RECORDS);
-    ({ client } = await searchClientOf(t));
-  }, 180_000);
-  afterAll(() => t?.close());
-
-  const search = (query: TravelsQuery) => client.travels({ infoDensity: 'min', size: 20, ...query });
+  const search = (query: TravelsQuery) => client().travels({ infoDensity: 'min', size: 20, ...query });
   const textIds = async (text: string) =>
     (await search({ search: text, rrfVectorWeight: 0 })).records.map((record) => record.id);
   const hybridIds = async (text: string) =>

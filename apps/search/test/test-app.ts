@@ -110,10 +110,11 @@ export function readyAnswer(t: TestApp): Promise<Response> {
 export async function createCatalogueTestApp(
   records: CatalogueRecord[],
   env: Record<string, string> = {},
+  options: Omit<TestAppOptions, 'env'> = {},
 ): Promise<TestApp> {
   const folder = await catalogueFolder();
   const source = await folder.file('catalogue.ndjson', toNdjson(records));
-  const t = await createTestApp({ env: { CATALOGUE_SOURCE: source, ...env } });
+  const t = await createTestApp({ ...options, env: { CATALOGUE_SOURCE: source, ...env } });
   await t.reindex.idle();
   const outcome = await t.reindex.run('cli');
   if (outcome.status !== 'succeeded' || outcome.total !== records.length) {
@@ -125,6 +126,43 @@ export async function createCatalogueTestApp(
       await t.close();
       await folder.cleanup();
     },
+  };
+}
+
+/**
+ * For the tests of the enclosing `describe`: the service indexed on `records` (as
+ * createCatalogueTestApp), created before them and closed after them. Call the returned function in
+ * a test or a later hook.
+ */
+export function catalogueTestAppAround(
+  records: CatalogueRecord[],
+  env: Record<string, string> = {},
+): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createCatalogueTestApp(records, env);
+  }, 180_000);
+  afterAll(() => t?.close());
+  return () => {
+    if (t === undefined) throw new Error('the catalogue test app is not created yet (call it inside a test)');
+    return t;
+  };
+}
+
+/** For the tests of the enclosing `describe`: the typed client of catalogueTestAppAround's service. */
+export function catalogueClientAround(
+  records: CatalogueRecord[],
+  env: Record<string, string> = {},
+): () => SearchClient {
+  const app = catalogueTestAppAround(records, env);
+  let client: SearchClient | undefined;
+  beforeAll(async () => {
+    ({ client } = await searchClientOf(app()));
+  });
+  return () => {
+    if (client === undefined)
+      throw new Error('the catalogue client is not created yet (call it inside a test)');
+    return client;
   };
 }
 

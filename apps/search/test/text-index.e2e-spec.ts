@@ -10,6 +10,7 @@ import type { RunSql } from '../src/ranking/listing-page';
 import { StatementSemanticSide } from '../src/ranking/statement-semantic-side';
 import { toTravelsRequest } from '../src/http/travels/travels-request';
 import type { RankingRequest } from '../src/request/listing-request';
+import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
 import { referenceTextPage } from './reference-text-side';
 import { createTestApp, readyAnswer, TestApp } from './test-app';
@@ -51,6 +52,28 @@ const VARIANTS: Record<string, string>[] = [
   { dates: '2026-07-01:2026-08-31', discountclub: 'true' },
   { explain: 'true', rrfVectorWeight: '0.3' },
 ];
+
+/**
+ * Runs `test` on a service of its own whose catalogue source is a file of `records` (`rewrite`
+ * replaces them for the next reindex), then closes the service and removes the file.
+ */
+async function onCatalogueFile(
+  records: CatalogueRecord[],
+  env: Record<string, string>,
+  test: (app: TestApp, rewrite: (records: CatalogueRecord[]) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const folder = await catalogueFolder();
+  const write = (next: CatalogueRecord[]) => folder.file('catalogue.ndjson', toNdjson(next));
+  const app = await createTestApp({ env: { CATALOGUE_SOURCE: await write(records), ...env } });
+  try {
+    await test(app, async (next) => {
+      await write(next);
+    });
+  } finally {
+    await app.close();
+    await folder.cleanup();
+  }
+}
 
 describe('in-memory text index', () => {
   let t: TestApp;
@@ -154,7 +177,6 @@ describe('in-memory text index', () => {
   }, 180_000);
 
   it('breaks ties on id (offers of one text)', async () => {
-    const folder = await catalogueFolder();
     const tiedOffers = Array.from({ length: 30 }, (_, i) =>
       makeOffer(`TIE-${String(29 - i).padStart(2, '0')}`, {
         name: 'Lakeside hiking week',
@@ -164,13 +186,7 @@ describe('in-memory text index', () => {
         language: 'en',
       }),
     );
-    const tied = await createTestApp({
-      env: {
-        CATALOGUE_SOURCE: await folder.file('tied.ndjson', toNdjson(tiedOffers)),
-        SEARCH_SEMANTIC_CANDIDATES: '5',
-      },
-    });
-    try {
+    await onCatalogueFile(tiedOffers, { SEARCH_SEMANTIC_CANDIDATES: '5' }, async (tied) => {
       await tied.reindex.idle();
       expect(await tied.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 30 });
       const memory = memoryOf(tied);
@@ -183,21 +199,15 @@ describe('in-memory text index', () => {
         expect(ids).toEqual([...ids].sort());
         expect(text).toEqual(await referenceTextPage(tied, request, query));
       }
-    } finally {
-      await tied.close();
-      await folder.cleanup();
-    }
+    });
   }, 180_000);
 
   it('declines to answer from an index of another generation, and the service answers the new catalogue', async () => {
-    const folder = await catalogueFolder();
     const offers = [
       makeOffer('GEN-1', { name: 'Glacier walk in Zermatt', language: 'en' }),
       makeOffer('GEN-2', { name: 'Vineyard tour in Lavaux', language: 'en' }),
     ];
-    const source = await folder.file('generations.ndjson', toNdjson(offers));
-    const app = await createTestApp({ env: { CATALOGUE_SOURCE: source, SEARCH_TEXT_INDEX_POLL_MS: '0' } });
-    try {
+    await onCatalogueFile(offers, { SEARCH_TEXT_INDEX_POLL_MS: '0' }, async (app, rewrite) => {
       await app.reindex.idle();
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const old = await loadTextIndex(app.dataSource);
@@ -211,13 +221,10 @@ describe('in-memory text index', () => {
         ).total,
       ).toBe(1);
       // a reindex on the database: the old index no longer answers, the service's new one does
-      await folder.file(
-        'generations.ndjson',
-        toNdjson([
-          ...offers,
-          makeOffer('GEN-3', { name: 'Glacier express and glacier hike', language: 'en' }),
-        ]),
-      );
+      await rewrite([
+        ...offers,
+        makeOffer('GEN-3', { name: 'Glacier express and glacier hike', language: 'en' }),
+      ]);
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded' });
       const stale = new MemoryListing(old.index, async (sql) => app.dataSource.query(sql.text, sql.values));
       expect(await stale.byText(request, query)).toBe(GENERATION_CHANGED);
@@ -227,60 +234,49 @@ describe('in-memory text index', () => {
         .query({ search: 'glacier', infoDensity: 'min', rrfVectorWeight: '0' });
       expect(response.status).toBe(200);
       expect(response.body.records.map((row: { id: string }) => row.id).sort()).toEqual(['GEN-1', 'GEN-3']);
-    } finally {
-      await app.close();
-      await folder.cleanup();
-    }
+    });
   }, 180_000);
 
   it('loads the postings the reindex wrote as blocks, also after offers came and went (their ordinals moved)', async () => {
-    const folder = await catalogueFolder();
     const offer = (id: string, name: string) => makeOffer(id, { name, language: 'en' });
-    const source = await folder.file(
-      'blocks.ndjson',
-      toNdjson([
-        offer('BLK-1', 'Glacier walk in Zermatt'),
-        offer('BLK-3', 'Lake cruise on Lake Geneva'),
-        offer('BLK-5', 'Glacier lake hike'),
-      ]),
-    );
-    const app = await createTestApp({ env: { CATALOGUE_SOURCE: source, REINDEX_MAX_REMOVAL_SHARE: '1' } });
-    // every term's postings as the table holds them, by the loaded index's ordinals
-    const expectBlocksAsPostings = async () => {
-      const { index } = await loadTextIndex(app.dataSource);
-      const rows = (await app.dataSource.query(
-        'SELECT term, offer_id, impact FROM search_postings ORDER BY term, offer_id',
-      )) as { term: string; offer_id: string; impact: number }[];
-      const expected = new Map<string, { ordinals: number[]; impacts: number[] }>();
-      for (const row of rows) {
-        const list = expected.get(row.term) ?? { ordinals: [], impacts: [] };
-        list.ordinals.push(index.ordinalOf(row.offer_id) as number);
-        list.impacts.push(Math.fround(row.impact));
-        expected.set(row.term, list);
-      }
-      const loaded = new Map(
-        [...index.postings].map(([term, list]) => [
-          term,
-          { ordinals: Array.from(list.ordinals), impacts: Array.from(list.impacts) },
-        ]),
-      );
-      expect(loaded).toEqual(expected);
-      expect(rows.length).toBeGreaterThan(10);
-      return index;
-    };
-    try {
+    const first = [
+      offer('BLK-1', 'Glacier walk in Zermatt'),
+      offer('BLK-3', 'Lake cruise on Lake Geneva'),
+      offer('BLK-5', 'Glacier lake hike'),
+    ];
+    await onCatalogueFile(first, { REINDEX_MAX_REMOVAL_SHARE: '1' }, async (app, rewrite) => {
+      // every term's postings as the table holds them, by the loaded index's ordinals
+      const expectBlocksAsPostings = async () => {
+        const { index } = await loadTextIndex(app.dataSource);
+        const rows = (await app.dataSource.query(
+          'SELECT term, offer_id, impact FROM search_postings ORDER BY term, offer_id',
+        )) as { term: string; offer_id: string; impact: number }[];
+        const expected = new Map<string, { ordinals: number[]; impacts: number[] }>();
+        for (const row of rows) {
+          const list = expected.get(row.term) ?? { ordinals: [], impacts: [] };
+          list.ordinals.push(index.ordinalOf(row.offer_id) as number);
+          list.impacts.push(Math.fround(row.impact));
+          expected.set(row.term, list);
+        }
+        const loaded = new Map(
+          [...index.postings].map(([term, list]) => [
+            term,
+            { ordinals: Array.from(list.ordinals), impacts: Array.from(list.impacts) },
+          ]),
+        );
+        expect(loaded).toEqual(expected);
+        expect(rows.length).toBeGreaterThan(10);
+        return index;
+      };
       await app.reindex.idle();
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 3 });
       expect((await expectBlocksAsPostings()).ids).toEqual(['BLK-1', 'BLK-3', 'BLK-5']);
       // the first offer goes, one comes between the others: every later ordinal moves
-      await folder.file(
-        'blocks.ndjson',
-        toNdjson([
-          offer('BLK-3', 'Lake cruise on Lake Geneva'),
-          offer('BLK-4', 'Glacier express and lake picnic'),
-          offer('BLK-5', 'Glacier lake hike'),
-        ]),
-      );
+      await rewrite([
+        offer('BLK-3', 'Lake cruise on Lake Geneva'),
+        offer('BLK-4', 'Glacier express and lake picnic'),
+        offer('BLK-5', 'Glacier lake hike'),
+      ]);
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 3 });
       expect((await expectBlocksAsPostings()).ids).toEqual(['BLK-3', 'BLK-4', 'BLK-5']);
       expect((await loadTextIndex(app.dataSource)).fromBlocks).toBe(true);
@@ -298,22 +294,16 @@ describe('in-memory text index', () => {
       const fromPostings = await expectBlocksAsPostings();
       expect(fromPostings.postings.get('glacier')?.ordinals).toEqual(Int32Array.from([2]));
       // the next reindex of this release that changes something writes blocks for its generation
-      await folder.file(
-        'blocks.ndjson',
-        toNdjson([
-          offer('BLK-3', 'Lake cruise on Lake Geneva'),
-          offer('BLK-4', 'Glacier express and lake picnic'),
-          offer('BLK-5', 'Glacier lake hike'),
-          offer('BLK-6', 'Glacier flight'),
-        ]),
-      );
+      await rewrite([
+        offer('BLK-3', 'Lake cruise on Lake Geneva'),
+        offer('BLK-4', 'Glacier express and lake picnic'),
+        offer('BLK-5', 'Glacier lake hike'),
+        offer('BLK-6', 'Glacier flight'),
+      ]);
       expect(await app.reindex.run('cli')).toMatchObject({ status: 'succeeded', total: 4 });
       expect((await loadTextIndex(app.dataSource)).fromBlocks).toBe(true);
       await expectBlocksAsPostings();
-    } finally {
-      await app.close();
-      await folder.cleanup();
-    }
+    });
   }, 180_000);
 
   it('loads a new generation a search meets, also when the pool has one connection (as the embedded database)', async () => {

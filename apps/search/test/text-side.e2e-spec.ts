@@ -1,6 +1,6 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
-import { createCatalogueTestApp, TestApp, textSideIds } from './test-app';
+import { catalogueTestAppAround, textSideIds } from './test-app';
 
 /** The text side: optional words, typos, folding, stemming, compounds, coverage. */
 const RECORDS: CatalogueRecord[] = [
@@ -51,15 +51,10 @@ const RECORDS: CatalogueRecord[] = [
 ];
 
 describe('text side', () => {
-  let t: TestApp;
+  const app = catalogueTestAppAround(RECORDS);
 
-  beforeAll(async () => {
-    // rrfVectorWeight 0 in the requests below: the text side alone.
-    t = await createCatalogueTestApp(RECORDS);
-  }, 120_000);
-  afterAll(() => t.close());
-
-  const textIds = (search: string) => textSideIds(t, search);
+  // rrfVectorWeight 0 in the requests below: the text side alone.
+  const textIds = (search: string) => textSideIds(app(), search);
 
   it('finds a place name with a typo (one edit for 5+ letters, two for 9+)', async () => {
     expect(await textIds('Barcleona')).toEqual(['T4']);

@@ -1,7 +1,7 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { SearchLog, SearchLogLine } from '../src/http/travels/search-log';
-import { catalogueFolder, makeOffer, toNdjson } from './catalogue-fixtures';
-import { createTestApp, TestApp } from './test-app';
+import { makeOffer } from './catalogue-fixtures';
+import { createCatalogueTestApp, TestApp } from './test-app';
 
 type Row = [
   id: string,
@@ -114,23 +114,19 @@ const full = (value: string | null) => (value === null ? null : value.length ===
 describe('GET /travels without search (filter only)', () => {
   let t: TestApp;
   const searches: SearchLogLine[] = [];
-  let folder: Awaited<ReturnType<typeof catalogueFolder>>;
 
   beforeAll(async () => {
-    folder = await catalogueFolder();
-    const source = await folder.file('catalogue.ndjson', toNdjson([...RECORDS].reverse()));
-    t = await createTestApp({
-      env: { CATALOGUE_SOURCE: source },
-      overrides: [{ provide: SearchLog, useValue: { write: (line: SearchLogLine) => searches.push(line) } }],
-    });
-    await t.reindex.idle();
-    const outcome = await t.reindex.run('cli');
-    expect(outcome).toMatchObject({ status: 'succeeded', total: 12 });
+    t = await createCatalogueTestApp(
+      [...RECORDS].reverse(),
+      {},
+      {
+        overrides: [
+          { provide: SearchLog, useValue: { write: (line: SearchLogLine) => searches.push(line) } },
+        ],
+      },
+    );
   });
-  afterAll(async () => {
-    await t.close();
-    await folder.cleanup();
-  });
+  afterAll(() => t?.close());
 
   const list = (query: Record<string, string | number | boolean>) => t.http.get('/travels').query(query);
   const ids = async (query: Record<string, string | number | boolean>) => {

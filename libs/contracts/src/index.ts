@@ -5,3 +5,4 @@ export * from './fields';
 export * from './query-fields';
 export { CheckRule } from './field-rule';
 export * from './demo-categories';
+export * from './seeded-random';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { seededRandom } from '@rt/contracts';
 import { migrateDatabase, urlOfDatabase, withClient } from '@rt/database';
 import autocannon from 'autocannon';
 import type { ChildProcess } from 'node:child_process';
@@ -41,17 +42,6 @@ const PROVIDERS = Number(env.BENCH_PROVIDERS ?? 100_000);
 const REQUESTS = Number(env.BENCH_REQUESTS ?? 1000);
 const DATABASE = `rt_bench_tours_${randomBytes(4).toString('hex')}`;
 const databaseUrl = urlOfDatabase(SERVER_URL, DATABASE);
-
-/** A small seeded generator (mulberry32), so every run asks for the same points. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Europe, roughly: latitude 36–70, longitude −10–30. */
 const europePoint = (random: () => number) => ({
@@ -203,7 +193,7 @@ async function main(): Promise<void> {
 
     const port = await freePort();
     server = await startBuiltBackend(databaseUrl, port);
-    const random = prng(7);
+    const random = seededRandom(7);
     const points = Array.from({ length: REQUESTS }, () => europePoint(random));
     const nearPath = (i: number) => {
       const p = points[i % points.length];

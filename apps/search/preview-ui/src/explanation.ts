@@ -72,43 +72,27 @@ function sidesTable(explanation: Explanation, context: RankingContext): HTMLTabl
       unranked: textUnranked(explanation, context),
     },
   ];
-  return h(
-    'table',
-    { class: 'sides' },
-    h('caption', {}, `Fusion: each side gives weight / (${k} + rank); a full bar is rank 1`),
-    h(
-      'thead',
-      {},
+  return captionedTable(
+    'sides',
+    `Fusion: each side gives weight / (${k} + rank); a full bar is rank 1`,
+    ['Side', 'Rank', 'Weight', 'Contribution'],
+    sides.map((side) =>
       h(
         'tr',
         {},
-        h('th', { scope: 'col' }, 'Side'),
-        h('th', { scope: 'col' }, 'Rank'),
-        h('th', { scope: 'col' }, 'Weight'),
-        h('th', { scope: 'col' }, 'Contribution'),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      ...sides.map((side) =>
         h(
-          'tr',
-          {},
-          h(
-            'th',
-            { scope: 'row' },
-            h('span', { class: `swatch swatch-${side.variant}`, 'aria-hidden': 'true' }),
-            side.name,
-          ),
-          h('td', {}, side.rank === null ? side.unranked : String(side.rank)),
-          h('td', { class: 'number' }, formatDecimal(side.weight, 2)),
-          h(
-            'td',
-            { class: 'with-bar' },
-            bar(side.weight === 0 ? 0 : side.contribution / (side.weight / (k + 1)), side.variant),
-            h('span', { class: 'number' }, formatScore(side.contribution)),
-          ),
+          'th',
+          { scope: 'row' },
+          h('span', { class: `swatch swatch-${side.variant}`, 'aria-hidden': 'true' }),
+          side.name,
+        ),
+        h('td', {}, side.rank === null ? side.unranked : String(side.rank)),
+        h('td', { class: 'number' }, formatDecimal(side.weight, 2)),
+        h(
+          'td',
+          { class: 'with-bar' },
+          bar(side.weight === 0 ? 0 : side.contribution / (side.weight / (k + 1)), side.variant),
+          h('span', { class: 'number' }, formatScore(side.contribution)),
         ),
       ),
     ),
@@ -124,47 +108,30 @@ function termsTable(explanation: Explanation): HTMLElement {
       'No search word is in this offer’s text: the semantic side found it alone.',
     );
   }
-  return h(
-    'table',
-    { class: 'terms' },
-    h('caption', {}, 'Text terms: each search word and the index term it matched in this offer'),
-    h(
-      'thead',
-      {},
+  return captionedTable(
+    'terms',
+    'Text terms: each search word and the index term it matched in this offer',
+    ['Search word', 'Index term', 'Kind', 'Weight', 'Contribution'],
+    terms.map((term) =>
       h(
         'tr',
-        {},
-        h('th', { scope: 'col' }, 'Search word'),
-        h('th', { scope: 'col' }, 'Index term'),
-        h('th', { scope: 'col' }, 'Kind'),
-        h('th', { scope: 'col' }, 'Weight'),
-        h('th', { scope: 'col' }, 'Contribution'),
-      ),
-    ),
-    h(
-      'tbody',
-      {},
-      ...terms.map((term) =>
+        { class: term.counted ? 'counted' : 'not-counted' },
+        h('td', {}, term.word),
+        h('td', {}, h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→ '), term.term),
         h(
-          'tr',
-          { class: term.counted ? 'counted' : 'not-counted' },
-          h('td', {}, term.word),
-          h('td', {}, h('span', { class: 'arrow', 'aria-hidden': 'true' }, '→ '), term.term),
+          'td',
+          {},
+          h('span', { class: `kind kind-${term.kind}`, title: KIND_MEANINGS[term.kind] }, term.kind),
+        ),
+        h('td', { class: 'number' }, formatDecimal(term.weight, 2)),
+        h(
+          'td',
+          { class: 'with-bar' },
+          bar(score > 0 ? term.contribution / score : 0, 'text'),
           h(
-            'td',
-            {},
-            h('span', { class: `kind kind-${term.kind}`, title: KIND_MEANINGS[term.kind] }, term.kind),
-          ),
-          h('td', { class: 'number' }, formatDecimal(term.weight, 2)),
-          h(
-            'td',
-            { class: 'with-bar' },
-            bar(score > 0 ? term.contribution / score : 0, 'text'),
-            h(
-              'span',
-              { class: 'number' },
-              term.counted ? formatDecimal(term.contribution, 2) : '0, not counted',
-            ),
+            'span',
+            { class: 'number' },
+            term.counted ? formatDecimal(term.contribution, 2) : '0, not counted',
           ),
         ),
       ),
@@ -258,5 +225,21 @@ export function renderExplanation(explanation: Explanation, context: RankingCont
     unmatchedNote(explanation),
     termsTable(explanation),
     kindLegend(explanation),
+  );
+}
+
+/** A table with a caption, a header row of `columns`, and `rows` as its body. */
+function captionedTable(
+  className: string,
+  caption: string,
+  columns: string[],
+  rows: HTMLElement[],
+): HTMLTableElement {
+  return h(
+    'table',
+    { class: className },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, ...columns.map((column) => h('th', { scope: 'col' }, column)))),
+    h('tbody', {}, ...rows),
   );
 }

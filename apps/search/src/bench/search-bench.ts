@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { migrateDatabase, sessionOptions, typeOrmOptions, urlOfDatabase, withClient } from '@rt/database';
 import type { Sql } from '@rt/database';
-import { DEMO_CATEGORY_SLUGS } from '@rt/contracts';
+import { DEMO_CATEGORY_SLUGS, seededRandom } from '@rt/contracts';
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, get } from 'node:http';
@@ -36,7 +36,6 @@ import { MemorySemanticSide } from '../ranking/memory-semantic-side';
 import { StatementSemanticSide } from '../ranking/statement-semantic-side';
 import { filteredOffersOf } from '../ranking/memory-semantic-side';
 import { ReindexService } from '../indexes/reindex/reindex.service';
-import { prng } from '../catalogue/catalogue-generator';
 import { BuiltinEmbeddingProvider } from '../embedding/builtin-embedding.provider';
 import { filterStatementsOf, searchRequestOf, searchSessionSql } from '../cli/query-statements';
 import { rankingTuningOf } from '../http/travels/travels-request';
@@ -301,7 +300,7 @@ const DENSITIES = ['card', 'card', 'search', 'min', 'full'] as const;
 
 /** A deterministic mix of realistic filter-only queries (query-string form). */
 function queryMix(count: number): Record<string, string>[] {
-  const random = prng(42);
+  const random = seededRandom(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const month = () => {
     const start = new Date(Date.UTC(2026, 10 + Math.floor(random() * 12), 1));
@@ -577,7 +576,7 @@ const SEARCH_WORDS = [
 
 /** A deterministic mix of hybrid searches; `filtered` adds filters, selective ones included. */
 function searchMix(count: number, filtered: boolean): Record<string, string>[] {
-  const random = prng(filtered ? 7 : 5);
+  const random = seededRandom(filtered ? 7 : 5);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const filters: (() => Record<string, string>)[] = [
     () => ({ destination: pick(DESTINATIONS) }),

@@ -1,3 +1,4 @@
+import { seededRandom } from '@rt/contracts';
 import type { CatalogueRecord } from './catalogue-record';
 import {
   CLOSINGS,
@@ -27,18 +28,6 @@ export const DEFAULT_SEED = 1;
 export const DEFAULT_ANCHOR_DATE = '2026-11-01';
 const LANGUAGES: Language[] = ['fr', 'de', 'en'];
 
-/** mulberry32: small, fast, good enough for test data. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The seed of record `index`'s own stream: a record depends on nothing else. */
 export function mix(seed: number, index: number): number {
   let h = (seed ^ 0x9e3779b9) >>> 0;
@@ -66,7 +55,7 @@ const isoDate = (date: Date) =>
   `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
 export function generateOffer(index: number, options: Omit<GeneratorOptions, 'count'> = {}): CatalogueRecord {
-  const random = prng(mix(options.seed ?? DEFAULT_SEED, index));
+  const random = seededRandom(mix(options.seed ?? DEFAULT_SEED, index));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const chance = (p: number) => random() < p;
   const anchor = Date.parse(`${options.anchorDate ?? DEFAULT_ANCHOR_DATE}T00:00:00Z`);

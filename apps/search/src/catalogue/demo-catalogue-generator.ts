@@ -1,5 +1,6 @@
 import type { CatalogueRecord } from './catalogue-record';
-import { DEFAULT_SEED, mix, offerId, prng, slugify } from './catalogue-generator';
+import { seededRandom } from '@rt/contracts';
+import { DEFAULT_SEED, mix, offerId, slugify } from './catalogue-generator';
 import {
   DEMO_CLOSINGS,
   DEMO_DURATION_WORDS,
@@ -71,7 +72,7 @@ export function generateDemoOffer(
   index: number,
   options: Omit<DemoGeneratorOptions, 'count'> = {},
 ): CatalogueRecord {
-  const random = prng(mix(options.seed ?? DEFAULT_SEED, index));
+  const random = seededRandom(mix(options.seed ?? DEFAULT_SEED, index));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
   const chance = (p: number) => random() < p;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));

@@ -125,6 +125,18 @@ function answered(result: ListingResult | GenerationChanged): ListingResult {
 }
 const idsOf = (result: ListingResult | GenerationChanged) => answered(result).rows.map((row) => row.id);
 
+/** The text side alone answering "ski" (`query`) over `index`, the records read from a FakeDatabase. */
+async function skiTextSide(
+  index: TextIndex,
+  query: AnalysedQuery,
+  page: { offset: number; limit: number },
+  tuning: Partial<RankingTuning> = {},
+): Promise<ListingResult> {
+  return answered(
+    await new MemoryListing(index, new FakeDatabase().run).byText(requestOf('ski', page, tuning), query),
+  );
+}
+
 describe('MemoryListing.byText (the text side alone)', () => {
   const index = textIndex();
   const query = queryOf(index, 'ski');
@@ -154,19 +166,8 @@ describe('MemoryListing.byText (the text side alone)', () => {
   });
 
   it('keeps the matches scoring at least the floor, in the page and the total', async () => {
-    const all = answered(
-      await new MemoryListing(index, new FakeDatabase().run).byText(
-        requestOf('ski', { offset: 0, limit: 10 }),
-        query,
-      ),
-    );
-    const floor = all.rows[3].tsvector_score!;
-    const result = answered(
-      await new MemoryListing(index, new FakeDatabase().run).byText(
-        requestOf('ski', { offset: 0, limit: 10 }, { tsvectorFloor: floor }),
-        query,
-      ),
-    );
+    const floor = (await skiTextSide(index, query, { offset: 0, limit: 10 })).rows[3].tsvector_score!;
+    const result = await skiTextSide(index, query, { offset: 0, limit: 10 }, { tsvectorFloor: floor });
     expect(idsOf(result)).toEqual(TEXT_ORDER.slice(0, 4));
     expect(result.total).toBe(4);
   });
@@ -242,13 +243,7 @@ describe('MemoryListing.hybrid (reciprocal rank fusion, docs/decisions.md D-51)'
   });
 
   it('leaves a record under the text floor to its semantic rank', async () => {
-    const all = answered(
-      await new MemoryListing(index, new FakeDatabase().run).byText(
-        requestOf('ski', { offset: 0, limit: 10 }),
-        query,
-      ),
-    );
-    const floor = all.rows[3].tsvector_score!;
+    const floor = (await skiTextSide(index, query, { offset: 0, limit: 10 })).rows[3].tsvector_score!;
     const result = await hybrid({ offset: 0, limit: 10 }, { tsvectorFloor: floor });
     const offer4 = result.rows.find((row) => row.id === 'OFFER-4')!;
     expect([offer4.semantic_rank, offer4.text_rank]).toEqual([4, null]);

@@ -6,6 +6,7 @@ import { QuantizedVectors } from '../indexes/vector-index/quantized-vectors';
 import { VectorIndex } from '../indexes/vector-index/vector-index';
 import type { RankingRequest, RankingTuning } from '../request/listing-request';
 import { filteredOffersOf, semanticSideInMemory, spellingNeighbours } from './memory-semantic-side';
+import type { FilteredOffers } from './memory-semantic-side';
 
 /** The bytes passingOffersOf answers, for `offers` offers and a filter. */
 const passingWhere = (offers: number, filter: (o: number) => boolean) =>
@@ -63,19 +64,22 @@ describe('the semantic side in memory', () => {
   const { text, vectors } = fixtures();
   const query = Float32Array.of(1, 0);
   const inCH = (o: number) => o < 3;
-
-  it("ranks the nearest, the text side's best and the spelling neighbours by cosine, then ordinal, from the floor up", () => {
-    // nearest two: A, B; text best: D; "lisbn" is spelt like "lisbon" (F) and "lisboa" (E, F)
-    const matches = semanticSideInMemory(
+  /** The semantic side of "lisbn" (spelt like "lisbon" and "lisboa") above `floor`. */
+  const lisbnSide = (floor: number, textBest: number[], filtered: FilteredOffers | undefined) =>
+    semanticSideInMemory(
       requestOf('lisbn', {}),
       readQueryText('lisbn'),
-      0,
+      floor,
       text,
       vectors,
       query,
-      [3],
-      undefined,
+      textBest,
+      filtered,
     );
+
+  it("ranks the nearest, the text side's best and the spelling neighbours by cosine, then ordinal, from the floor up", () => {
+    // nearest two: A, B; text best: D; "lisbn" is spelt like "lisbon" (F) and "lisboa" (E, F)
+    const matches = lisbnSide(0, [3], undefined);
     expect(matches.map((match) => [ids[match.ordinal], match.rank])).toEqual([
       ['A', 1],
       ['B', 2],
@@ -86,30 +90,12 @@ describe('the semantic side in memory', () => {
     matches.forEach((match) =>
       expect(match.similarity).toBeCloseTo(Math.cos((match.ordinal * Math.PI) / 12), 6),
     );
-    const floored = semanticSideInMemory(
-      requestOf('lisbn', {}),
-      readQueryText('lisbn'),
-      0.6,
-      text,
-      vectors,
-      query,
-      [3],
-      undefined,
-    );
+    const floored = lisbnSide(0.6, [3], undefined);
     expect(floored.map((match) => ids[match.ordinal])).toEqual(['A', 'B', 'D']);
   });
 
   it('keeps to the offers passing the filters', () => {
-    const matches = semanticSideInMemory(
-      requestOf('lisbn', {}),
-      readQueryText('lisbn'),
-      0,
-      text,
-      vectors,
-      query,
-      [],
-      filteredOffersOf(passingWhere(ids.length, (o) => !inCH(o))),
-    );
+    const matches = lisbnSide(0, [], filteredOffersOf(passingWhere(ids.length, (o) => !inCH(o))));
     expect(matches.map((match) => ids[match.ordinal])).toEqual(['D', 'E', 'F']);
   });
 

@@ -13,13 +13,8 @@ const TRAVELLER_KINDS = [
   'traveller_short_typo',
 ] as const;
 
-/**
- * The query types of the judged sets: the generated set's (build-judgements.ts: eight drawn from
- * the generator's words, `long` among them, then three written by hand as travellers type them),
- * then the multilingual set's (judged-multilingual.json: build-multilingual-judgements.ts), whose
- * `traveller_*` types after `nonsense` are one per kind of search travellers type.
- */
-export const QUERY_TYPES = [
+/** The generated set's query types drawn from the generator's words (build-judgements.ts). */
+const DRAWN_QUERY_TYPES = [
   'exact_name',
   'destination_theme',
   'short_word',
@@ -28,6 +23,16 @@ export const QUERY_TYPES = [
   'synonym',
   'cross_language',
   'long',
+] as const;
+
+/**
+ * The query types of the judged sets: the generated set's (build-judgements.ts: eight drawn from
+ * the generator's words, `long` among them, then three written by hand as travellers type them),
+ * then the multilingual set's (judged-multilingual.json: build-multilingual-judgements.ts), whose
+ * `traveller_*` types after `nonsense` are one per kind of search travellers type.
+ */
+export const QUERY_TYPES = [
+  ...DRAWN_QUERY_TYPES,
   'traveller_cross_language',
   'traveller_synonym',
   'mixed_or_italian',
@@ -77,16 +82,7 @@ export const TEXT_MAX_ZERO_RESULT_RATE = 0.1;
  * out: they measure what the text side does not know yet, and have targets of their own
  * (docs/benchmarks.md).
  */
-export const OVERALL_MARGIN_TYPES: readonly QueryType[] = [
-  'exact_name',
-  'destination_theme',
-  'short_word',
-  'accents',
-  'typo',
-  'synonym',
-  'cross_language',
-  'long',
-];
+export const OVERALL_MARGIN_TYPES: readonly QueryType[] = DRAWN_QUERY_TYPES;
 export const OVERALL_MARGIN = 0.05;
 
 /** The languages a judged search is written in: the offers' languages (docs/relevance-multilingual.md). */

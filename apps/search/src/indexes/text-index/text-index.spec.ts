@@ -1,4 +1,4 @@
-import { prng } from '../../catalogue/catalogue-generator';
+import { seededRandom } from '@rt/contracts';
 import {
   OfferFilterColumnsBuilder,
   offerFilterOf,
@@ -405,7 +405,7 @@ describe('offer filters', () => {
   });
 
   it('lists the same offers by passingOffersOf (column by column) as by the filter, for any filters', () => {
-    const random = prng(50);
+    const random = seededRandom(50);
     const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)];
     const date = (day: number) =>
       new Date(Date.UTC(2026, 6, 1) + day * 86_400_000).toISOString().slice(0, 10);

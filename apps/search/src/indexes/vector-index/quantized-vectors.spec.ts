@@ -1,4 +1,4 @@
-import { prng } from '../../catalogue/catalogue-generator';
+import { seededRandom } from '@rt/contracts';
 import { cosineAt } from './full-precision-vectors';
 import { QuantizedVectors, quantizedQuery } from './quantized-vectors';
 import { DIMENSION, QUERIES, offerVectors } from './vector-fixtures.spec-helper';
@@ -18,7 +18,7 @@ function int8Cosine(a: Int8Array, b: Int8Array): number {
 
 describe('QuantizedVectors', () => {
   it('scales each vector to the whole int8 range and rounds each component within half a step', () => {
-    const random = prng(3);
+    const random = seededRandom(3);
     const source = Float32Array.from({ length: 50 * DIMENSION }, () => (random() - 0.5) * random() ** 4);
     const quantized = new QuantizedVectors(DIMENSION, 50);
     for (let o = 0; o < 50; o++) quantized.set(o, source, o * DIMENSION);

@@ -1,29 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sourceFilePath } from '../../common/source-files';
 import initialiseWabt from 'wabt';
 
 /** sparse-scan.wat, the kernel's source (read from src/: the build does not copy it). */
-export const SPARSE_SCAN_WAT_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'indexes',
-  'vector-index',
-  'sparse-scan.wat',
-);
+export const SPARSE_SCAN_WAT_PATH = sourceFilePath('indexes', 'vector-index', 'sparse-scan.wat');
 /** The generated module's bytes, committed (sparse-scan.wasm.ts). */
-export const SPARSE_SCAN_WASM_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'indexes',
-  'vector-index',
-  'sparse-scan.wasm.ts',
-);
+export const SPARSE_SCAN_WASM_PATH = sourceFilePath('indexes', 'vector-index', 'sparse-scan.wasm.ts');
 
 /**
  * sparse-scan.wat compiled by wabt (a development dependency, pinned), as the text of

@@ -1,9 +1,9 @@
-import { prng } from '../../catalogue/catalogue-generator';
+import { seededRandom } from '@rt/contracts';
 import { TopK } from './top-k';
 
 describe('TopK', () => {
   it('keeps the k best by similarity, ties by ordinal, best first', () => {
-    const random = prng(7);
+    const random = seededRandom(7);
     // few distinct similarities: many ties
     const similarities = Array.from({ length: 500 }, () => Math.round(random() * 20) / 20);
     const heap = new TopK(40);

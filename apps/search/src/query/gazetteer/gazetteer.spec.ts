@@ -375,30 +375,10 @@ describe('shared names', () => {
   });
 
   it('a common word marked differently by two places is reported', () => {
-    const bergenDe = [
-      'bergen',
-      'city',
-      'CH',
-      '',
-      'Bergen',
-      'Bergen',
-      'Bergen',
-      'Bergen',
-      'Bergen',
-      'Bergen:de',
-    ].join('\t');
-    const bergenEn = [
-      'bergen_2',
-      'city',
-      'CH',
-      '',
-      'Bergen',
-      'Bergen',
-      'Bergen',
-      'Bergen',
-      'Bergen',
-      '',
-    ].join('\t');
+    const bergen = (id: string, commonWord: string) =>
+      [id, 'city', 'CH', '', 'Bergen', 'Bergen', 'Bergen', 'Bergen', 'Bergen', commonWord].join('\t');
+    const bergenDe = bergen('bergen', 'Bergen:de');
+    const bergenEn = bergen('bergen_2', '');
     const gazetteer = buildGazetteer(countries, places(bergenDe, bergenEn));
     expect(reviewGazetteer(gazetteer, shared('Bergen\tbergen; bergen_2\ttwo towns'))).toEqual([
       '"bergen" is a common word in de or no language, by place',

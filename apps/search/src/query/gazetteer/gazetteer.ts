@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sourceFilePath } from '../../common/source-files';
 import { foldWords } from '../analysis/tokenizer';
 import { LANGUAGES, type Language } from '../analysis/languages';
 import { DataFileError, listCell, tsvRows, type TsvRow } from '../../common/tsv';
@@ -80,11 +80,10 @@ export interface SharedName {
   line: number;
 }
 
-const DATA_DIR = join(__dirname, '..', '..', '..', 'src', 'query', 'gazetteer');
 /** The committed data (same paths from dist, as the glossary's). */
-export const COUNTRIES_PATH = join(DATA_DIR, 'countries.tsv');
-export const PLACES_PATH = join(DATA_DIR, 'places.tsv');
-export const SHARED_NAMES_PATH = join(DATA_DIR, 'shared-names.tsv');
+export const COUNTRIES_PATH = sourceFilePath('query', 'gazetteer', 'countries.tsv');
+export const PLACES_PATH = sourceFilePath('query', 'gazetteer', 'places.tsv');
+export const SHARED_NAMES_PATH = sourceFilePath('query', 'gazetteer', 'shared-names.tsv');
 
 /** A gazetteer line that cannot be read, or a gazetteer that does not hold together. */
 export class GazetteerError extends DataFileError {}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sourceFilePath } from '../../common/source-files';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import { AnalysisWork } from '../analysis/analysis-budget';
@@ -23,16 +23,7 @@ export interface PlaceMention {
 }
 
 /** The committed prepositions of place (same path from dist; `files` of package.json ships it). */
-export const PLACE_PREPOSITIONS_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'query',
-  'gazetteer',
-  'place-prepositions.tsv',
-);
+export const PLACE_PREPOSITIONS_PATH = sourceFilePath('query', 'gazetteer', 'place-prepositions.tsv');
 
 /**
  * The prepositions that put a place after them in the four languages ("in Zug", "nach Bergen", "à

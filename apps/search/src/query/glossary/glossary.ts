@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sourceFilePath } from '../../common/source-files';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import { foldWords } from '../analysis/tokenizer';
@@ -35,16 +35,7 @@ export interface GlossaryConcept {
 }
 
 /** The committed glossary (same path from dist; `files` of package.json ships it). */
-export const TRAVEL_GLOSSARY_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'query',
-  'glossary',
-  'travel-glossary.tsv',
-);
+export const TRAVEL_GLOSSARY_PATH = sourceFilePath('query', 'glossary', 'travel-glossary.tsv');
 
 /** A glossary line that cannot be read: `line` is 1-based, as an editor shows it. */
 export class GlossaryError extends DataFileError {}
@@ -94,16 +85,7 @@ export function loadTravelGlossary(path = TRAVEL_GLOSSARY_PATH): GlossaryConcept
 }
 
 /** The committed broader-narrower relation of the glossary's concepts (same path from dist). */
-export const CONCEPT_HIERARCHY_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'query',
-  'glossary',
-  'concept-hierarchy.tsv',
-);
+export const CONCEPT_HIERARCHY_PATH = sourceFilePath('query', 'glossary', 'concept-hierarchy.tsv');
 
 /** Each broader concept's id with the ids of the concepts it includes. */
 export type ConceptHierarchy = Map<string, string[]>;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sourceFilePath } from '../../common/source-files';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import { parseLanguageWordLists } from '../../common/language-word-lists';
@@ -13,16 +13,7 @@ import type { LanguageGuess } from '../analysis/analysed-query';
 export type { LanguageGuess };
 
 /** The committed function words (same path from dist; `files` of package.json ships it). */
-export const FUNCTION_WORDS_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'query',
-  'glossary',
-  'function-words.tsv',
-);
+export const FUNCTION_WORDS_PATH = sourceFilePath('query', 'glossary', 'function-words.tsv');
 
 /**
  * The little words of each language a search is written with (articles, prepositions,

@@ -1,21 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { sourceFilePath } from '../../common/source-files';
 import { parseLanguageWordLists } from '../../common/language-word-lists';
 import { foldWords } from '../analysis/tokenizer';
 import { GlossaryError } from './glossary';
 import { loadFunctionWords } from './language-guess';
 
 /** The committed copy of PostgreSQL's stop words (same path from dist; `files` of package.json ships it). */
-export const STOP_WORDS_PATH = join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'src',
-  'query',
-  'glossary',
-  'stop-words.tsv',
-);
+export const STOP_WORDS_PATH = sourceFilePath('query', 'glossary', 'stop-words.tsv');
 
 /** The languages whose PostgreSQL stop words the text side tests (src/query/analysis/stems.ts, `stop`). */
 const STOP_WORD_LANGUAGES = ['fr', 'de', 'en'] as const;
