@@ -10,7 +10,7 @@ import { backendMigrations } from '../src/database/migrations';
 import { EmailCanonical1796100000000 } from '../src/database/migrations/1796100000000-EmailCanonical';
 import { UsersRepository } from '../src/users/users.repository';
 import { TEST_PASSWORD } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /**
  * One canonical form per address (docs/decisions.md D-77): accounts are found and kept unique by
@@ -28,7 +28,7 @@ describe('addresses in their canonical form', () => {
   let admin: BackendClient;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { THROTTLE_SIGNUP_LIMIT: '1000' } });
+    t = await createTestApp({ env: UNTHROTTLED_ENV });
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
     anonymous = createBackendClient({ baseUrl });

@@ -1,8 +1,8 @@
 import { createBackendClient, isApiError, type ApiError, type BackendClient } from '@rt/client';
 import { rejectionOf } from '@rt/testing';
 import type { AddressInfo } from 'node:net';
-import { TEST_PASSWORD } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { TEST_PASSWORD, unique, uniqueEmail } from './factories';
+import { createTestApp, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /**
  * A public signup gets no way in until a super-admin first approves it
@@ -11,9 +11,6 @@ import { createTestApp, TestApp } from './test-app';
  * it, not even one issued before; invitations and accounts with a password are unchanged.
  */
 const NEW_PASSWORD = 'a brand new passphrase';
-
-let sequence = 0;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${sequence++}@example.com`;
 
 const failureOf = (call: Promise<unknown>): Promise<ApiError> => rejectionOf(call, isApiError);
 
@@ -26,13 +23,7 @@ describe('a public signup before its approval', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: {
-        THROTTLE_SIGNUP_LIMIT: '1000',
-        THROTTLE_PASSWORD_LIMIT: '1000',
-        THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
-        THROTTLE_LOGIN_LIMIT: '1000',
-        THROTTLE_LOGIN_ADDRESS_LIMIT: '1000',
-      },
+      env: UNTHROTTLED_ENV,
     });
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
@@ -46,7 +37,7 @@ describe('a public signup before its approval', () => {
   const signUp = async (contactEmail: string) =>
     anonymous.POST('/organizations/signup', {
       body: {
-        name: `Lake Tours ${sequence++}`,
+        name: `Lake Tours ${unique()}`,
         contact_email: contactEmail,
         contact_first_name: 'Grace',
         contact_last_name: 'Hopper',

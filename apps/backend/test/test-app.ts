@@ -51,6 +51,22 @@ const TEST_ENV = {
   MAIL_WORKER_ENABLED: 'false',
 };
 
+/**
+ * Every throttle out of the way, for a file whose calls all come from one address and that tests
+ * no throttle; a file that tests one sets its limit after this (`{ ...UNTHROTTLED_ENV, … }`).
+ */
+export const UNTHROTTLED_ENV: Record<string, string> = {
+  THROTTLE_LOGIN_LIMIT: '1000',
+  THROTTLE_LOGIN_ADDRESS_LIMIT: '1000',
+  THROTTLE_PASSWORD_LIMIT: '1000',
+  THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
+  THROTTLE_SIGNUP_LIMIT: '1000',
+  THROTTLE_CLAIM_LIMIT: '1000',
+  THROTTLE_CLAIM_ADDRESS_LIMIT: '1000',
+  THROTTLE_EMAIL_CHANGE_LIMIT: '1000',
+  THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT: '1000',
+};
+
 /** The backend as `main.ts` builds it, on this test file's own migrated database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase('backend'));
