@@ -1,12 +1,12 @@
 import { Column, Entity, Index } from 'typeorm';
 import {
-  BelongsTo,
   CreatedAtColumn,
   TimestampColumn,
   TokenHashColumn,
   UuidColumn,
   UuidPrimaryColumn,
 } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 
 /**

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { BelongsTo } from '../database/columns';
+import {} from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 
 /**

@@ -1,12 +1,12 @@
 import { Column, Entity, Index, Unique } from 'typeorm';
 import {
-  BelongsTo,
   CreatedAtColumn,
   TimestampColumn,
   UpdatedAtColumn,
   UuidColumn,
   UuidPrimaryColumn,
 } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 import { User } from '../users/user.entity';
 

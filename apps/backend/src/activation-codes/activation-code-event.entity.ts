@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { BelongsTo, UuidColumn } from '../database/columns';
+import { UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 import { ActivationCode } from './activation-code.entity';
 

@@ -1,11 +1,6 @@
 import { Check, Column, Entity, Index, Unique } from 'typeorm';
-import {
-  BelongsTo,
-  CreatedAtColumn,
-  TimestampColumn,
-  UuidColumn,
-  UuidPrimaryColumn,
-} from '../database/columns';
+import { CreatedAtColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 import { User } from '../users/user.entity';
 import { ActivationCodeBatch } from './activation-code-batch.entity';

@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import { BelongsTo, CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Activity } from './activity.entity';
 
 /**

@@ -1,5 +1,6 @@
 import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { BelongsTo } from '../database/columns';
+import {} from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Tag } from '../tags/tag.entity';
 import { Activity } from './activity.entity';
 

@@ -1,5 +1,6 @@
 import { Entity, Index } from 'typeorm';
-import { BelongsTo, TimestampColumn, UuidColumn } from '../database/columns';
+import { TimestampColumn, UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { MailedLinkToken } from '../mail/mailed-link-token';
 import { SignupContactConsent } from './contact-consent.entity';
 

@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { MembershipRole } from '../access/access';
-import { BelongsTo, CreatedAtColumn } from '../database/columns';
+import { CreatedAtColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 import { Organization } from './organization.entity';
 

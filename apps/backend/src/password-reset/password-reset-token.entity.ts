@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import { BelongsTo, TimestampColumn, UuidColumn } from '../database/columns';
+import { TimestampColumn, UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { MailedLinkToken } from '../mail/mailed-link-token';
 import { User } from '../users/user.entity';
 

@@ -1,5 +1,6 @@
 import { Check, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
-import { BelongsTo, UuidColumn } from '../database/columns';
+import { UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Activity } from '../activities/activity.entity';
 import { TourStep } from './tour-step.entity';
 

@@ -1,11 +1,6 @@
 import { Check, Column, Entity, Unique } from 'typeorm';
-import {
-  BelongsTo,
-  CreatedAtColumn,
-  UpdatedAtColumn,
-  UuidColumn,
-  UuidPrimaryColumn,
-} from '../database/columns';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Tour } from './tour.entity';
 
 /**

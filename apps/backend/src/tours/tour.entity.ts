@@ -1,11 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import {
-  BelongsTo,
-  CreatedAtColumn,
-  UpdatedAtColumn,
-  UuidColumn,
-  UuidPrimaryColumn,
-} from '../database/columns';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 
 export const TOUR_STATUSES = ['pending', 'active', 'archived'] as const;

@@ -1,6 +1,7 @@
 import { Check, Column, Entity, Index, Unique } from 'typeorm';
 import { ActivationCode } from '../activation-codes/activation-code.entity';
-import { BelongsTo, CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Tour } from '../tours/tour.entity';
 import { User } from '../users/user.entity';
 

@@ -1,5 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import { BelongsTo, UuidColumn } from '../database/columns';
+import { UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { MailedLinkToken } from '../mail/mailed-link-token';
 import { EmailChange } from './email-change.entity';
 

@@ -1,11 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
-import {
-  BelongsTo,
-  CreatedAtColumn,
-  TimestampColumn,
-  UuidColumn,
-  UuidPrimaryColumn,
-} from '../database/columns';
+import { CreatedAtColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from './user.entity';
 
 /**

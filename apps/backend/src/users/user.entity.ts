@@ -1,11 +1,6 @@
 import { Check, Column, Entity, Index } from 'typeorm';
-import {
-  BelongsTo,
-  CreatedAtColumn,
-  UpdatedAtColumn,
-  UuidColumn,
-  UuidPrimaryColumn,
-} from '../database/columns';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import type { PreferredLanguage } from '../common/preferred-language';
 import { Image } from '../images/image.entity';
 import { sameEmail } from './email-address';
