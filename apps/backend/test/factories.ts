@@ -62,6 +62,15 @@ export const unique = () => `${Date.now().toString(36)}${(sequence++).toString(3
 /** An address no other test has used: `<prefix>-<unique>@example.com`. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${unique()}@example.com`;
 
+/** The body of a public signup (`POST /organizations/signup`) naming `contactEmail` as its contact. */
+export const signUpBody = (contactEmail: string) => ({
+  name: `Lake Tours ${unique()}`,
+  contact_email: contactEmail,
+  contact_first_name: 'Grace',
+  contact_last_name: 'Hopper',
+  preferred_language: 'en-gb' as const,
+});
+
 /** Factories insert through the repositories and services, never hand-written SQL. */
 export function makeFactories(app: INestApplication): Factories {
   const users = app.get(UsersRepository);

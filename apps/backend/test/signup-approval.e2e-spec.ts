@@ -1,8 +1,7 @@
 import { createBackendClient, isApiError, type ApiError, type BackendClient } from '@rt/client';
 import { rejectionOf } from '@rt/testing';
-import type { AddressInfo } from 'node:net';
-import { TEST_PASSWORD, unique, uniqueEmail } from './factories';
-import { createTestApp, TestApp, UNTHROTTLED_ENV } from './test-app';
+import { signUpBody, TEST_PASSWORD, uniqueEmail } from './factories';
+import { createTestApp, listenForClient, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /**
  * A public signup gets no way in until a super-admin first approves it
@@ -25,8 +24,7 @@ describe('a public signup before its approval', () => {
     t = await createTestApp({
       env: UNTHROTTLED_ENV,
     });
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
+    baseUrl = await listenForClient(t);
     anonymous = createBackendClient({ baseUrl });
     const adminUser = await t.makeUser({ isSuperAdmin: true });
     admin = createBackendClient({ baseUrl, hat: 'super-admin' });
@@ -35,15 +33,7 @@ describe('a public signup before its approval', () => {
   afterAll(() => t.close());
 
   const signUp = async (contactEmail: string) =>
-    anonymous.POST('/organizations/signup', {
-      body: {
-        name: `Lake Tours ${unique()}`,
-        contact_email: contactEmail,
-        contact_first_name: 'Grace',
-        contact_last_name: 'Hopper',
-        preferred_language: 'en-gb',
-      },
-    });
+    anonymous.POST('/organizations/signup', { body: signUpBody(contactEmail) });
   /** Asks for a reset link and delivers the outbox, as its worker would. */
   const forgotAndDeliver = async (email: string) => {
     await anonymous.POST('/forgot-password', { body: { email } });

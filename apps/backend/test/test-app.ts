@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { NEST_APP_OPTIONS } from '@rt/platform';
@@ -107,4 +108,10 @@ export async function createTestAppAsSuperAdmin(
   const t = await createTestApp(options);
   const admin = await t.signedInSuperAdmin();
   return { t, admin, asAdmin: admin.as('super-admin') };
+}
+
+/** Starts the app on a free port of 127.0.0.1 and answers the typed client's base URL (`…/api`). */
+export async function listenForClient(t: TestApp): Promise<string> {
+  await t.app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
 }
