@@ -93,6 +93,17 @@ describe('activation codes', () => {
     return { inStock, purchased, expired, expiredPurchased, used, cancelled, reimbursed, traveller };
   };
 
+  /** The seven codes of codesInEveryStatus, counted by status. */
+  const EVERY_STATUS_COUNTS = {
+    reimbursed: 1,
+    cancelled: 1,
+    active: 0,
+    used: 1,
+    expired: 2,
+    purchased: 1,
+    'in stock': 1,
+  };
+
   describe('POST /activation-codes/batches', () => {
     it('generates a batch: codes in the format, counted in stock, numbered per organization', async () => {
       const organization = await t.makeOrganization();
@@ -252,18 +263,7 @@ describe('activation codes', () => {
       const stats = await asAdmin
         .get(`/activation-codes/statistics?organisation_id=${organization.id}`)
         .expect(200);
-      expect(stats.body).toEqual({
-        total: 7,
-        by_status: {
-          reimbursed: 1,
-          cancelled: 1,
-          active: 0,
-          used: 1,
-          expired: 2,
-          purchased: 1,
-          'in stock': 1,
-        },
-      });
+      expect(stats.body).toEqual({ total: 7, by_status: EVERY_STATUS_COUNTS });
       const all = await asAdmin.get('/activation-codes/statistics').expect(200);
       expect(all.body.total).toBeGreaterThanOrEqual(7);
       expect(Object.keys(all.body.by_status).sort()).toEqual([...STATUSES].sort());
@@ -382,6 +382,17 @@ describe('activation codes', () => {
 
   describe('GET /activation-codes/export', () => {
     const parseCsv = (text: string) => text.trimEnd().split('\r\n');
+    /** `GET /activation-codes/export?<query>`, its streamed body read whole as text. */
+    const exportCsv = (query: string) =>
+      asAdmin
+        .get(`/activation-codes/export?${query}`)
+        .buffer(true)
+        .parse((response, done) => {
+          let body = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => done(null, body));
+        });
 
     it('streams the filtered codes as CSV with the columns, names and neutralised formulas', async () => {
       const organization = await t.makeOrganization({ name: '=HYPERLINK("http://evil","x")' });
@@ -389,16 +400,7 @@ describe('activation codes', () => {
       const [claimed] = await codesOf(organization);
       const traveller = await t.signedInUser();
       await claimAs(traveller, claimed.full_code).expect(200);
-      const res = await asAdmin
-        .get(`/activation-codes/export?organisation_id[]=${organization.id}`)
-        .buffer(true)
-        .parse((response, done) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => done(null, body));
-        })
-        .expect(200);
+      const res = await exportCsv(`organisation_id[]=${organization.id}`).expect(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
         /^attachment; filename="activation-codes-\d{4}-\d{2}-\d{2}\.csv"$/,
@@ -426,21 +428,7 @@ describe('activation codes', () => {
       await generate(a, 2);
       await generate(b, 3);
       await generate(c, 4);
-      const fetchCsv = async (query: string) =>
-        parseCsv(
-          (
-            await asAdmin
-              .get(`/activation-codes/export?${query}`)
-              .buffer(true)
-              .parse((response, done) => {
-                let body = '';
-                response.setEncoding('utf8');
-                response.on('data', (chunk: string) => (body += chunk));
-                response.on('end', () => done(null, body));
-              })
-              .expect(200)
-          ).body as string,
-        );
+      const fetchCsv = async (query: string) => parseCsv((await exportCsv(query).expect(200)).body as string);
       const two = await fetchCsv(`organisation_id[]=${a.id}&organisation_id[]=${b.id}`);
       expect(two).toHaveLength(1 + 5);
       const one = await fetchCsv(`organisation_id=${c.id}`);
@@ -796,16 +784,7 @@ describe('activation codes', () => {
       const [batch] = (
         await asAdmin.get(`/activation-codes/batches?organisation_id=${organization.id}`).expect(200)
       ).body.data;
-      expect(batch.code_counts).toEqual({
-        total: 7,
-        reimbursed: 1,
-        cancelled: 1,
-        active: 0,
-        used: 1,
-        expired: 2,
-        purchased: 1,
-        'in stock': 1,
-      });
+      expect(batch.code_counts).toEqual({ total: 7, ...EVERY_STATUS_COUNTS });
       const res = await asAdmin
         .patch(`/activation-codes/batches/${batch.id}`)
         .send({ internal_note: 'Renewed', expires_at: PAST })
@@ -814,16 +793,8 @@ describe('activation codes', () => {
         id: batch.id,
         internal_note: 'Renewed',
         expires_at: '2020-01-01T00:00:00.000Z',
-        code_counts: {
-          total: 7,
-          reimbursed: 1,
-          cancelled: 1,
-          active: 0,
-          used: 1,
-          expired: 4,
-          purchased: 0,
-          'in stock': 0,
-        },
+        // The codes in stock and purchased expire with the batch.
+        code_counts: { total: 7, ...EVERY_STATUS_COUNTS, expired: 4, purchased: 0, 'in stock': 0 },
       });
       const byId = new Map((await codesOf(organization)).map((code) => [code.id, code]));
       expect(byId.get(codes.used.id)!.expires_at).toBeNull();

@@ -6,7 +6,7 @@ import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { ACCESS_POLICY, type AccessPolicy } from '../src/access/access';
 import type { Organization } from '../src/organizations/organization.entity';
 import type { User } from '../src/users/user.entity';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /**
  * The authorization matrix: every route of the backend, read from its own route table,
@@ -129,16 +129,8 @@ describe('authorization matrix: every route × every kind of caller', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: {
-        // Each public route is called once per scenario from one address: keep throttles out of the way.
-        THROTTLE_LOGIN_LIMIT: '1000',
-        THROTTLE_LOGIN_ADDRESS_LIMIT: '1000',
-        THROTTLE_PASSWORD_LIMIT: '1000',
-        THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
-        THROTTLE_SIGNUP_LIMIT: '1000',
-        THROTTLE_CLAIM_LIMIT: '1000',
-        THROTTLE_CLAIM_ADDRESS_LIMIT: '1000',
-      },
+      // Each public route is called once per scenario from one address.
+      env: UNTHROTTLED_ENV,
     });
     routes = routesOf(t);
     member = await t.makeUser();

@@ -7,14 +7,13 @@ import {
 } from '@rt/client';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, rejectionOf } from '@rt/testing';
 import sharp from 'sharp';
 import { TEST_PASSWORD } from './factories';
 import { lintOpenApi } from './redocly-lint';
-import { createTestApp, TestApp } from './test-app';
+import { createTestApp, listenForClient, TestApp } from './test-app';
 
 /**
  * The typed client (`@rt/client`, libs/client) against the running backend, over real HTTP: what
@@ -38,9 +37,8 @@ describe('@rt/client against the backend', () => {
   beforeAll(async () => {
     imageDir = await mkdtemp(join(tmpdir(), 'rt-client-images-'));
     t = await createTestApp({ env: { IMAGE_DIR: imageDir } });
-    await t.app.listen(0, '127.0.0.1');
-    origin = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-    baseUrl = `${origin}/api`;
+    baseUrl = await listenForClient(t);
+    origin = new URL(baseUrl).origin;
     adminEmail = (await t.makeUser({ isSuperAdmin: true })).email;
     sent = [];
     admin = createBackendClient({

@@ -1,9 +1,8 @@
 import { createBackendClient, isApiError, type ApiError, type BackendClient } from '@rt/client';
 import { rejectionOf } from '@rt/testing';
-import type { AddressInfo } from 'node:net';
 import type { Organization } from '../src/organizations/organization.entity';
 import type { SignedIn } from './factories';
-import { createTestAppAsSuperAdmin, TestApp } from './test-app';
+import { createTestAppAsSuperAdmin, listenForClient, TestApp } from './test-app';
 import { MANY_CLAIMS_ENV, tripFixtures } from './trip-fixtures';
 
 /**
@@ -37,8 +36,7 @@ describe('dates out of the stored range', () => {
 
   beforeAll(async () => {
     ({ t, admin } = await createTestAppAsSuperAdmin({ env: MANY_CLAIMS_ENV }));
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
+    baseUrl = await listenForClient(t);
     asAdmin = createBackendClient({ baseUrl, token: admin.token, hat: 'super-admin' });
     traveller = await t.signedInUser();
     asTraveller = createBackendClient({ baseUrl, token: traveller.token, hat: 'traveller' });

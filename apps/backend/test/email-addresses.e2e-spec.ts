@@ -2,23 +2,20 @@ import { createBackendClient, isApiError, type ApiError, type BackendClient } fr
 import { runMigrateCommand, urlOfDatabase, withClient } from '@rt/database';
 import { onEmbeddedDatabase, rejectionOf, temporaryFolder, testServerUrl } from '@rt/testing';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { Client } from 'pg';
 import { renameAccount } from '../src/cli/email-collisions';
 import { BACKEND_EXTENSIONS } from '../src/database/extensions';
 import { backendMigrations } from '../src/database/migrations';
 import { EmailCanonical1796100000000 } from '../src/database/migrations/1796100000000-EmailCanonical';
 import { UsersRepository } from '../src/users/users.repository';
-import { TEST_PASSWORD } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { signUpBody, TEST_PASSWORD, unique } from './factories';
+import { createTestApp, listenForClient, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /**
  * One canonical form per address (docs/decisions.md D-77): accounts are found and kept unique by
  * it, never by PostgreSQL's lower(); invisible characters and domains mixing scripts name no
  * account.
  */
-let sequence = 0;
-const unique = () => `${Date.now().toString(36)}${sequence++}`;
 const failureOf = (call: Promise<unknown>): Promise<ApiError> => rejectionOf(call, isApiError);
 
 describe('addresses in their canonical form', () => {
@@ -28,9 +25,8 @@ describe('addresses in their canonical form', () => {
   let admin: BackendClient;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { THROTTLE_SIGNUP_LIMIT: '1000' } });
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
+    t = await createTestApp({ env: UNTHROTTLED_ENV });
+    baseUrl = await listenForClient(t);
     anonymous = createBackendClient({ baseUrl });
     admin = createBackendClient({ baseUrl, hat: 'super-admin' });
     const adminUser = await t.makeUser({ isSuperAdmin: true });
@@ -39,15 +35,7 @@ describe('addresses in their canonical form', () => {
   afterAll(() => t.close());
 
   const signUp = (contactEmail: string) =>
-    anonymous.POST('/organizations/signup', {
-      body: {
-        name: `Lake Tours ${unique()}`,
-        contact_email: contactEmail,
-        contact_first_name: 'Grace',
-        contact_last_name: 'Hopper',
-        preferred_language: 'en-gb',
-      },
-    });
+    anonymous.POST('/organizations/signup', { body: signUpBody(contactEmail) });
   /** The manager of a new organization, as a super-admin creates it. */
   const createWithManager = async (managerEmail: string) => {
     const organization = await admin.POST('/organizations', {

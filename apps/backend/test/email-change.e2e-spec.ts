@@ -1,10 +1,7 @@
 import { Clock } from '../src/common/clock';
 import { UsersRepository } from '../src/users/users.repository';
-import { type SignedIn, TEST_PASSWORD } from './factories';
-import { createTestApp, TestApp } from './test-app';
-
-let sequence = 0;
-const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${sequence++}@example.com`;
+import { type SignedIn, TEST_PASSWORD, unique, uniqueEmail } from './factories';
+import { createTestApp, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /** A full replacement of the user, as `PUT /user` takes it. */
 const replacement = (signedIn: SignedIn, overrides: Record<string, unknown> = {}) => ({
@@ -30,13 +27,11 @@ describe('email changes are confirmed (D-70)', () => {
   let admin: SignedIn;
   beforeAll(async () => {
     t = await createTestApp({
+      // Every call here comes from one address; the email-change limit per email is tested.
       env: {
+        ...UNTHROTTLED_ENV,
         CLIENT_APP_URL: 'https://office.example.test',
         THROTTLE_EMAIL_CHANGE_LIMIT: '3',
-        // Every call here comes from one address: keep its own budget out of the way.
-        THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT: '1000',
-        THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
-        THROTTLE_SIGNUP_LIMIT: '100',
       },
     });
     admin = await t.signedInSuperAdmin();
@@ -86,7 +81,7 @@ describe('email changes are confirmed (D-70)', () => {
       .as('super-admin')
       .post('/organizations')
       .send({
-        name: `Partner ${sequence++}`,
+        name: `Partner ${unique()}`,
         type: 'reseller',
         manager_email: victim,
         manager_first_name: 'Real',
@@ -337,7 +332,7 @@ describe('email changes are confirmed (D-70)', () => {
       const signup = await t.http
         .post('/api/organizations/signup')
         .send({
-          name: `Squat ${sequence++}`,
+          name: `Squat ${unique()}`,
           contact_email: victim.email.toUpperCase(),
           contact_first_name: 'Squat',
           contact_last_name: 'Ter',
@@ -349,7 +344,7 @@ describe('email changes are confirmed (D-70)', () => {
         .as('super-admin')
         .post('/organizations')
         .send({
-          name: `Squat ${sequence++}`,
+          name: `Squat ${unique()}`,
           type: 'reseller',
           manager_email: victim.email,
           manager_first_name: 'Squat',
@@ -464,7 +459,7 @@ describe('email changes are confirmed (D-70)', () => {
       const res = await t.http
         .post('/api/organizations/signup')
         .send({
-          name: `Signup ${sequence++}`,
+          name: `Signup ${unique()}`,
           contact_email: email,
           contact_first_name: 'A',
           contact_last_name: 'B',
@@ -485,7 +480,7 @@ describe('email changes are confirmed (D-70)', () => {
         .as('super-admin')
         .post('/organizations')
         .send({
-          name: `Org ${sequence++}`,
+          name: `Org ${unique()}`,
           type: 'reseller',
           manager_email: email,
           manager_first_name: 'A',

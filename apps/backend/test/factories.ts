@@ -56,7 +56,20 @@ export interface Factories {
 }
 
 let sequence = 0;
-const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+/** A suffix no other test has used (names, addresses). */
+export const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
+
+/** An address no other test has used: `<prefix>-<unique>@example.com`. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${unique()}@example.com`;
+
+/** The body of a public signup (`POST /organizations/signup`) naming `contactEmail` as its contact. */
+export const signUpBody = (contactEmail: string) => ({
+  name: `Lake Tours ${unique()}`,
+  contact_email: contactEmail,
+  contact_first_name: 'Grace',
+  contact_last_name: 'Hopper',
+  preferred_language: 'en-gb' as const,
+});
 
 /** Factories insert through the repositories and services, never hand-written SQL. */
 export function makeFactories(app: INestApplication): Factories {

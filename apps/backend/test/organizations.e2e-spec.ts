@@ -1,20 +1,19 @@
 import { MailOutbox } from '../src/mail/mail-outbox';
 import { OrganizationsDemoSeed } from '../src/organizations/organizations-demo-seed';
 import type { Organization, OrganizationStatus } from '../src/organizations/organization.entity';
-import type { ActingAs, SignedIn } from './factories';
+import { type ActingAs, type SignedIn, uniqueEmail } from './factories';
 import { createTestApp, createTestAppAsSuperAdmin, TestApp } from './test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 let sequence = 0;
-const uniqueEmail = (prefix = 'manager') => `${prefix}-${Date.now().toString(36)}-${sequence++}@example.com`;
 
 const createBody = (overrides: Record<string, unknown> = {}) => ({
   name: `Alpine Adventures ${sequence++}`,
   type: 'reseller',
   description: 'Guided tours in the Alps.',
-  manager_email: uniqueEmail(),
+  manager_email: uniqueEmail('manager'),
   manager_first_name: 'Ada',
   manager_last_name: 'Lovelace',
   preferred_language: 'fr-ch',

@@ -1,8 +1,7 @@
 import { createBackendClient, isApiError, type ApiError, type BackendClient } from '@rt/client';
 import { rejectionOf } from '@rt/testing';
-import type { AddressInfo } from 'node:net';
-import { TEST_PASSWORD } from './factories';
-import { createTestApp, TestApp } from './test-app';
+import { signUpBody, TEST_PASSWORD, uniqueEmail } from './factories';
+import { createTestApp, listenForClient, TestApp, UNTHROTTLED_ENV } from './test-app';
 
 /**
  * A public signup gets no way in until a super-admin first approves it
@@ -11,9 +10,6 @@ import { createTestApp, TestApp } from './test-app';
  * it, not even one issued before; invitations and accounts with a password are unchanged.
  */
 const NEW_PASSWORD = 'a brand new passphrase';
-
-let sequence = 0;
-const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${sequence++}@example.com`;
 
 const failureOf = (call: Promise<unknown>): Promise<ApiError> => rejectionOf(call, isApiError);
 
@@ -26,16 +22,9 @@ describe('a public signup before its approval', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      env: {
-        THROTTLE_SIGNUP_LIMIT: '1000',
-        THROTTLE_PASSWORD_LIMIT: '1000',
-        THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
-        THROTTLE_LOGIN_LIMIT: '1000',
-        THROTTLE_LOGIN_ADDRESS_LIMIT: '1000',
-      },
+      env: UNTHROTTLED_ENV,
     });
-    await t.app.listen(0, '127.0.0.1');
-    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
+    baseUrl = await listenForClient(t);
     anonymous = createBackendClient({ baseUrl });
     const adminUser = await t.makeUser({ isSuperAdmin: true });
     admin = createBackendClient({ baseUrl, hat: 'super-admin' });
@@ -44,15 +33,7 @@ describe('a public signup before its approval', () => {
   afterAll(() => t.close());
 
   const signUp = async (contactEmail: string) =>
-    anonymous.POST('/organizations/signup', {
-      body: {
-        name: `Lake Tours ${sequence++}`,
-        contact_email: contactEmail,
-        contact_first_name: 'Grace',
-        contact_last_name: 'Hopper',
-        preferred_language: 'en-gb',
-      },
-    });
+    anonymous.POST('/organizations/signup', { body: signUpBody(contactEmail) });
   /** Asks for a reset link and delivers the outbox, as its worker would. */
   const forgotAndDeliver = async (email: string) => {
     await anonymous.POST('/forgot-password', { body: { email } });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { NEST_APP_OPTIONS } from '@rt/platform';
@@ -51,6 +52,22 @@ const TEST_ENV = {
   MAIL_WORKER_ENABLED: 'false',
 };
 
+/**
+ * Every throttle out of the way, for a file whose calls all come from one address and that tests
+ * no throttle; a file that tests one sets its limit after this (`{ ...UNTHROTTLED_ENV, … }`).
+ */
+export const UNTHROTTLED_ENV: Record<string, string> = {
+  THROTTLE_LOGIN_LIMIT: '1000',
+  THROTTLE_LOGIN_ADDRESS_LIMIT: '1000',
+  THROTTLE_PASSWORD_LIMIT: '1000',
+  THROTTLE_PASSWORD_ADDRESS_LIMIT: '1000',
+  THROTTLE_SIGNUP_LIMIT: '1000',
+  THROTTLE_CLAIM_LIMIT: '1000',
+  THROTTLE_CLAIM_ADDRESS_LIMIT: '1000',
+  THROTTLE_EMAIL_CHANGE_LIMIT: '1000',
+  THROTTLE_EMAIL_CHANGE_ADDRESS_LIMIT: '1000',
+};
+
 /** The backend as `main.ts` builds it, on this test file's own migrated database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase('backend'));
@@ -91,4 +108,10 @@ export async function createTestAppAsSuperAdmin(
   const t = await createTestApp(options);
   const admin = await t.signedInSuperAdmin();
   return { t, admin, asAdmin: admin.as('super-admin') };
+}
+
+/** Starts the app on a free port of 127.0.0.1 and answers the typed client's base URL (`…/api`). */
+export async function listenForClient(t: TestApp): Promise<string> {
+  await t.app.listen(0, '127.0.0.1');
+  return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api`;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { PersonalAccessToken } from './personal-access-token.entity';
 
 export interface NewTokenRow {
@@ -13,14 +13,9 @@ export interface NewTokenRow {
 
 /** The one writer of `personal_access_tokens`; other features go through AccessTokensService. */
 @Injectable()
-export class AccessTokensRepository {
-  constructor(
-    @InjectRepository(PersonalAccessToken) private readonly plain: Repository<PersonalAccessToken>,
-  ) {}
-
-  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
-  private get repo(): Repository<PersonalAccessToken> {
-    return transactional(this.plain);
+export class AccessTokensRepository extends TransactionalRepository<PersonalAccessToken> {
+  constructor(@InjectRepository(PersonalAccessToken) plain: Repository<PersonalAccessToken>) {
+    super(plain);
   }
 
   async insert(token: NewTokenRow): Promise<void> {

@@ -1,5 +1,12 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { Column, Entity, Index } from 'typeorm';
+import {
+  CreatedAtColumn,
+  TimestampColumn,
+  TokenHashColumn,
+  UuidColumn,
+  UuidPrimaryColumn,
+} from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 
 /**
@@ -12,14 +19,14 @@ export class PersonalAccessToken {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn('user_id')
   userId!: string;
 
   @Column({ name: 'device_name', type: 'varchar', length: 255 })
   deviceName!: string;
 
   /** Hex SHA-256 of the secret part. */
-  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
+  @TokenHashColumn()
   tokenHash!: string;
 
   /** Written at most once a minute, so that a request does not always cost a write. */
@@ -29,7 +36,6 @@ export class PersonalAccessToken {
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @BelongsTo(() => User, 'user_id', 'CASCADE')
   user?: User;
 }

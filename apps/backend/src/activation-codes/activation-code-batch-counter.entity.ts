@@ -1,4 +1,6 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import {} from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 
 /**
@@ -16,7 +18,6 @@ export class ActivationCodeBatchCounter {
   @Column({ name: 'last_batch_number', type: 'integer' })
   lastBatchNumber!: number;
 
-  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
+  @BelongsTo(() => Organization, 'organization_id', 'CASCADE')
   organization?: Organization;
 }

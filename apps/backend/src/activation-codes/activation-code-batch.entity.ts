@@ -1,5 +1,12 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
-import { CreatedAtColumn, TimestampColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Column, Entity, Index, Unique } from 'typeorm';
+import {
+  CreatedAtColumn,
+  TimestampColumn,
+  UpdatedAtColumn,
+  UuidColumn,
+  UuidPrimaryColumn,
+} from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 import { User } from '../users/user.entity';
 
@@ -18,7 +25,7 @@ export class ActivationCodeBatch {
   id!: string;
 
   /** `organisation_id` on the wire. */
-  @Column({ name: 'organization_id', type: 'uuid' })
+  @UuidColumn('organization_id')
   organizationId!: string;
 
   @Column({ name: 'batch_number', type: 'integer' })
@@ -31,7 +38,7 @@ export class ActivationCodeBatch {
   @TimestampColumn('expires_at', { nullable: true })
   expiresAt!: Date | null;
 
-  @Column({ name: 'created_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn('created_by_user_id', { nullable: true })
   createdByUserId!: string | null;
 
   @CreatedAtColumn()
@@ -40,11 +47,9 @@ export class ActivationCodeBatch {
   @UpdatedAtColumn()
   updatedAt!: Date;
 
-  @ManyToOne(() => Organization, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'organization_id' })
+  @BelongsTo(() => Organization, 'organization_id', 'RESTRICT')
   organization?: Organization;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'created_by_user_id' })
+  @BelongsTo(() => User, 'created_by_user_id', 'SET NULL')
   createdBy?: User;
 }

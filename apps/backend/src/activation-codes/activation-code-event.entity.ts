@@ -1,4 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 import { ActivationCode } from './activation-code.entity';
 
@@ -27,7 +29,7 @@ export class ActivationCodeEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
 
-  @Column({ name: 'code_id', type: 'uuid' })
+  @UuidColumn('code_id')
   codeId!: string;
 
   @Column({ type: 'varchar', length: 32 })
@@ -39,7 +41,7 @@ export class ActivationCodeEvent {
   @Column({ name: 'to_status', type: 'varchar', length: 16 })
   toStatus!: string;
 
-  @Column({ name: 'actor_user_id', type: 'uuid', nullable: true })
+  @UuidColumn('actor_user_id', { nullable: true })
   actorUserId!: string | null;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
@@ -48,11 +50,9 @@ export class ActivationCodeEvent {
   @Column({ type: 'jsonb', nullable: true })
   details!: Record<string, unknown> | null;
 
-  @ManyToOne(() => ActivationCode, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'code_id' })
+  @BelongsTo(() => ActivationCode, 'code_id', 'CASCADE')
   code?: ActivationCode;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'actor_user_id' })
+  @BelongsTo(() => User, 'actor_user_id', 'SET NULL')
   actor?: User;
 }

@@ -1,5 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
-import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { Check, Column, Entity, Index, Unique } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 import { User } from '../users/user.entity';
 import { ActivationCodeBatch } from './activation-code-batch.entity';
@@ -41,10 +42,10 @@ export class ActivationCode {
   fullCode!: string;
 
   /** `organisation_id` on the wire. */
-  @Column({ name: 'organization_id', type: 'uuid' })
+  @UuidColumn('organization_id')
   organizationId!: string;
 
-  @Column({ name: 'batch_id', type: 'uuid' })
+  @UuidColumn('batch_id')
   batchId!: string;
 
   @TimestampColumn('expires_at', { nullable: true })
@@ -75,21 +76,18 @@ export class ActivationCode {
   @Column({ name: 'trip_ends_on', type: 'date', nullable: true })
   tripEndsOn!: string | null;
 
-  @Column({ name: 'claimed_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn('claimed_by_user_id', { nullable: true })
   claimedByUserId!: string | null;
 
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => Organization, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'organization_id' })
+  @BelongsTo(() => Organization, 'organization_id', 'RESTRICT')
   organization?: Organization;
 
-  @ManyToOne(() => ActivationCodeBatch, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'batch_id' })
+  @BelongsTo(() => ActivationCodeBatch, 'batch_id', 'RESTRICT')
   batch?: ActivationCodeBatch;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'claimed_by_user_id' })
+  @BelongsTo(() => User, 'claimed_by_user_id', 'SET NULL')
   claimedBy?: User;
 }

@@ -87,21 +87,24 @@ export class ActivationCodesRepository {
     return [items, total];
   }
 
-  async findById(id: string): Promise<CodeView | null> {
-    const rows: CodeRow[] = await this.codes.query(
-      `SELECT ${CODE_COLUMNS} FROM activation_codes c JOIN activation_code_batches b ON b.id = c.batch_id
-        WHERE c.id = $1`,
-      [id],
-    );
-    return rows[0] ? toCodeView(rows[0]) : null;
+  findById(id: string): Promise<CodeView | null> {
+    return this.findOneWhere('c.id = $1', id);
   }
 
   /** On activation_codes_full_code_unique. */
-  async findByFullCode(fullCode: string): Promise<CodeView | null> {
+  findByFullCode(fullCode: string): Promise<CodeView | null> {
+    return this.findOneWhere('c.full_code = $1', fullCode);
+  }
+
+  /** The one code of a unique key (`condition` on `$1`). */
+  private async findOneWhere(
+    condition: 'c.id = $1' | 'c.full_code = $1',
+    value: string,
+  ): Promise<CodeView | null> {
     const rows: CodeRow[] = await this.codes.query(
       `SELECT ${CODE_COLUMNS} FROM activation_codes c JOIN activation_code_batches b ON b.id = c.batch_id
-        WHERE c.full_code = $1`,
-      [fullCode],
+        WHERE ${condition}`,
+      [value],
     );
     return rows[0] ? toCodeView(rows[0]) : null;
   }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
-import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
-import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
+import { ApiJsonBodyErrors } from '../common/api-responses';
+import { PathResource } from '../common/resource-id';
 import { ActivitiesService, activityNotFound } from './activities.service';
 import { ActivitiesQueryDto } from './dto/activities-query.dto';
 import { ActivityListResponseDto } from './dto/activity-list.response';
@@ -11,8 +11,7 @@ import { ActivityResponseDto } from './dto/activity.response';
 import { CreateActivityDto } from './dto/create-activity.dto';
 import { UpdateActivityDto } from './dto/update-activity.dto';
 
-const ID_PARAM = ApiResourceIdParam('activity');
-const NO_ACTIVITY = 'no activity has this id (a malformed id included).';
+const ACTIVITY = new PathResource('activity', activityNotFound);
 const CREATE_DESCRIPTION =
   '`provider_id` must name a provider and `tags` existing tags (else 422 on the field, `tags.N` per ' +
   'item). `capacity` (integer ≥ 0, null = unknown) and `unlimited: true` are mutually exclusive (422).';
@@ -64,17 +63,16 @@ export class ActivitiesController {
 
   @Get('activity/:id')
   @SuperAdminOnly()
-  @ID_PARAM
+  @ACTIVITY.route()
   @ApiOperation({ operationId: 'getActivity', summary: 'An activity' })
   @ApiOkResponse({ type: ActivityResponseDto, description: 'The activity.' })
-  @ApiResourceNotFoundResponse(NO_ACTIVITY)
-  details(@ResourceId('id', activityNotFound) id: string): Promise<ActivityResponseDto> {
+  details(@ACTIVITY.param() id: string): Promise<ActivityResponseDto> {
     return this.activities.details(id);
   }
 
   @Put('activity/:id')
   @SuperAdminOnly()
-  @ID_PARAM
+  @ACTIVITY.route()
   @ApiOperation({
     operationId: 'updateActivity',
     summary: 'Update an activity',
@@ -85,12 +83,8 @@ export class ActivitiesController {
       '→ 422 on `capacity`, nothing changed).',
   })
   @ApiOkResponse({ type: ActivityResponseDto, description: 'The activity.' })
-  @ApiResourceNotFoundResponse(NO_ACTIVITY)
   @ApiJsonBodyErrors()
-  update(
-    @ResourceId('id', activityNotFound) id: string,
-    @Body() dto: UpdateActivityDto,
-  ): Promise<ActivityResponseDto> {
+  update(@ACTIVITY.param() id: string, @Body() dto: UpdateActivityDto): Promise<ActivityResponseDto> {
     return this.activities.update(id, dto);
   }
 }

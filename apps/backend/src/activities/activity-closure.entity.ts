@@ -1,5 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Activity } from './activity.entity';
 
 /**
@@ -14,7 +15,7 @@ export class ActivityClosure {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'activity_id', type: 'uuid' })
+  @UuidColumn('activity_id')
   activityId!: string;
 
   /** `YYYY-MM-DD` (TypeORM reads a date column as that string). */
@@ -30,7 +31,6 @@ export class ActivityClosure {
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => Activity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'activity_id' })
+  @BelongsTo(() => Activity, 'activity_id', 'CASCADE')
   activity?: Activity;
 }

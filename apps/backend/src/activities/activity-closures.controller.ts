@@ -1,19 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { SuperAdminOnly } from '../access/access.decorators';
-import {
-  ApiJsonBodyErrors,
-  ApiNoContentResponse,
-  ApiResourceNotFoundResponse,
-} from '../common/api-responses';
-import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
+import { ApiJsonBodyErrors, ApiNoContentResponse } from '../common/api-responses';
+import { PathResource } from '../common/resource-id';
 import { activityNotFound } from './activities.service';
 import { ActivityClosuresService } from './activity-closures.service';
 import { ActivityClosureResponseDto } from './dto/activity-closure.response';
 import { CreateActivityClosureDto } from './dto/create-activity-closure.dto';
 
-const ACTIVITY_PARAM = ApiResourceIdParam('activity', 'activityId');
-const NO_ACTIVITY = 'no activity has this id (a malformed id included).';
+const ACTIVITY = new PathResource('activity', activityNotFound, 'activityId');
 
 @ApiTags('activities')
 @Controller('tour/activity/:activityId/closures')
@@ -22,23 +17,20 @@ export class ActivityClosuresController {
 
   @Get()
   @SuperAdminOnly()
-  @ACTIVITY_PARAM
+  @ACTIVITY.route()
   @ApiOperation({
     operationId: 'listActivityClosures',
     summary: "An activity's closures",
     description: 'A bare array, by `starts_on` (then `ends_on`, id). Both dates are inclusive.',
   })
   @ApiOkResponse({ type: ActivityClosureResponseDto, isArray: true, description: 'The closures.' })
-  @ApiResourceNotFoundResponse(NO_ACTIVITY)
-  list(
-    @ResourceId('activityId', activityNotFound) activityId: string,
-  ): Promise<ActivityClosureResponseDto[]> {
+  list(@ACTIVITY.param() activityId: string): Promise<ActivityClosureResponseDto[]> {
     return this.closures.list(activityId);
   }
 
   @Post()
   @SuperAdminOnly()
-  @ACTIVITY_PARAM
+  @ACTIVITY.route()
   @ApiOperation({
     operationId: 'createActivityClosure',
     summary: 'Close an activity on a date range',
@@ -47,10 +39,9 @@ export class ActivityClosuresController {
       'The activity has no capacity on those dates.',
   })
   @ApiCreatedResponse({ type: ActivityClosureResponseDto, description: 'The closure.' })
-  @ApiResourceNotFoundResponse(NO_ACTIVITY)
   @ApiJsonBodyErrors()
   create(
-    @ResourceId('activityId', activityNotFound) activityId: string,
+    @ACTIVITY.param() activityId: string,
     @Body() dto: CreateActivityClosureDto,
   ): Promise<ActivityClosureResponseDto> {
     return this.closures.create(activityId, dto);
@@ -59,15 +50,11 @@ export class ActivityClosuresController {
   @Delete(':closureId')
   @HttpCode(204)
   @SuperAdminOnly()
-  @ACTIVITY_PARAM
+  @ACTIVITY.route("no activity has this id, or the closure is not one of the activity's.")
   @ApiParam({ name: 'closureId', format: 'uuid', description: "One of the activity's closures." })
   @ApiOperation({ operationId: 'deleteActivityClosure', summary: 'Reopen: delete a closure' })
   @ApiNoContentResponse('Deleted.')
-  @ApiResourceNotFoundResponse("no activity has this id, or the closure is not one of the activity's.")
-  delete(
-    @ResourceId('activityId', activityNotFound) activityId: string,
-    @Param('closureId') closureId: string,
-  ): Promise<void> {
+  delete(@ACTIVITY.param() activityId: string, @Param('closureId') closureId: string): Promise<void> {
     return this.closures.delete(activityId, closureId);
   }
 }

@@ -2,16 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { touchedAny } from '../database/row-statements';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { ActivityClosure } from './activity-closure.entity';
 
 /** The one writer of `activity_closures`; other features go through ActivitiesService. */
 @Injectable()
-export class ActivityClosuresRepository {
-  constructor(@InjectRepository(ActivityClosure) private readonly plain: Repository<ActivityClosure>) {}
-
-  private get repo(): Repository<ActivityClosure> {
-    return transactional(this.plain);
+export class ActivityClosuresRepository extends TransactionalRepository<ActivityClosure> {
+  constructor(@InjectRepository(ActivityClosure) plain: Repository<ActivityClosure>) {
+    super(plain);
   }
 
   /** The activity's closures by start, end, id (activity_closures_activity_dates_idx). */

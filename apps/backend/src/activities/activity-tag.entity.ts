@@ -1,4 +1,6 @@
-import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Entity, Index, PrimaryColumn } from 'typeorm';
+import {} from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Tag } from '../tags/tag.entity';
 import { Activity } from './activity.entity';
 
@@ -12,11 +14,9 @@ export class ActivityTag {
   @PrimaryColumn({ name: 'tag_id', type: 'uuid' })
   tagId!: string;
 
-  @ManyToOne(() => Activity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'activity_id' })
+  @BelongsTo(() => Activity, 'activity_id', 'CASCADE')
   activity?: Activity;
 
-  @ManyToOne(() => Tag, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'tag_id' })
+  @BelongsTo(() => Tag, 'tag_id', 'CASCADE')
   tag?: Tag;
 }

@@ -1,5 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Provider } from '../providers/provider.entity';
 
 /**
@@ -17,14 +18,14 @@ export class Activity {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'provider_id', type: 'uuid' })
+  @UuidColumn('provider_id')
   providerId!: string;
 
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
   /** An image id; the images feature adds the table and the foreign key. */
-  @Column({ name: 'image_id', type: 'uuid', nullable: true })
+  @UuidColumn('image_id', { nullable: true })
   imageId!: string | null;
 
   @Column({ type: 'integer', nullable: true })
@@ -39,7 +40,6 @@ export class Activity {
   @UpdatedAtColumn()
   updatedAt!: Date;
 
-  @ManyToOne(() => Provider, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'provider_id' })
+  @BelongsTo(() => Provider, 'provider_id', 'RESTRICT')
   provider?: Provider;
 }

@@ -1,7 +1,8 @@
-import { Param, PipeTransform } from '@nestjs/common';
+import { applyDecorators, Param, PipeTransform } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
 import type { AppError } from '@rt/errors';
 import { isUUID } from 'class-validator';
+import { ApiResourceNotFoundResponse } from './api-responses';
 
 /** The next turn of the event loop, after every promise job queued so far. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -40,3 +41,28 @@ export const ApiResourceIdParam = (resource: string, name = 'id') =>
     format: 'uuid',
     description: `The ${resource}; an id that is not a UUID names none (404 \`not_found\`).`,
   });
+
+/**
+ * A resource that routes name by a path id, declared once per controller: `route()` writes the
+ * path parameter and its 404 into the contract, `param()` reads the id (ResourceId) with the
+ * feature's own 404.
+ */
+export class PathResource {
+  constructor(
+    private readonly resource: string,
+    private readonly notFound: () => AppError,
+    private readonly name = 'id',
+  ) {}
+
+  /** The parameter and 404 `not_found`: `missing` says when (by default, an id that names none). */
+  route(missing = `no ${this.resource} has this id (a malformed id included).`): MethodDecorator {
+    return applyDecorators(
+      ApiResourceIdParam(this.resource, this.name),
+      ApiResourceNotFoundResponse(missing),
+    );
+  }
+
+  param(): ParameterDecorator {
+    return ResourceId(this.name, this.notFound);
+  }
+}

@@ -15,3 +15,11 @@ export const UpdatedAtColumn = (): PropertyDecorator =>
 
 export const TimestampColumn = (name: string, options: { nullable?: boolean } = {}): PropertyDecorator =>
   Column({ name, type: 'timestamptz', nullable: options.nullable ?? false });
+
+/** A `uuid` column that is not the key: most often the foreign key of a BelongsTo relation (relations.ts). */
+export const UuidColumn = (name: string, options: { nullable?: boolean } = {}): PropertyDecorator =>
+  Column({ name, type: 'uuid', nullable: options.nullable ?? false });
+
+/** The hex SHA-256 of a secret token: only the hash of a token is ever stored. */
+export const TokenHashColumn = (): PropertyDecorator =>
+  Column({ name: 'token_hash', type: 'varchar', length: 64 });

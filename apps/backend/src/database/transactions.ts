@@ -55,3 +55,16 @@ export function transactional<T extends ObjectLiteral>(repository: Repository<T>
     ? manager.getRepository(repository.target)
     : repository;
 }
+
+/**
+ * The base of a repository of one table: `repo` is `transactional(plain)`, the transaction's
+ * repository inside `Transactions.run` and the injected one outside. A repository of several
+ * tables keeps one such getter per table.
+ */
+export abstract class TransactionalRepository<T extends ObjectLiteral> {
+  protected constructor(protected readonly plain: Repository<T>) {}
+
+  protected get repo(): Repository<T> {
+    return transactional(this.plain);
+  }
+}

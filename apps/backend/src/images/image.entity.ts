@@ -1,5 +1,5 @@
 import { Check, Column, Entity, ForeignKey, Index } from 'typeorm';
-import { CreatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
 
 export const IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
@@ -30,7 +30,7 @@ export class Image {
 
   // A key to the users by entity name, without a relation: the users entity names this one (profile
   // pictures), and imports may not go in a circle.
-  @Column({ name: 'uploaded_by_user_id', type: 'uuid', nullable: true })
+  @UuidColumn('uploaded_by_user_id', { nullable: true })
   @ForeignKey('User', { onDelete: 'SET NULL' })
   uploadedByUserId!: string | null;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { Image, ImageFormat } from './image.entity';
 
 export interface NewImage {
@@ -15,11 +15,9 @@ export interface NewImage {
 
 /** The one writer of `images`. */
 @Injectable()
-export class ImagesRepository {
-  constructor(@InjectRepository(Image) private readonly plain: Repository<Image>) {}
-
-  private get repo(): Repository<Image> {
-    return transactional(this.plain);
+export class ImagesRepository extends TransactionalRepository<Image> {
+  constructor(@InjectRepository(Image) plain: Repository<Image>) {
+    super(plain);
   }
 
   async insert(image: NewImage): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import type { PreferredLanguage } from '../common/preferred-language';
 import { OutboxMessage, OutboxState } from './outbox-message.entity';
 
@@ -15,12 +15,9 @@ export interface NewOutboxMessage {
 
 /** The one writer of `mail_outbox`. */
 @Injectable()
-export class OutboxRepository {
-  constructor(@InjectRepository(OutboxMessage) private readonly plain: Repository<OutboxMessage>) {}
-
-  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
-  private get repo(): Repository<OutboxMessage> {
-    return transactional(this.plain);
+export class OutboxRepository extends TransactionalRepository<OutboxMessage> {
+  constructor(@InjectRepository(OutboxMessage) plain: Repository<OutboxMessage>) {
+    super(plain);
   }
 
   async insert(message: NewOutboxMessage): Promise<void> {

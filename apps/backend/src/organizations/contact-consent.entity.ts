@@ -1,5 +1,6 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { Entity, Index } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 import { Organization } from './organization.entity';
 
@@ -17,10 +18,10 @@ export class SignupContactConsent {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'organization_id', type: 'uuid' })
+  @UuidColumn('organization_id')
   organizationId!: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn('user_id')
   userId!: string;
 
   @TimestampColumn('accepted_at', { nullable: true })
@@ -29,11 +30,9 @@ export class SignupContactConsent {
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
+  @BelongsTo(() => Organization, 'organization_id', 'CASCADE')
   organization?: Organization;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @BelongsTo(() => User, 'user_id', 'CASCADE')
   user?: User;
 }

@@ -1,6 +1,7 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { MembershipRole } from '../access/access';
 import { CreatedAtColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from '../users/user.entity';
 import { Organization } from './organization.entity';
 
@@ -23,11 +24,9 @@ export class Membership {
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @BelongsTo(() => User, 'user_id', 'CASCADE')
   user?: User;
 
-  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'organization_id' })
+  @BelongsTo(() => Organization, 'organization_id', 'CASCADE')
   organization?: Organization;
 }

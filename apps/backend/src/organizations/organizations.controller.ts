@@ -9,7 +9,7 @@ import {
   ApiResourceNotFoundResponse,
   ApiValidationFailedResponse,
 } from '../common/api-responses';
-import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
+import { PathResource } from '../common/resource-id';
 import { RateLimit } from '../throttling/rate-limit.decorator';
 import { ContactConsentErrorResponseDto } from './dto/contact-consent-error.response';
 import { ContactConsentTokenDto } from './dto/contact-consent-token.dto';
@@ -24,9 +24,7 @@ import { UpdateOrganizationStatusDto } from './dto/update-organization-status.dt
 import { UpdateOrganizationDto } from './dto/update-organization.dto';
 import { OrganizationManagementService, organizationNotFound } from './organization-management.service';
 
-const ID_PARAM = ApiResourceIdParam('organization');
-
-const NO_ORGANIZATION = 'no organization has this id (a malformed id included).';
+const ORGANIZATION = new PathResource('organization', organizationNotFound);
 
 @ApiTags('organizations')
 @Controller()
@@ -145,7 +143,7 @@ export class OrganizationsController {
 
   @Patch('organizations/:id')
   @SuperAdminOnly()
-  @ID_PARAM
+  @ORGANIZATION.route()
   @ApiOperation({
     operationId: 'updateOrganization',
     summary: 'Update an organization',
@@ -154,10 +152,9 @@ export class OrganizationsController {
       'whole or not at all (one alone → 422 on the missing one).',
   })
   @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
-  @ApiResourceNotFoundResponse(NO_ORGANIZATION)
   @ApiJsonBodyErrors()
   update(
-    @ResourceId('id', organizationNotFound) id: string,
+    @ORGANIZATION.param() id: string,
     @Body() dto: UpdateOrganizationDto,
   ): Promise<OrganizationResponseDto> {
     return this.organizations.update(id, dto);
@@ -166,7 +163,7 @@ export class OrganizationsController {
   @Patch('organizations/:id/status')
   @HttpCode(200)
   @SuperAdminOnly()
-  @ID_PARAM
+  @ORGANIZATION.route()
   @ApiOperation({
     operationId: 'updateOrganizationStatus',
     summary: 'Approve or suspend an organization',
@@ -180,10 +177,9 @@ export class OrganizationsController {
       'accepting it.',
   })
   @ApiOkResponse({ type: OrganizationResponseDto, description: 'The organization with its members.' })
-  @ApiResourceNotFoundResponse(NO_ORGANIZATION)
   @ApiJsonBodyErrors()
   changeStatus(
-    @ResourceId('id', organizationNotFound) id: string,
+    @ORGANIZATION.param() id: string,
     @Body() dto: UpdateOrganizationStatusDto,
   ): Promise<OrganizationResponseDto> {
     return this.organizations.changeStatus(id, dto.status);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
-import { transactional, Transactions } from '../database/transactions';
+import { TransactionalRepository, Transactions } from '../database/transactions';
 import { PasswordResetToken, PasswordTokenPurpose } from './password-reset-token.entity';
 
 export interface NewPasswordToken {
@@ -16,15 +16,12 @@ export interface NewPasswordToken {
 
 /** The one writer of `password_reset_tokens`. */
 @Injectable()
-export class PasswordResetTokensRepository {
+export class PasswordResetTokensRepository extends TransactionalRepository<PasswordResetToken> {
   constructor(
-    @InjectRepository(PasswordResetToken) private readonly plain: Repository<PasswordResetToken>,
+    @InjectRepository(PasswordResetToken) plain: Repository<PasswordResetToken>,
     private readonly transactions: Transactions,
-  ) {}
-
-  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
-  private get repo(): Repository<PasswordResetToken> {
-    return transactional(this.plain);
+  ) {
+    super(plain);
   }
 
   /**

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
-import { ApiJsonBodyErrors, ApiResourceNotFoundResponse } from '../common/api-responses';
-import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
+import { ApiJsonBodyErrors } from '../common/api-responses';
+import { PathResource } from '../common/resource-id';
 import { CreateProviderDto } from './dto/create-provider.dto';
 import { ProviderListItemDto } from './dto/provider-list-item.response';
 import { ProviderListResponseDto } from './dto/provider-list.response';
@@ -12,8 +12,7 @@ import { ProvidersQueryDto } from './dto/providers-query.dto';
 import { UpdateProviderDto } from './dto/update-provider.dto';
 import { providerNotFound, ProvidersService } from './providers.service';
 
-const ID_PARAM = ApiResourceIdParam('provider');
-const NO_PROVIDER = 'no provider has this id (a malformed id included).';
+const PROVIDER = new PathResource('provider', providerNotFound);
 
 @ApiTags('providers')
 @Controller('tour')
@@ -52,17 +51,16 @@ export class ProvidersController {
 
   @Get('provider/:id')
   @SuperAdminOnly()
-  @ID_PARAM
+  @PROVIDER.route()
   @ApiOperation({ operationId: 'getProvider', summary: 'A provider' })
   @ApiOkResponse({ type: ProviderResponseDto, description: 'The provider.' })
-  @ApiResourceNotFoundResponse(NO_PROVIDER)
-  details(@ResourceId('id', providerNotFound) id: string): Promise<ProviderResponseDto> {
+  details(@PROVIDER.param() id: string): Promise<ProviderResponseDto> {
     return this.providers.details(id);
   }
 
   @Put('provider/:id')
   @SuperAdminOnly()
-  @ID_PARAM
+  @PROVIDER.route()
   @ApiOperation({
     operationId: 'updateProvider',
     summary: 'Update a provider',
@@ -71,12 +69,8 @@ export class ProvidersController {
       'together (both null clears the location). `origin` never changes.',
   })
   @ApiOkResponse({ type: ProviderResponseDto, description: 'The provider.' })
-  @ApiResourceNotFoundResponse(NO_PROVIDER)
   @ApiJsonBodyErrors()
-  update(
-    @ResourceId('id', providerNotFound) id: string,
-    @Body() dto: UpdateProviderDto,
-  ): Promise<ProviderResponseDto> {
+  update(@PROVIDER.param() id: string, @Body() dto: UpdateProviderDto): Promise<ProviderResponseDto> {
     return this.providers.update(id, dto);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { splitPage } from '@rt/database';
 import { Repository } from 'typeorm';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { updateById } from '../database/row-statements';
 import { Provider, ProviderOrigin, ProviderStatus } from './provider.entity';
 import { ProviderListingInput, providerListingSql } from './proximity.sql';
@@ -62,11 +62,9 @@ const fromRow = (row: ListingRow): ProviderWithDistance => ({
 
 /** The one writer of `providers`; other features go through ProvidersService. */
 @Injectable()
-export class ProvidersRepository {
-  constructor(@InjectRepository(Provider) private readonly plain: Repository<Provider>) {}
-
-  private get repo(): Repository<Provider> {
-    return transactional(this.plain);
+export class ProvidersRepository extends TransactionalRepository<Provider> {
+  constructor(@InjectRepository(Provider) plain: Repository<Provider>) {
+    super(plain);
   }
 
   /**

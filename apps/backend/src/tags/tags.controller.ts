@@ -2,12 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly, ViewingAs } from '../access/access.decorators';
-import {
-  ApiJsonBodyErrors,
-  ApiNoContentResponse,
-  ApiResourceNotFoundResponse,
-} from '../common/api-responses';
-import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
+import { ApiJsonBodyErrors, ApiNoContentResponse } from '../common/api-responses';
+import { PathResource } from '../common/resource-id';
 import { CreateTagDto } from './dto/create-tag.dto';
 import { TagListResponseDto } from './dto/tag-list.response';
 import { TagResponseDto } from './dto/tag.response';
@@ -15,8 +11,7 @@ import { TagsQueryDto } from './dto/tags-query.dto';
 import { UpdateTagDto } from './dto/update-tag.dto';
 import { tagNotFound, TagsService } from './tags.service';
 
-const ID_PARAM = ApiResourceIdParam('tag');
-const NO_TAG = 'no tag has this id (a malformed id included).';
+const TAG = new PathResource('tag', tagNotFound);
 
 @ApiTags('tags')
 @Controller('tags')
@@ -52,31 +47,29 @@ export class TagsController {
 
   @Put(':id')
   @SuperAdminOnly()
-  @ID_PARAM
+  @TAG.route()
   @ApiOperation({
     operationId: 'updateTag',
     summary: 'Update a tag',
     description: 'Absent fields stay as they are; `names`, when sent, replaces the three names.',
   })
   @ApiOkResponse({ type: TagResponseDto, description: 'The tag.' })
-  @ApiResourceNotFoundResponse(NO_TAG)
   @ApiJsonBodyErrors()
-  update(@ResourceId('id', tagNotFound) id: string, @Body() dto: UpdateTagDto): Promise<TagResponseDto> {
+  update(@TAG.param() id: string, @Body() dto: UpdateTagDto): Promise<TagResponseDto> {
     return this.tags.update(id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @SuperAdminOnly()
-  @ID_PARAM
+  @TAG.route()
   @ApiOperation({
     operationId: 'deleteTag',
     summary: 'Delete a tag',
     description: 'The tag is removed from every activity that carried it; the activities stay.',
   })
   @ApiNoContentResponse('Deleted.')
-  @ApiResourceNotFoundResponse(NO_TAG)
-  delete(@ResourceId('id', tagNotFound) id: string): Promise<void> {
+  delete(@TAG.param() id: string): Promise<void> {
     return this.tags.delete(id);
   }
 }

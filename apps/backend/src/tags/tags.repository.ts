@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
 import { In, Repository } from 'typeorm';
 import { touchedAny, updateById } from '../database/row-statements';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { Tag, TagType } from './tag.entity';
 
 export interface TagFields {
@@ -16,11 +16,9 @@ export interface TagFields {
 
 /** The one writer of `tags`; other features go through TagsService. */
 @Injectable()
-export class TagsRepository {
-  constructor(@InjectRepository(Tag) private readonly plain: Repository<Tag>) {}
-
-  private get repo(): Repository<Tag> {
-    return transactional(this.plain);
+export class TagsRepository extends TransactionalRepository<Tag> {
+  constructor(@InjectRepository(Tag) plain: Repository<Tag>) {
+    super(plain);
   }
 
   /** One page by type, French name, id (tags_type_name_idx), and the filtered count. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { ThrottleCounter } from './throttle-counter.entity';
 
 export interface CounterState {
@@ -18,17 +18,14 @@ interface CounterRow {
   blocked_for_ms: string;
 }
 
-/** The one writer of `throttle_counters`. */
+/**
+ * The one writer of `throttle_counters`. Counts must survive the request's failure, so services
+ * count outside any `Transactions.run`.
+ */
 @Injectable()
-export class ThrottleCountersRepository {
-  constructor(@InjectRepository(ThrottleCounter) private readonly plain: Repository<ThrottleCounter>) {}
-
-  /**
-   * The current transaction's repository inside `Transactions.run`, else the plain one. Counts
-   * must survive the request's failure, so services count outside any `run`.
-   */
-  private get repo(): Repository<ThrottleCounter> {
-    return transactional(this.plain);
+export class ThrottleCountersRepository extends TransactionalRepository<ThrottleCounter> {
+  constructor(@InjectRepository(ThrottleCounter) plain: Repository<ThrottleCounter>) {
+    super(plain);
   }
 
   /**

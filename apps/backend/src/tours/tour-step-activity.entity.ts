@@ -1,4 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from 'typeorm';
+import { Check, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { UuidColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Activity } from '../activities/activity.entity';
 import { TourStep } from './tour-step.entity';
 
@@ -18,14 +20,12 @@ export class TourStepActivity {
   @PrimaryColumn({ type: 'integer' })
   priority!: number;
 
-  @Column({ name: 'activity_id', type: 'uuid' })
+  @UuidColumn('activity_id')
   activityId!: string;
 
-  @ManyToOne(() => TourStep, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'step_id' })
+  @BelongsTo(() => TourStep, 'step_id', 'CASCADE')
   step?: TourStep;
 
-  @ManyToOne(() => Activity, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'activity_id' })
+  @BelongsTo(() => Activity, 'activity_id', 'RESTRICT')
   activity?: Activity;
 }

@@ -1,5 +1,6 @@
-import { Check, Column, Entity, JoinColumn, ManyToOne, Unique } from 'typeorm';
-import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Check, Column, Entity, Unique } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Tour } from './tour.entity';
 
 /**
@@ -16,7 +17,7 @@ export class TourStep {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'tour_id', type: 'uuid' })
+  @UuidColumn('tour_id')
   tourId!: string;
 
   @Column({ type: 'integer' })
@@ -35,7 +36,6 @@ export class TourStep {
   @UpdatedAtColumn()
   updatedAt!: Date;
 
-  @ManyToOne(() => Tour, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'tour_id' })
+  @BelongsTo(() => Tour, 'tour_id', 'CASCADE')
   tour?: Tour;
 }

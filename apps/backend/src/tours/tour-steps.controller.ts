@@ -1,19 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { SuperAdminOnly } from '../access/access.decorators';
-import {
-  ApiJsonBodyErrors,
-  ApiNoContentResponse,
-  ApiResourceNotFoundResponse,
-} from '../common/api-responses';
-import { ResourceId } from '../common/resource-id';
+import { ApiJsonBodyErrors, ApiNoContentResponse } from '../common/api-responses';
 import { CreateTourStepDto } from './dto/create-tour-step.dto';
 import { ReorderTourStepsDto } from './dto/reorder-tour-steps.dto';
 import { TourStepResponseDto } from './dto/tour-step.response';
 import { UpdateTourStepDto } from './dto/update-tour-step.dto';
 import { TourStepsService } from './tour-steps.service';
-import { tourNotFound } from './tours.service';
-import { NO_TOUR, TOUR_ID_PARAM } from './tours.controller';
+import { TOUR } from './tours.controller';
 
 const STEP_ID_PARAM = ApiParam({ name: 'stepId', format: 'uuid', description: 'A step of the tour.' });
 const NO_STEP = "no tour has this id, or the step is not one of the tour's.";
@@ -31,25 +25,21 @@ export class TourStepsController {
 
   @Post()
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route()
   @ApiOperation({
     operationId: 'createTourStep',
     summary: 'Add a step',
     description: `At the end of the tour. ${ACTIVITY_IDS_RULES}`,
   })
   @ApiCreatedResponse({ type: TourStepResponseDto, description: 'The step.' })
-  @ApiResourceNotFoundResponse(NO_TOUR)
   @ApiJsonBodyErrors()
-  create(
-    @ResourceId('id', tourNotFound) tourId: string,
-    @Body() dto: CreateTourStepDto,
-  ): Promise<TourStepResponseDto> {
+  create(@TOUR.param() tourId: string, @Body() dto: CreateTourStepDto): Promise<TourStepResponseDto> {
     return this.steps.create(tourId, dto);
   }
 
   @Put('reorder')
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route()
   @ApiOperation({
     operationId: 'reorderTourSteps',
     summary: 'Reorder the steps',
@@ -61,32 +51,24 @@ export class TourStepsController {
     isArray: true,
     description: 'The steps, by their new position.',
   })
-  @ApiResourceNotFoundResponse(NO_TOUR)
   @ApiJsonBodyErrors()
-  reorder(
-    @ResourceId('id', tourNotFound) tourId: string,
-    @Body() dto: ReorderTourStepsDto,
-  ): Promise<TourStepResponseDto[]> {
+  reorder(@TOUR.param() tourId: string, @Body() dto: ReorderTourStepsDto): Promise<TourStepResponseDto[]> {
     return this.steps.reorder(tourId, dto);
   }
 
   @Get(':stepId')
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route(NO_STEP)
   @STEP_ID_PARAM
   @ApiOperation({ operationId: 'getTourStep', summary: 'A step' })
   @ApiOkResponse({ type: TourStepResponseDto, description: 'The step.' })
-  @ApiResourceNotFoundResponse(NO_STEP)
-  details(
-    @ResourceId('id', tourNotFound) tourId: string,
-    @Param('stepId') stepId: string,
-  ): Promise<TourStepResponseDto> {
+  details(@TOUR.param() tourId: string, @Param('stepId') stepId: string): Promise<TourStepResponseDto> {
     return this.steps.details(tourId, stepId);
   }
 
   @Put(':stepId')
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route(NO_STEP)
   @STEP_ID_PARAM
   @ApiOperation({
     operationId: 'updateTourStep',
@@ -96,10 +78,9 @@ export class TourStepsController {
       `as a whole (\`[]\` clears them, absent keeps them). ${ACTIVITY_IDS_RULES}`,
   })
   @ApiOkResponse({ type: TourStepResponseDto, description: 'The step.' })
-  @ApiResourceNotFoundResponse(NO_STEP)
   @ApiJsonBodyErrors()
   update(
-    @ResourceId('id', tourNotFound) tourId: string,
+    @TOUR.param() tourId: string,
     @Param('stepId') stepId: string,
     @Body() dto: UpdateTourStepDto,
   ): Promise<TourStepResponseDto> {
@@ -109,7 +90,7 @@ export class TourStepsController {
   @Delete(':stepId')
   @HttpCode(204)
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route(NO_STEP)
   @STEP_ID_PARAM
   @ApiOperation({
     operationId: 'deleteTourStep',
@@ -117,8 +98,7 @@ export class TourStepsController {
     description: 'With its plans (the activities stay); the following steps move up one place.',
   })
   @ApiNoContentResponse('Deleted.')
-  @ApiResourceNotFoundResponse(NO_STEP)
-  delete(@ResourceId('id', tourNotFound) tourId: string, @Param('stepId') stepId: string): Promise<void> {
+  delete(@TOUR.param() tourId: string, @Param('stepId') stepId: string): Promise<void> {
     return this.steps.delete(tourId, stepId);
   }
 }

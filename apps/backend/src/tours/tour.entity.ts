@@ -1,5 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Organization } from '../organizations/organization.entity';
 
 export const TOUR_STATUSES = ['pending', 'active', 'archived'] as const;
@@ -30,10 +31,10 @@ export class Tour {
   @Column({ type: 'varchar', length: 16, default: 'pending' })
   status!: TourStatus;
 
-  @Column({ name: 'partner_organization_id', type: 'uuid' })
+  @UuidColumn('partner_organization_id')
   partnerOrganizationId!: string;
 
-  @Column({ name: 'region_organization_id', type: 'uuid', nullable: true })
+  @UuidColumn('region_organization_id', { nullable: true })
   regionOrganizationId!: string | null;
 
   @CreatedAtColumn()
@@ -42,11 +43,9 @@ export class Tour {
   @UpdatedAtColumn()
   updatedAt!: Date;
 
-  @ManyToOne(() => Organization, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'partner_organization_id' })
+  @BelongsTo(() => Organization, 'partner_organization_id', 'RESTRICT')
   partnerOrganization?: Organization;
 
-  @ManyToOne(() => Organization, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'region_organization_id' })
+  @BelongsTo(() => Organization, 'region_organization_id', 'SET NULL')
   regionOrganization?: Organization;
 }

@@ -2,12 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Paginated } from '@rt/contracts';
 import { SuperAdminOnly } from '../access/access.decorators';
-import {
-  ApiJsonBodyErrors,
-  ApiNoContentResponse,
-  ApiResourceNotFoundResponse,
-} from '../common/api-responses';
-import { ApiResourceIdParam, ResourceId } from '../common/resource-id';
+import { ApiJsonBodyErrors, ApiNoContentResponse } from '../common/api-responses';
+import { PathResource } from '../common/resource-id';
 import { CreateTourDto } from './dto/create-tour.dto';
 import { TourDetailsResponseDto } from './dto/tour-details.response';
 import { TourListResponseDto } from './dto/tour-list.response';
@@ -16,8 +12,7 @@ import { ToursQueryDto } from './dto/tours-query.dto';
 import { UpdateTourDto } from './dto/update-tour.dto';
 import { tourNotFound, ToursService } from './tours.service';
 
-export const TOUR_ID_PARAM = ApiResourceIdParam('tour');
-export const NO_TOUR = 'no tour has this id (a malformed id included).';
+export const TOUR = new PathResource('tour', tourNotFound);
 
 /**
  * Tours, super-admin only (the `super-admin` hat exactly: another hat → 403 `forbidden`).
@@ -61,21 +56,20 @@ export class ToursController {
 
   @Get(':id')
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route()
   @ApiOperation({
     operationId: 'getTour',
     summary: 'A tour with its steps',
     description: 'Steps by position, each with its plans by priority (1 = plan A).',
   })
   @ApiOkResponse({ type: TourDetailsResponseDto, description: 'The tour with its steps.' })
-  @ApiResourceNotFoundResponse(NO_TOUR)
-  details(@ResourceId('id', tourNotFound) id: string): Promise<TourDetailsResponseDto> {
+  details(@TOUR.param() id: string): Promise<TourDetailsResponseDto> {
     return this.tours.details(id);
   }
 
   @Put(':id')
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route()
   @ApiOperation({
     operationId: 'updateTour',
     summary: 'Update a tour',
@@ -84,30 +78,28 @@ export class ToursController {
       'null clears it. `status` is `pending`, `active` or `archived`.',
   })
   @ApiOkResponse({ type: TourResponseDto, description: 'The tour, without steps.' })
-  @ApiResourceNotFoundResponse(NO_TOUR)
   @ApiJsonBodyErrors()
-  update(@ResourceId('id', tourNotFound) id: string, @Body() dto: UpdateTourDto): Promise<TourResponseDto> {
+  update(@TOUR.param() id: string, @Body() dto: UpdateTourDto): Promise<TourResponseDto> {
     return this.tours.update(id, dto);
   }
 
   @Delete(':id')
   @HttpCode(204)
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route()
   @ApiOperation({
     operationId: 'deleteTour',
     summary: 'Delete a tour',
     description: 'Its steps and their plans go with it; the activities stay.',
   })
   @ApiNoContentResponse('Deleted.')
-  @ApiResourceNotFoundResponse(NO_TOUR)
-  delete(@ResourceId('id', tourNotFound) id: string): Promise<void> {
+  delete(@TOUR.param() id: string): Promise<void> {
     return this.tours.delete(id);
   }
 
   @Post(':id/duplicate')
   @SuperAdminOnly()
-  @TOUR_ID_PARAM
+  @TOUR.route()
   @ApiOperation({
     operationId: 'duplicateTour',
     summary: 'Duplicate a tour',
@@ -116,8 +108,7 @@ export class ToursController {
       'step naming the same activities (activities are shared rows).',
   })
   @ApiCreatedResponse({ type: TourDetailsResponseDto, description: 'The copy with its steps.' })
-  @ApiResourceNotFoundResponse(NO_TOUR)
-  duplicate(@ResourceId('id', tourNotFound) id: string): Promise<TourDetailsResponseDto> {
+  duplicate(@TOUR.param() id: string): Promise<TourDetailsResponseDto> {
     return this.tours.duplicate(id);
   }
 }

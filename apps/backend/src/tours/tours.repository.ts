@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
 import { Repository } from 'typeorm';
 import { findByIdForUpdate, touchedAny, updateById } from '../database/row-statements';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { Tour, TourStatus } from './tour.entity';
 
 export interface TourFields {
@@ -23,11 +23,9 @@ export interface TourFilter {
 
 /** The one writer of `tours`; other features go through ToursService. */
 @Injectable()
-export class ToursRepository {
-  constructor(@InjectRepository(Tour) private readonly plain: Repository<Tour>) {}
-
-  private get repo(): Repository<Tour> {
-    return transactional(this.plain);
+export class ToursRepository extends TransactionalRepository<Tour> {
+  constructor(@InjectRepository(Tour) plain: Repository<Tour>) {
+    super(plain);
   }
 
   /** One page, newest first then id (tours_created_idx), and the filtered count. */

@@ -1,6 +1,7 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, Unique } from 'typeorm';
 import { ActivationCode } from '../activation-codes/activation-code.entity';
-import { CreatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { CreatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { Tour } from '../tours/tour.entity';
 import { User } from '../users/user.entity';
 
@@ -24,15 +25,15 @@ export class Trip {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'activation_code_id', type: 'uuid' })
+  @UuidColumn('activation_code_id')
   activationCodeId!: string;
 
   /** The traveller who started it (the code's claimer); null once that account is deleted. */
-  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  @UuidColumn('user_id', { nullable: true })
   userId!: string | null;
 
   /** Null once the tour is deleted. */
-  @Column({ name: 'tour_id', type: 'uuid', nullable: true })
+  @UuidColumn('tour_id', { nullable: true })
   tourId!: string | null;
 
   /** `YYYY-MM-DD`, the departure day. */
@@ -49,15 +50,12 @@ export class Trip {
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => ActivationCode, { onDelete: 'RESTRICT' })
-  @JoinColumn({ name: 'activation_code_id' })
+  @BelongsTo(() => ActivationCode, 'activation_code_id', 'RESTRICT')
   activationCode?: ActivationCode;
 
-  @ManyToOne(() => User, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'user_id' })
+  @BelongsTo(() => User, 'user_id', 'SET NULL')
   user?: User;
 
-  @ManyToOne(() => Tour, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'tour_id' })
+  @BelongsTo(() => Tour, 'tour_id', 'SET NULL')
   tour?: Tour;
 }

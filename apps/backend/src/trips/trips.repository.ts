@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Page } from '@rt/contracts';
 import { pageWithTotalSql, splitPage } from '@rt/database';
 import { Repository } from 'typeorm';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import type { TourStatus } from '../tours/tour.entity';
 import { Trip } from './trip.entity';
 
@@ -59,11 +59,9 @@ const toTripView = (row: TripRow): TripView => ({
  * by the tours feature; read only).
  */
 @Injectable()
-export class TripsRepository {
-  constructor(@InjectRepository(Trip) private readonly plain: Repository<Trip>) {}
-
-  private get repo(): Repository<Trip> {
-    return transactional(this.plain);
+export class TripsRepository extends TransactionalRepository<Trip> {
+  constructor(@InjectRepository(Trip) plain: Repository<Trip>) {
+    super(plain);
   }
 
   /** The tour's status and its largest day_number (tour_steps_tour_position_unique leads by tour_id). */

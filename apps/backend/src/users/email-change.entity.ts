@@ -1,5 +1,6 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, TimestampColumn, UuidPrimaryColumn } from '../database/columns';
+import { Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, TimestampColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import { User } from './user.entity';
 
 /**
@@ -15,7 +16,7 @@ export class EmailChange {
   @UuidPrimaryColumn()
   id!: string;
 
-  @Column({ name: 'user_id', type: 'uuid' })
+  @UuidColumn('user_id')
   userId!: string;
 
   /** The email when the change was asked; where the notice goes, and what a report restores. */
@@ -33,7 +34,7 @@ export class EmailChange {
   newEmail!: string;
 
   /** The sign-in token that asked: the one token a confirmation keeps. No foreign key: it may be revoked. */
-  @Column({ name: 'requested_by_token_id', type: 'uuid', nullable: true })
+  @UuidColumn('requested_by_token_id', { nullable: true })
   requestedByTokenId!: string | null;
 
   /** Until when the confirmation link works (EMAIL_CHANGE_TTL_HOURS). */
@@ -63,7 +64,6 @@ export class EmailChange {
   @CreatedAtColumn()
   createdAt!: Date;
 
-  @ManyToOne(() => User, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'user_id' })
+  @BelongsTo(() => User, 'user_id', 'CASCADE')
   user?: User;
 }

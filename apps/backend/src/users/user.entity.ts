@@ -1,5 +1,6 @@
-import { Check, Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import { CreatedAtColumn, UpdatedAtColumn, UuidPrimaryColumn } from '../database/columns';
+import { Check, Column, Entity, Index } from 'typeorm';
+import { CreatedAtColumn, UpdatedAtColumn, UuidColumn, UuidPrimaryColumn } from '../database/columns';
+import { BelongsTo } from '../database/relations';
 import type { PreferredLanguage } from '../common/preferred-language';
 import { Image } from '../images/image.entity';
 import { sameEmail } from './email-address';
@@ -53,11 +54,10 @@ export class User {
   isSuperAdmin!: boolean;
 
   /** An image of `POST /images`; deleting the image detaches it. */
-  @Column({ name: 'profile_picture_id', type: 'uuid', nullable: true })
+  @UuidColumn('profile_picture_id', { nullable: true })
   profilePictureId!: string | null;
 
-  @ManyToOne(() => Image, { onDelete: 'SET NULL' })
-  @JoinColumn({ name: 'profile_picture_id' })
+  @BelongsTo(() => Image, 'profile_picture_id', 'SET NULL')
   profilePicture?: Image;
 
   @CreatedAtColumn()

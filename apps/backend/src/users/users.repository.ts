@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../database/errors';
-import { transactional } from '../database/transactions';
+import { TransactionalRepository } from '../database/transactions';
 import { canonicalEmail } from './email-address';
 import type { PreferredLanguage } from '../common/preferred-language';
 import { User } from './user.entity';
@@ -42,12 +42,9 @@ const EMAIL_INDEX = 'users_email_canonical_unique';
 
 /** The one writer of `users`; other features go through UsersService. */
 @Injectable()
-export class UsersRepository {
-  constructor(@InjectRepository(User) private readonly plain: Repository<User>) {}
-
-  /** The current transaction's repository inside `Transactions.run`, else the plain one. */
-  private get repo(): Repository<User> {
-    return transactional(this.plain);
+export class UsersRepository extends TransactionalRepository<User> {
+  constructor(@InjectRepository(User) plain: Repository<User>) {
+    super(plain);
   }
 
   findById(id: string): Promise<User | null> {
