@@ -149,7 +149,7 @@ describe('facets on GET /travels', () => {
     expectCounts(filtered, countsOf(matches.filter((record) => record.discountClub)));
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     { search: 'panorama', rrfVectorWeight: '0.5' },
     { search: 'panorama glaciers summit', rrfVectorWeight: '1', semanticFloor: '0' },
     { search: 'offer number', rrfVectorWeight: '0.3', semanticFloor: '0', seaside: 'false' },
@@ -197,7 +197,7 @@ describe('facets on GET /travels', () => {
     expect(known.facets!.unknownFilterValues).toEqual({ category: [], destination: [] });
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     {},
     { category: 'ski', orderBy: 'rating' },
     { search: 'panorama' },
