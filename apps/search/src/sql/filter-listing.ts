@@ -73,21 +73,24 @@ const FACET_VALUES: Record<FacetField, string> = {
  * filterListingSql with facets (D-81), one statement and so one snapshot: the set the total counts
  * is materialised once (`counted`), its total and the counts per value of each asked field read
  * from it, and the page read as without facets. With a count limit the set stops one past the
- * bound in id order (as the total does), and the facets count its first `countLimit − 1` offers:
- * those the bounded total answers for. The category and destination filter values that no offer
- * holds are named (`unknown_category`, `unknown_destination`), each looked up by its index.
+ * bound in id order (as the total does), and the facets count its first `countLimit − 1` offers
+ * (`faceted`): those the bounded total answers for. The category and destination filter values
+ * that no offer holds are named (`unknown_category`, `unknown_destination`), each looked up by its
+ * index.
  */
 function filterListingWithFacetsSql(request: FilterRequest, fields: readonly FacetField[]): Sql {
   const params = new SqlParams();
   const { where, page } = pageSelect(request, params);
   const bounded = request.countLimit !== undefined;
   const countLimit = bounded ? ` ORDER BY o.id LIMIT ${params.add(request.countLimit)}` : '';
-  const facetSet = bounded
-    ? `(SELECT * FROM counted ORDER BY id LIMIT ${params.add(request.countLimit! - 1)}) m`
-    : 'counted m';
+  // the bound's first offers, sorted once for every field
+  const faceted = bounded
+    ? `,\nfaceted AS MATERIALIZED (SELECT * FROM counted ORDER BY id LIMIT ${params.add(request.countLimit! - 1)})`
+    : '';
+  const facetSet = bounded ? 'faceted m' : 'counted m';
   const counts = [...new Set(fields)].map(
     (field) =>
-      `'${field}', (SELECT coalesce(json_object_agg(v.value, v.count), '{}') FROM (SELECT f.value, count(*)::integer AS count FROM ${facetSet} CROSS JOIN LATERAL (${FACET_VALUES[field]}) f GROUP BY f.value) v)`,
+      `'${field}', (SELECT coalesce(json_object_agg(v.value, v.count), '{}') FROM (SELECT fv.value, count(*)::integer AS count FROM ${facetSet} CROSS JOIN LATERAL (${FACET_VALUES[field]}) fv GROUP BY fv.value) v)`,
   );
   const { categories, destination } = request.filters;
   const unknownCategories = categories?.length
@@ -98,7 +101,7 @@ function filterListingWithFacetsSql(request: FilterRequest, fields: readonly Fac
       ? `(SELECT coalesce(json_agg(s.code), '[]') FROM (SELECT ${params.add(destination, 'text')} AS code) s WHERE NOT EXISTS (SELECT 1 FROM travel_offers u WHERE u.destination_code = s.code))`
       : `'[]'::json`;
   return {
-    text: `WITH counted AS MATERIALIZED (SELECT o.id, o.destination_code, o.categories, o.discount_club, o.seaside FROM travel_offers o ${where}${countLimit})
+    text: `WITH counted AS MATERIALIZED (SELECT o.id, o.destination_code, o.categories, o.discount_club, o.seaside FROM travel_offers o ${where}${countLimit})${faceted}
 SELECT t.total, f.facets, f.unknown_category, f.unknown_destination, p.*
   FROM (SELECT count(*)::integer AS total FROM counted) t
   CROSS JOIN (SELECT json_build_object(${counts.join(', ')}) AS facets, ${unknownCategories} AS unknown_category, ${unknownDestination} AS unknown_destination) f
