@@ -1,4 +1,4 @@
-import { isApiError, type ApiError, type SearchClient } from '@rt/client';
+import { isApiError, type ApiError, type SearchClient, type SearchSchemas } from '@rt/client';
 import { rejectionOf } from '@rt/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,6 +116,39 @@ describe('@rt/client against the search service', () => {
     expect(listing.records[0]).toMatchObject({ _relevance_score: 1, semantic_score: 0, tsvector_score: 0 });
     const root = await search.GET('/');
     expect(root['app-name']).toEqual(expect.any(String));
+  });
+
+  it('asks for facets and reads them typed, the unknown filter value named', async () => {
+    const listing = await search.travels({
+      category: 'ski,skiing',
+      facets: 'destination,discountclub',
+      infoDensity: 'min',
+    });
+    expect(listing.totalRecords).toBe(3);
+    const facets: SearchSchemas['FacetsDto'] | undefined = listing.facets;
+    expect(facets).toEqual({
+      relation: 'eq',
+      counts: {
+        destination: {
+          values: [
+            { value: 'CH', count: 2 },
+            { value: 'FR', count: 1 },
+          ],
+          valuesLeftOut: 0,
+        },
+        discountclub: {
+          values: [
+            { value: 'true', count: 2 },
+            { value: 'false', count: 1 },
+          ],
+          valuesLeftOut: 0,
+        },
+      },
+      unknownFilterValues: { category: ['skiing'], destination: [] },
+    });
+    expect((await search.travels({ category: 'ski' })).facets).toBeUndefined();
+    const error = await failureOf(search.travels({ facets: 'price' }));
+    expect(error).toMatchObject({ status: 422, body: { errors: { facets: [expect.any(String)] } } });
   });
 
   it('reports out-of-bounds parameters as a 422 with the field map', async () => {

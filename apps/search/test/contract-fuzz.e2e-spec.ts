@@ -22,7 +22,7 @@ import { createCatalogueTestApp, TestApp } from './test-app';
  * seeds, more requests); fix what they find, the default stays the one `pnpm test` runs.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-/** Requests of `GET /travels` (15 parameters); the other operations take no input and get fewer. */
+/** Requests of `GET /travels` (16 parameters); the other operations take no input and get fewer. */
 const TRAVELS_RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const OTHER_RUNS = 25;
 const RESULTS_FILE = join(__dirname, '..', '..', '..', '.test-results', 'fuzz-search.json');
@@ -124,7 +124,9 @@ describe('contract fuzzing of the search service', () => {
       case 'destination':
         return ['FR', 'ch', 'IT'];
       case 'category':
-        return ['culture', 'beach,wellness', 'ski'];
+        return ['culture', 'beach,wellness', 'ski', 'skiing'];
+      case 'facets':
+        return ['category', 'destination,discountclub,seaside', 'category,destination,seaside', 'price'];
       case 'dates':
         return ['2027-01-01_2027-03-31', '2026-12-01_2026-12-31,2027-07-01_2027-07-31'];
       default:

@@ -3,7 +3,14 @@
  * each `@ts-expect-error` line must fail to compile, so if a misspelt field, a wrong hat or a
  * wrong path ever compiled, the directive itself would be reported as unused and the check fails.
  */
-import { ApiError, createBackendClient, createSearchClient, isApiError, type Hat } from './index';
+import {
+  ApiError,
+  createBackendClient,
+  createSearchClient,
+  isApiError,
+  type Hat,
+  type SearchSchemas,
+} from './index';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const expectType = <T extends true>(): T | undefined => undefined;
@@ -114,6 +121,15 @@ export async function searchTypeTests(): Promise<void> {
   await search.travels({ serach: 'lake' });
   // @ts-expect-error not a density
   await search.travels({ infoDensity: 'compact' });
+  const faceted = await search.travels({ category: 'ski', facets: 'category,destination' });
+  void faceted.facets;
+  expectType<
+    Equal<
+      NonNullable<typeof faceted.facets>['counts']['category'],
+      SearchSchemas['FacetFieldDto'] | undefined
+    >
+  >();
+  expectType<Equal<NonNullable<typeof faceted.facets>['unknownFilterValues']['category'], string[]>>();
   await search.GET('/travels', { params: { query: { orderBy: 'rating', size: 20 } } });
   // @ts-expect-error not an order
   await search.GET('/travels', { params: { query: { orderBy: 'price' } } });

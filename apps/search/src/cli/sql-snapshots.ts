@@ -86,6 +86,19 @@ const SNAPSHOTS: Snapshot[] = [
     build: filterListing,
   },
   {
+    name: 'filter-listing-facets',
+    about: `${FILTER_LISTING} with facets (D-81): the counted set materialised, the counts per value of every field`,
+    query: { facets: 'category,destination,discountclub,seaside' },
+    build: filterListing,
+  },
+  {
+    name: 'filter-listing-facets-filtered-count-limit',
+    about: `${FILTER_LISTING} with facets (D-81): every filter, the unknown filter values looked up, the facets counting the bound's first offers`,
+    query: { ...FILTERS, facets: 'category,destination,discountclub,seaside', infoDensity: 'min' },
+    env: { SEARCH_TOTAL_EXACT_LIMIT: '10000' },
+    build: filterListing,
+  },
+  {
     name: 'search-semantic-side',
     about: SEMANTIC_SIDE,
     query: { search: 'santorini beach', ...FILTERS },

@@ -18,7 +18,7 @@ export class FullTextRanker implements SearchRanker {
 
   async rank(request: RankingRequest): Promise<RankedPage> {
     const listed = await this.listing.listByText(request);
-    const { total, rows } = listed;
+    const { total, rows, facets } = listed;
     const { k } = request.tuning;
     const ranked = rows.map((row) => ({
       ...row,
@@ -28,6 +28,7 @@ export class FullTextRanker implements SearchRanker {
     }));
     return {
       total,
+      ...(facets ? { facets } : {}),
       fallback: 'fulltext',
       // explain mode: the text side alone, at full weight (w 0)
       rows: explainPage(listed, request, ranked, (row) => ({

@@ -36,7 +36,7 @@ export class HybridRanker implements SearchRanker {
       throw new AppError(ErrorCode.EmbeddingUnavailable);
     }
     const listed = await this.listing.listHybrid(request, embedding);
-    const { total, rows } = listed;
+    const { total, rows, facets } = listed;
     const ranked = rows.map((row) => ({
       ...row,
       _relevance_score: row._relevance_score ?? 0,
@@ -45,6 +45,7 @@ export class HybridRanker implements SearchRanker {
     }));
     return {
       total,
+      ...(facets ? { facets } : {}),
       // explain mode: the ranks are those the fusion gave each record of the page (memory-listing.ts)
       rows: explainPage(listed, request, ranked, (row) => ({
         vectorWeight: request.tuning.rrfVectorWeight,

@@ -1,4 +1,5 @@
 import type { CatalogueRecord } from '../catalogue/catalogue-record';
+import type { FacetCounts } from '../request/listing-facets';
 
 /** A row of a listing; which columns are set depends on the density. */
 export interface ListingRow {
@@ -28,6 +29,8 @@ export interface ListingRow {
 export interface ListingResult {
   total: number;
   rows: ListingRow[];
+  /** Only when the request asks for facets (D-81). */
+  facets?: FacetCounts;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { OfferFacetCounter } from '../indexes/text-index/offer-facets';
 import { offerFilterOf } from '../indexes/text-index/offer-filters';
 import type { OfferFilter } from '../indexes/text-index/offer-filters';
 import { textQueryOf } from '../indexes/text-index/query-terms';
@@ -9,8 +10,9 @@ import type { RunSql } from './listing-page';
 import { GENERATION_CHANGED } from './listing-row';
 import type { GenerationChanged, ListingResult } from './listing-row';
 import { fuseRanks } from './rrf-score';
-import type { SideRank } from './rrf-score';
+import type { FusedRecord, SideRank } from './rrf-score';
 import type { SemanticSide } from './semantic-side';
+import type { FacetCounts } from '../request/listing-facets';
 import type { RankingRequest, RankingTuning } from '../request/listing-request';
 
 /**
@@ -42,6 +44,7 @@ export class MemoryListing {
     return {
       total: matches.countAtLeast(floor),
       rows: page.map((match, i) => ({ ...rows[i], tsvector_score: match.score, position: match.rank })),
+      ...this.facetsOf(request, floor, matches, []),
     };
   }
 
@@ -83,7 +86,30 @@ export class MemoryListing {
         tsvector_score: scoreOrZero(matches.scoreOf(fused.ordinal)),
         ...(request.explain ? { semantic_rank: fused.semanticRank, text_rank: fused.textRank } : {}),
       })),
+      ...this.facetsOf(request, floor, textSide ? matches : undefined, fusion.ranked),
     };
+  }
+
+  /**
+   * The facets asked (D-81), counted over exactly the set the total counts: the text matches at
+   * least `floor` (none when the text side weighs nothing) and the records the semantic side alone
+   * ranks (`fused` without a text rank). Every record of that set is in hand, so the counts are
+   * exact even when the total is bounded (SEARCH_TOTAL_EXACT_LIMIT).
+   */
+  private facetsOf(
+    request: RankingRequest,
+    floor: number,
+    matches: TextMatches | undefined,
+    fused: readonly FusedRecord[],
+  ): { facets?: FacetCounts } {
+    if (!request.facets) return {};
+    const counter = new OfferFacetCounter(this.index.filters, request.facets);
+    if (matches) {
+      const { ordinals, scores } = matches;
+      for (let i = 0; i < scores.length; i++) if (scores[i] >= floor) counter.add(ordinals[i]);
+    }
+    for (const record of fused) if (record.textRank === null) counter.add(record.ordinal);
+    return { facets: counter.counts(request.filters) };
   }
 
   /** Every match of the query's terms under the request's filters (`filter`), scored in memory. */

@@ -2,6 +2,7 @@ import { explainTerms, queryConceptsOf } from '../indexes/text-index/text-explai
 import type { ExplainTermRow, QueryConcept } from '../indexes/text-index/text-explain';
 import type { ListingRow } from './listing-row';
 import type { AnalysedListing } from './listing.service';
+import type { FacetCounts } from '../request/listing-facets';
 import type { RankingRequest } from '../request/listing-request';
 
 export interface RankedRow extends ListingRow {
@@ -63,6 +64,8 @@ export function explainPage(
 export interface RankedPage {
   total: number;
   rows: RankedRow[];
+  /** Only when the request asks for facets (D-81). */
+  facets?: FacetCounts;
   /** Set when the answer is full text only (sent as `X-Search-Fallback`). */
   fallback?: 'fulltext';
 }

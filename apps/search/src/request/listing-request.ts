@@ -1,3 +1,4 @@
+import type { FacetField } from './listing-facets';
 import type { ListingFilters } from './listing-filters';
 import type { ExpansionWeights } from '../query/analysis/text-search';
 
@@ -70,6 +71,8 @@ export interface FilterRequest {
   density: InfoDensity;
   /** Absent: id order. */
   orderBy?: OrderBy;
+  /** The fields to count beside the page (D-81); absent: no facets, the answer as without them. */
+  facets?: FacetField[];
   direction: OrderDirection;
 }
 
@@ -89,6 +92,8 @@ export interface RankingRequest {
    * "Explain mode"); absent or false: the statements and the answer are those without it.
    */
   explain?: boolean;
+  /** The fields to count beside the page (D-81); absent: no facets, the answer as without them. */
+  facets?: FacetField[];
 }
 
 export type TravelsRequest = FilterRequest | RankingRequest;

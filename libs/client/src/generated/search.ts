@@ -355,6 +355,61 @@ export interface components {
             /** @example TRV-000042 */
             id: string;
         };
+        FacetValueDto: {
+            /**
+             * @description The value as the filter of the same name takes it: a category slug, an ISO-2 code (upper case), or "true"/"false".
+             * @example beach
+             */
+            value: string;
+            /**
+             * @description The number of offers of the counted set holding it.
+             * @example 12
+             */
+            count: number;
+        };
+        FacetFieldDto: {
+            /** @description The values held by at least one offer, the 50 largest counts first (ties by value ascending). */
+            values: components["schemas"]["FacetValueDto"][];
+            /**
+             * @description How many other values, each held by at least one offer, were left out past the first 50.
+             * @example 0
+             */
+            valuesLeftOut: number;
+        };
+        FacetCountsDto: {
+            /** @description By category slug (an offer counts once per slug it lists). */
+            category?: components["schemas"]["FacetFieldDto"];
+            /** @description By ISO-2 country code; offers without a destination are in no value. */
+            destination?: components["schemas"]["FacetFieldDto"];
+            /** @description By "true" / "false". */
+            discountclub?: components["schemas"]["FacetFieldDto"];
+            /** @description By "true" / "false". */
+            seaside?: components["schemas"]["FacetFieldDto"];
+        };
+        UnknownFilterValuesDto: {
+            /**
+             * @description The category filter slugs no offer lists (a misspelling such as skiing for ski), in the order sent.
+             * @example [
+             *       "skiing"
+             *     ]
+             */
+            category: string[];
+            /**
+             * @description The destination filter code (upper case) when no offer is in that country; else empty.
+             * @example []
+             */
+            destination: string[];
+        };
+        FacetsDto: {
+            /**
+             * @description "eq": counted over the whole set totalRecords counts (every filter applied, each field's own included). "gte": a filter-only listing whose counting stopped at the operator bound (totalRecordsRelation "gte"): the counts are those of the first SEARCH_TOTAL_EXACT_LIMIT offers of the set in id order. A search counts its whole set.
+             * @enum {string}
+             */
+            relation: "eq" | "gte";
+            /** @description One entry per asked field. */
+            counts: components["schemas"]["FacetCountsDto"];
+            unknownFilterValues: components["schemas"]["UnknownFilterValuesDto"];
+        };
         TravelListingResponseDto: {
             /** @description Count of the records that pass the filters (and floors): exact when totalRecordsRelation is "eq"; with "gte" the operator bound (SEARCH_TOTAL_EXACT_LIMIT) that counting stopped at, every counted record reachable by paging. */
             totalRecords: number;
@@ -368,6 +423,8 @@ export interface components {
             page: number;
             /** @description Shaped by infoDensity: min, card, search, or the full record. */
             records: (components["schemas"]["TravelMinDto"] | components["schemas"]["TravelCardDto"] | components["schemas"]["TravelSearchDto"] | components["schemas"]["TravelFullDto"])[];
+            /** @description Only with the facets parameter: the number of offers per value of each asked field. */
+            facets?: components["schemas"]["FacetsDto"];
         };
         ValidationErrorResponseDto: {
             /** @example size must be an integer from 1 to 100. */
@@ -470,6 +527,8 @@ export interface operations {
                 discountclub?: boolean;
                 /** @description Three states: true, false, absent. */
                 seaside?: boolean;
+                /** @description Fields to count beside the page, separated by commas: category, destination, discountclub, seaside. The answer then holds `facets`: per field, the number of offers per value over exactly the set totalRecords counts (every filter applied, the field's own included), the 50 largest; and the category and destination filter values no offer holds. Absent: no `facets` in the answer. */
+                facets?: string;
                 /** @description true adds `_explanation` to each record of a search: why it ranks where it does (its text terms with their kind and contribution, its cosine similarity, both ranks and the fused score). Off by default; a filter-only listing (no search) accepts it and adds nothing. */
                 explain?: boolean;
                 page?: number;

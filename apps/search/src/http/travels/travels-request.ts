@@ -48,6 +48,7 @@ export function toTravelsRequest(query: TravelsQueryDto, settings: TravelsReques
       countLimit,
       orderBy: query.orderBy,
       direction: query.orderDirection ?? 'asc',
+      ...(query.facets ? { facets: query.facets } : {}),
     };
   }
   return {
@@ -59,6 +60,7 @@ export function toTravelsRequest(query: TravelsQueryDto, settings: TravelsReques
     tuning: rankingTuningOf(query, settings),
     countLimit,
     ...(query.explain === true ? { explain: true } : {}),
+    ...(query.facets ? { facets: query.facets } : {}),
   };
 }
 

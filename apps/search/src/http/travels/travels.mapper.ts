@@ -1,7 +1,11 @@
+import { FACET_FIELDS, FACET_VALUE_LIMIT } from '../../request/listing-facets';
+import type { FacetCounts } from '../../request/listing-facets';
 import type { InfoDensity } from '../../request/listing-request';
 import { TERM_KINDS } from './dto/travel-listing.response';
 import type {
   ExplanationDto,
+  FacetCountsDto,
+  FacetsDto,
   TermExplanationDto,
   TermKind,
   TravelListingResponseDto,
@@ -69,6 +73,7 @@ export function toListingResponse(
   { total, relation }: CountedTotal,
   page: number,
   records: TravelRecordDto[],
+  facets?: FacetCounts,
 ): TravelListingResponseDto {
   return {
     totalRecords: total,
@@ -76,7 +81,25 @@ export function toListingResponse(
     totalFilteredRecords: records.length,
     page,
     records,
+    ...(facets ? { facets: toFacets(facets) } : {}),
   };
+}
+
+/** A listing's facets on the wire (D-81): per field the FACET_VALUE_LIMIT largest counts, then value ascending. */
+export function toFacets({ counts, relation, unknownFilterValues }: FacetCounts): FacetsDto {
+  const fields: FacetCountsDto = {};
+  for (const field of FACET_FIELDS) {
+    const values = counts[field];
+    if (!values) continue;
+    const sorted = [...values]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    fields[field] = {
+      values: sorted.slice(0, FACET_VALUE_LIMIT),
+      valuesLeftOut: Math.max(0, sorted.length - FACET_VALUE_LIMIT),
+    };
+  }
+  return { relation, counts: fields, unknownFilterValues };
 }
 
 /**

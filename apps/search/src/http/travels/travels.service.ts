@@ -42,13 +42,14 @@ export class TravelsService {
     const stop = this.metrics.travelsQueryDuration.startTimer({ branch: request.branch });
 
     if (request.branch === 'filter') {
-      const { total, rows } = await this.travels.listFiltered(request);
+      const { total, rows, facets } = await this.travels.listFiltered(request);
       stop();
       return {
         body: toListingResponse(
           countedTotal(total, request.countLimit),
           page.number,
           rows.map((row) => toTravelRecord(row, density, FILTER_SCORES)),
+          facets,
         ),
       };
     }
@@ -71,6 +72,7 @@ export class TravelsService {
         ranked.rows.map((row) =>
           toTravelRecord(row, density, row, row.explain && toExplanation(row, row.explain)),
         ),
+        ranked.facets,
       ),
       fallback: ranked.fallback,
     };

@@ -1,4 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { FACET_VALUE_LIMIT } from '../../../request/listing-facets';
 
 /** How a query term was found (apps/search/README.md, "The text side", "Query expansion"). */
 export const TERM_KINDS = [
@@ -321,6 +322,96 @@ export class TravelFullDto extends TravelScoresDto {
 
 export type TravelRecordDto = TravelMinDto | TravelCardDto | TravelSearchDto | TravelFullDto;
 
+/** One value of a facet field and the number of offers holding it. */
+export class FacetValueDto {
+  @ApiProperty({
+    description:
+      'The value as the filter of the same name takes it: a category slug, an ISO-2 code (upper case), or "true"/"false".',
+    example: 'beach',
+  })
+  value!: string;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'The number of offers of the counted set holding it.',
+    example: 12,
+  })
+  count!: number;
+}
+
+/** The counts of one facet field. */
+export class FacetFieldDto {
+  @ApiProperty({
+    type: [FacetValueDto],
+    description: `The values held by at least one offer, the ${FACET_VALUE_LIMIT} largest counts first (ties by value ascending).`,
+  })
+  values!: FacetValueDto[];
+
+  @ApiProperty({
+    type: 'integer',
+    description: `How many other values, each held by at least one offer, were left out past the first ${FACET_VALUE_LIMIT}.`,
+    example: 0,
+  })
+  valuesLeftOut!: number;
+}
+
+/** The counts per asked field. */
+export class FacetCountsDto {
+  @ApiPropertyOptional({
+    type: FacetFieldDto,
+    description: 'By category slug (an offer counts once per slug it lists).',
+  })
+  category?: FacetFieldDto;
+
+  @ApiPropertyOptional({
+    type: FacetFieldDto,
+    description: 'By ISO-2 country code; offers without a destination are in no value.',
+  })
+  destination?: FacetFieldDto;
+
+  @ApiPropertyOptional({ type: FacetFieldDto, description: 'By "true" / "false".' })
+  discountclub?: FacetFieldDto;
+
+  @ApiPropertyOptional({ type: FacetFieldDto, description: 'By "true" / "false".' })
+  seaside?: FacetFieldDto;
+}
+
+/** Filter values that no offer of the catalogue holds. */
+export class UnknownFilterValuesDto {
+  @ApiProperty({
+    type: [String],
+    description:
+      'The category filter slugs no offer lists (a misspelling such as skiing for ski), in the order sent.',
+    example: ['skiing'],
+  })
+  category!: string[];
+
+  @ApiProperty({
+    type: [String],
+    description: 'The destination filter code (upper case) when no offer is in that country; else empty.',
+    example: [],
+  })
+  destination!: string[];
+}
+
+/** `facets` (only with the facets parameter): counts over exactly the set totalRecords counts (D-81). */
+export class FacetsDto {
+  @ApiProperty({
+    enum: ['eq', 'gte'],
+    description:
+      '"eq": counted over the whole set totalRecords counts (every filter applied, each field\'s own included). ' +
+      '"gte": a filter-only listing whose counting stopped at the operator bound (totalRecordsRelation "gte"): ' +
+      'the counts are those of the first SEARCH_TOTAL_EXACT_LIMIT offers of the set in id order. A search counts its whole set.',
+  })
+  relation!: 'eq' | 'gte';
+
+  @ApiProperty({ type: FacetCountsDto, description: 'One entry per asked field.' })
+  counts!: FacetCountsDto;
+
+  @ApiProperty({ type: UnknownFilterValuesDto })
+  unknownFilterValues!: UnknownFilterValuesDto;
+}
+
 @ApiExtraModels(TravelMinDto, TravelCardDto, TravelSearchDto, TravelFullDto)
 export class TravelListingResponseDto {
   @ApiProperty({
@@ -358,4 +449,10 @@ export class TravelListingResponseDto {
     },
   })
   records!: TravelRecordDto[];
+
+  @ApiPropertyOptional({
+    type: FacetsDto,
+    description: 'Only with the facets parameter: the number of offers per value of each asked field.',
+  })
+  facets?: FacetsDto;
 }

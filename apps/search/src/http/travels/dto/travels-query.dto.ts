@@ -3,6 +3,8 @@ import { CheckRule, parseQueryBoolean, singleValueProblem } from '@rt/contracts'
 import { Transform } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import { MAX_DATE_RANGES, parseDateRanges } from '../../../catalogue/date-ranges';
+import { FACET_FIELDS } from '../../../request/listing-facets';
+import type { FacetField } from '../../../request/listing-facets';
 import { INFO_DENSITIES, ORDER_BYS, ORDER_DIRECTIONS } from '../../../request/listing-request';
 import type { InfoDensity, OrderBy, OrderDirection } from '../../../request/listing-request';
 
@@ -120,6 +122,24 @@ function IsCategories(): PropertyDecorator {
   });
 }
 
+/** Facet fields, split on commas by CommaList: each one of FACET_FIELDS (D-81). */
+function IsFacetFields(): PropertyDecorator {
+  return CheckRule('isFacetFields', (value, field) => {
+    if (value instanceof Unsplit) {
+      return singleValueProblem(value.raw, field) ?? `${field} must be field names separated by commas.`;
+    }
+    if (!Array.isArray(value) || !value.every((item) => typeof item === 'string')) {
+      return `${field} must be field names separated by commas.`;
+    }
+    const unknown = value.filter((item: string) => !(FACET_FIELDS as readonly string[]).includes(item));
+    if (!unknown.length) return null;
+    const shown = unknown
+      .slice(0, 3)
+      .map((item: string) => (item.length > 40 ? `${item.slice(0, 40)}…` : item));
+    return `${field} accepts ${FACET_FIELDS.join(', ')}; not ${shown.join(', ')}.`;
+  });
+}
+
 /** The query of `GET /travels` (docs/search-api.md "Parameters"; bounds → 422, docs/decisions.md D-48). */
 export class TravelsQueryDto {
   @ApiPropertyOptional({
@@ -184,6 +204,20 @@ export class TravelsQueryDto {
   @IsOptional()
   @IsQueryBoolean()
   seaside?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      `Fields to count beside the page, separated by commas: ${FACET_FIELDS.join(', ')}. The answer then holds ` +
+      '`facets`: per field, the number of offers per value over exactly the set totalRecords counts (every filter ' +
+      "applied, the field's own included), the 50 largest; and the category and destination filter values no " +
+      'offer holds. Absent: no `facets` in the answer.',
+    example: 'category,destination',
+  })
+  @CommaList()
+  @IsOptional()
+  @IsFacetFields()
+  facets?: FacetField[];
 
   @ApiPropertyOptional({
     type: Boolean,
