@@ -177,6 +177,7 @@ describe('operations endpoints (docs asked for in production, no app configured)
         'destination',
         'discountclub',
         'explain',
+        'facets',
         'hide_invalid',
         'infoDensity',
         'orderBy',
