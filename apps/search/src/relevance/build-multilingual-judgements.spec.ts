@@ -13,8 +13,16 @@ import {
   placeClosure,
   QuerySpec,
   TRAVELLER_QUERIES,
+  WORDS_QUERIES,
 } from './build-multilingual-judgements';
-import { loadJudgedQueries, QUERY_TYPES, readJudgedSet, SEARCH_LANGUAGES } from './relevance';
+import {
+  loadJudgedQueries,
+  NO_ANSWER_TYPES,
+  QUERY_TYPES,
+  readJudgedSet,
+  REPORTED_ONLY_TYPES,
+  SEARCH_LANGUAGES,
+} from './relevance';
 
 describe('the multilingual judged set', () => {
   const places: Record<string, PlaceEntry> = {
@@ -164,5 +172,79 @@ describe('the language of the judged searches', () => {
     for (const kind of kinds) {
       expect(TRAVELLER_QUERIES.filter((spec) => spec.type === kind).length).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  it("holds 40 or more searches of the traveller's words, of eight kinds, at least five each, and ten function-word strings", () => {
+    const real = WORDS_QUERIES.filter((spec) => spec.type !== 'words_function_word');
+    expect(real.length).toBeGreaterThanOrEqual(40);
+    const kinds = new Set(real.map((spec) => spec.type));
+    expect([...kinds].sort()).toEqual([
+      'words_compound_offer',
+      'words_frequent_theme',
+      'words_item_theme',
+      'words_language_first',
+      'words_loanword_typo',
+      'words_own_synonym',
+      'words_real_word',
+      'words_sentence',
+    ]);
+    for (const kind of kinds) {
+      expect(real.filter((spec) => spec.type === kind).length).toBeGreaterThanOrEqual(5);
+      expect(REPORTED_ONLY_TYPES).toContain(kind);
+    }
+    const functionWords = WORDS_QUERIES.filter((spec) => spec.type === 'words_function_word');
+    expect(functionWords.length).toBeGreaterThanOrEqual(10);
+    expect(NO_ANSWER_TYPES).toContain('words_function_word');
+    expect(REPORTED_ONLY_TYPES).toContain('words_function_word');
+    // a sentence is more than three words; a misspelt place beside a shared word has no language
+    for (const spec of WORDS_QUERIES.filter((s) => s.type === 'words_sentence')) {
+      expect(foldedWords(spec.query).length).toBeGreaterThan(3);
+    }
+    for (const spec of WORDS_QUERIES.filter((s) => s.type === 'words_loanword_typo')) {
+      expect(spec.language).toBeUndefined();
+    }
+  });
+
+  it('a function-word string grades nothing, has no language, and holds exactly one catalogue word', () => {
+    const places: Record<string, PlaceEntry> = { valais: { name: 'Valais', country: 'CH', in: [] } };
+    const annotations: Annotations = {
+      places,
+      offers: {
+        a: { name: 'Ski in Valais', language: 'en', country: 'CH', places: ['valais'], concepts: [] },
+      },
+    };
+    const catalogue = [{ id: 'a', name: 'Ski in Valais', language: 'en' }];
+    const filler = Array.from({ length: 80 }, (_, i): QuerySpec => ({
+      type: 'destination',
+      query: `valais ${i}`,
+      language: undefined,
+      places: ['valais'],
+    }));
+    const nonsense = Array.from({ length: 10 }, (_, i): QuerySpec => ({
+      type: 'nonsense',
+      query: `qqzx${'k'.repeat(i + 1)}`,
+      language: undefined,
+    }));
+    const strings = (queries: string[]): QuerySpec[] =>
+      queries.map((query) => ({ type: 'words_function_word', query, language: undefined }));
+    const ten = strings(Array.from({ length: 10 }, (_, i) => `qqxvz${'k'.repeat(i + 1)} in wbrtlp`));
+    const judged = judge(catalogue, annotations, [...filler, ...nonsense, ...ten]);
+    expect(judged.filter((q) => q.type === 'words_function_word').map((q) => q.relevant)).toEqual(
+      Array.from({ length: 10 }, () => ({})),
+    );
+    expect(() =>
+      judge(catalogue, annotations, [
+        ...filler,
+        ...nonsense,
+        ...ten.slice(1),
+        ...strings(['ski in wbrtlp', 'qqxvzk wbrtlp']),
+      ]),
+    ).toThrow(/ski in wbrtlp: needs exactly one catalogue word[\s\S]*qqxvzk wbrtlp: needs exactly one/);
+    expect(() => judge(catalogue, annotations, [...filler, ...nonsense, ...ten.slice(1)])).toThrow(
+      '9 words_function_word queries, fewer than 10',
+    );
+    expect(
+      languageProblems({ type: 'words_function_word', query: 'qqxvzk in wbrtlp', language: 'de' }),
+    ).toEqual(['qqxvzk in wbrtlp: a words_function_word query has no language']);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { languageFirstGrades, SEARCH_LANGUAGES } from './relevance';
+import { languageFirstGrades, NO_ANSWER_TYPES, SEARCH_LANGUAGES } from './relevance';
 import type { SearchLanguage } from './relevance';
 
 /**
@@ -17,14 +17,16 @@ import type { SearchLanguage } from './relevance';
  * (the concept itself or a narrower one, NARROWER); 1 when it is in the places and covers only part
  * of the concepts (a query naming a place: the place alone counts, as in the committed set), or,
  * for a query without a place, covers at least one of its concepts; otherwise 0 (not listed). A
- * concept written `a|b` is covered by either. Queries of the type `nonsense` grade no offer: their
- * success is answering nothing (relevance.ts NO_ANSWER_TYPES).
+ * concept written `a|b` is covered by either. Queries of the types `nonsense` and
+ * `words_function_word` grade no offer: their success is answering nothing (relevance.ts
+ * NO_ANSWER_TYPES).
  *
  * Each query names the language its writer meant (`language`, undefined for none), by the rule of
  * docs/relevance-multilingual.md, "The search's language": the judged set carries it, and the
  * relevance command grades the same answers a second time, the search's language first
  * (relevance.ts languageFirstGrades, from the offers' `language` in the catalogue). After QUERIES
- * come the searches of TRAVELLER_QUERIES, typed as travellers type them, one `traveller_*` type per kind.
+ * come the searches of TRAVELLER_QUERIES, typed as travellers type them, one `traveller_*` type per kind,
+ * then those of WORDS_QUERIES, one `words_*` type per kind of the traveller's words.
  *
  * Run after changing the annotations, the catalogue or the queries:
  * `pnpm --filter search build && node dist/relevance/build-multilingual-judgements.js` (from
@@ -48,7 +50,19 @@ type QueryType =
   | 'traveller_own_word'
   | 'traveller_multiword'
   | 'traveller_unknown_word'
-  | 'traveller_short_typo';
+  | 'traveller_short_typo'
+  | 'words_language_first'
+  | 'words_loanword_typo'
+  | 'words_real_word'
+  | 'words_function_word'
+  | 'words_sentence'
+  | 'words_own_synonym'
+  | 'words_item_theme'
+  | 'words_frequent_theme'
+  | 'words_compound_offer';
+
+/** True for a type whose queries grade no offer (relevance.ts NO_ANSWER_TYPES). */
+const answersNothing = (type: QueryType): boolean => NO_ANSWER_TYPES.includes(type);
 
 export interface QuerySpec {
   type: QueryType;
@@ -382,8 +396,128 @@ export const TRAVELLER_QUERIES: QuerySpec[] = [
   typed('traveller_short_typo', 'lsgo', 'it', ['lake']),
 ];
 
-/** Every judged query of the set: QUERIES, then TRAVELLER_QUERIES. */
-export const JUDGED_QUERIES: QuerySpec[] = [...QUERIES, ...TRAVELLER_QUERIES];
+const functionWord = (query: string): QuerySpec => ({
+  type: 'words_function_word',
+  query,
+  language: undefined,
+});
+
+/**
+ * The traveller's words, a second round: searches of the kinds the ranking was found weak on
+ * when it reads a traveller's words, written before any change to the ranking, lower case, accents
+ * often left out; judged by the same rules as QUERIES. A soft wish (with children) is a concept of
+ * the search: an offer without it answers part of the search. A real word that is no catalogue word
+ * (`mars`, `hund`, `luglio`) adds no concept: the rest of the search is its answer.
+ */
+export const WORDS_QUERIES: QuerySpec[] = [
+  // among offers that all cover a search, the search's language first
+  typed('words_language_first', 'gastronomie alsace', 'fr', ['gastronomy'], ['alsace']),
+  typed('words_language_first', 'provence gourmande', 'fr', ['gastronomy'], ['provence']),
+  typed('words_language_first', 'wandern im wallis', 'de', ['hiking'], ['valais']),
+  typed('words_language_first', 'vacances au ski a zermatt', 'fr', ['skiing'], ['zermatt']),
+  typed('words_language_first', 'vacanze al mare in sardegna', 'it', ['beach'], ['sardinia']),
+  typed('words_language_first', 'giro in battello sul lago di como', 'it', ['cruise'], ['lake_como']),
+  typed('words_language_first', 'lake como boat trip', 'en', ['cruise'], ['lake_como']),
+  // a misspelt place beside a word several languages share: no language to guess
+  typed('words_loanword_typo', 'road trip iceladn', undefined, ['road_trip'], ['iceland']),
+  typed('words_loanword_typo', 'road trip scottland', undefined, ['road_trip'], ['scotland']),
+  typed('words_loanword_typo', 'ski dolomtis', undefined, ['skiing'], ['dolomites']),
+  typed('words_loanword_typo', 'trekking madiera', undefined, ['hiking'], ['madeira']),
+  typed('words_loanword_typo', 'surf algrave', undefined, ['surfing'], ['algarve']),
+  typed('words_loanword_typo', 'kitesurf sardgena', undefined, ['kitesurfing'], ['sardinia']),
+  // a real word, no catalogue word, one or two edits from one (mars: mare, maggio: Maggia, spas: Saas)
+  typed('words_real_word', 'ski en mars', 'fr', ['skiing']),
+  typed('words_real_word', 'skiferien im marz', 'de', ['skiing']),
+  typed('words_real_word', 'trekking a maggio', 'it', ['hiking']),
+  typed('words_real_word', 'spas in switzerland', 'en', ['wellness'], ['switzerland']),
+  typed('words_real_word', 'wandern mit hund', 'de', ['hiking']),
+  typed('words_real_word', 'randonnee avec mon chien', 'fr', ['hiking']),
+  typed('words_real_word', 'vacanze al mare a luglio', 'it', ['beach']),
+  // random strings around one function word: nothing is relevant, success is answering nothing
+  functionWord('qqxvzk in wbrtlp'),
+  functionWord('zzqvw et kxplmr'),
+  functionWord('xjqwv und bzrtk'),
+  functionWord('vvkqz the pwxmz'),
+  functionWord('qpzrk di xwvtj'),
+  functionWord('kxzqv am wvtpl'),
+  functionWord('pqzvx de lmxqr'),
+  functionWord('bzqkw la xvtpr'),
+  functionWord('wqzxk mit pvrtz'),
+  functionWord('jxqvz au kwprt'),
+  functionWord('zkqvx nel twxpq'),
+  functionWord('xvbqz for kzwpt'),
+  // a sentence: fillers, quantifiers, "along", hyphens, a soft wish, a word the glossary lacks
+  typed('words_sentence', 'a few days of hiking along lake geneva', 'en', ['hiking'], ['lake_geneva']),
+  typed(
+    'words_sentence',
+    'quelques jours de velo le long du lac de constance',
+    'fr',
+    ['cycling'],
+    ['lake_constance'],
+  ),
+  typed(
+    'words_sentence',
+    'ein paar tage wandern im berner oberland mit kindern',
+    'de',
+    ['hiking', 'family'],
+    ['bernese_oberland'],
+  ),
+  typed(
+    'words_sentence',
+    'un week-end de randonnee en famille dans le jura',
+    'fr',
+    ['hiking', 'family'],
+    ['jura'],
+  ),
+  typed(
+    'words_sentence',
+    'child-friendly beach holiday in sardinia',
+    'en',
+    ['beach', 'family'],
+    ['sardinia'],
+  ),
+  typed(
+    'words_sentence',
+    'qualche giorno di trekking tranquillo sulle dolomiti',
+    'it',
+    ['hiking'],
+    ['dolomites'],
+  ),
+  typed('words_sentence', 'day-hikes around grindelwald', 'en', ['hiking'], ['grindelwald']),
+  // an everyday word of the search's own language for a concept
+  typed('words_own_synonym', 'vacances balneaires en bretagne', 'fr', ['beach'], ['brittany']),
+  typed('words_own_synonym', 'cure thermale', 'fr', ['thermal_baths']),
+  typed('words_own_synonym', 'kur im wallis', 'de', ['wellness'], ['valais']),
+  typed('words_own_synonym', 'terme in toscana', 'it', ['thermal_baths'], ['tuscany']),
+  typed('words_own_synonym', 'vacances pedestres en suisse', 'fr', ['hiking'], ['switzerland']),
+  typed('words_own_synonym', 'bergtour im tessin', 'de', ['hiking', 'mountains'], ['ticino']),
+  typed('words_own_synonym', 'coastal walks in cornwall', 'en', ['hiking', 'seaside'], ['cornwall']),
+  // an item (a cheese, a drink, castles, museums) for the theme its offers are filed under
+  typed('words_item_theme', 'raclette im wallis', 'de', ['gastronomy'], ['valais']),
+  typed('words_item_theme', 'fromages de savoie', 'fr', ['gastronomy'], ['savoie']),
+  typed('words_item_theme', 'whisky scotland', 'en', ['gastronomy'], ['scotland']),
+  typed('words_item_theme', "castelli valle d'aosta", 'it', ['culture'], ['aosta_valley']),
+  typed('words_item_theme', 'schlosser in bayern', 'de', ['culture'], ['bavaria']),
+  typed('words_item_theme', 'musees a vienne', 'fr', ['culture'], ['vienna']),
+  typed('words_item_theme', 'vino in piemonte', 'it', ['gastronomy'], ['piedmont']),
+  // a theme word the offers' categories make frequent
+  typed('words_frequent_theme', 'kultur in wien', 'de', ['culture'], ['vienna']),
+  typed('words_frequent_theme', 'aventure en corse', 'fr', ['adventure'], ['corsica']),
+  typed('words_frequent_theme', 'natura in sardegna', 'it', ['nature'], ['sardinia']),
+  typed('words_frequent_theme', 'family holidays in tyrol', 'en', ['family'], ['tyrol']),
+  typed('words_frequent_theme', 'benessere in alto adige', 'it', ['wellness'], ['south_tyrol']),
+  typed('words_frequent_theme', 'famille en montagne', 'fr', ['family', 'mountains']),
+  // a part of the compounds offers write (Tageswanderungen, Hüttenwanderung, Gipfelwanderungen)
+  typed('words_compound_offer', 'wanderung interlaken', 'de', ['hiking'], ['interlaken']),
+  typed('words_compound_offer', 'wanderung engadin', 'de', ['hiking'], ['engadin']),
+  typed('words_compound_offer', 'gipfel tessin', 'de', ['hiking', 'mountains'], ['ticino']),
+  typed('words_compound_offer', 'wein lavaux', 'de', ['wine_tasting'], ['lavaux']),
+  typed('words_compound_offer', 'wanderung genfersee', 'de', ['hiking'], ['lake_geneva']),
+  typed('words_compound_offer', 'hutte engadin', 'de', ['hiking', 'mountains'], ['engadin']),
+];
+
+/** Every judged query of the set: QUERIES, then TRAVELLER_QUERIES, then WORDS_QUERIES. */
+export const JUDGED_QUERIES: QuerySpec[] = [...QUERIES, ...TRAVELLER_QUERIES, ...WORDS_QUERIES];
 
 /** A place and every place it is part of, through the gazetteer. */
 export function placeClosure(ids: string[], places: Record<string, PlaceEntry>): Set<string> {
@@ -409,7 +543,7 @@ export function covers(offerConcepts: string[], queryConcept: string): boolean {
 
 /** The grade of an offer for a query (see the file's comment): 2, 1 or 0. */
 export function gradeOf(spec: QuerySpec, offer: OfferAnnotation, places: Record<string, PlaceEntry>): number {
-  if (spec.type === 'nonsense') return 0;
+  if (answersNothing(spec.type)) return 0;
   const wantedPlaces = spec.places ?? [];
   const wantedConcepts = spec.concepts ?? [];
   const where = placeClosure(offer.places, places);
@@ -450,7 +584,8 @@ export interface MultilingualJudgement {
 
 /**
  * The problems of a query's language: it is written (undefined for none), one of SEARCH_LANGUAGES
- * or none, and none for a nonsense query.
+ * or none, and none for a query of a type that answers nothing (a random string, with or without a
+ * function word).
  */
 export function languageProblems(spec: QuerySpec): string[] {
   if (!Object.keys(spec).includes('language')) return [`${spec.query}: no language (undefined for none)`];
@@ -460,7 +595,7 @@ export function languageProblems(spec: QuerySpec): string[] {
       `${spec.query}: language "${String(spec.language)}" is not one of ${SEARCH_LANGUAGES.join(', ')}`,
     ];
   }
-  return spec.type === 'nonsense' ? [`${spec.query}: a nonsense query has no language`] : [];
+  return answersNothing(spec.type) ? [`${spec.query}: a ${spec.type} query has no language`] : [];
 }
 
 /** Checks the catalogue, the annotations and the queries against each other; the judged queries. */
@@ -517,6 +652,13 @@ export function judge(
     if (spec.type === 'nonsense') {
       const known = foldedWords(spec.query).filter((word) => vocabulary.has(word));
       if (known.length) problems.push(`${spec.query}: "${known.join(' ')}" is a catalogue word`);
+    } else if (spec.type === 'words_function_word') {
+      const known = foldedWords(spec.query).filter((word) => vocabulary.has(word));
+      if (known.length !== 1 || foldedWords(spec.query).length < 2) {
+        problems.push(
+          `${spec.query}: needs exactly one catalogue word (the function word), not "${known.join(' ')}"`,
+        );
+      }
     } else if (!best.length) {
       problems.push(`${spec.query}: no offer graded 2`);
     }
@@ -527,8 +669,12 @@ export function judge(
     return { type: spec.type, query: spec.query, language: spec.language ?? null, relevant };
   });
   const nonsenseQueries = queries.filter((spec) => spec.type === 'nonsense').length;
+  const functionWordQueries = queries.filter((spec) => spec.type === 'words_function_word').length;
   if (queries.length < 80) problems.push(`${queries.length} queries, fewer than 80`);
   if (nonsenseQueries < 10) problems.push(`${nonsenseQueries} nonsense queries, fewer than 10`);
+  if (functionWordQueries > 0 && functionWordQueries < 10) {
+    problems.push(`${functionWordQueries} words_function_word queries, fewer than 10`);
+  }
   if (problems.length) throw new Error(`judged-multilingual:\n${problems.join('\n')}`);
   return judged;
 }

@@ -13,6 +13,23 @@ const TRAVELLER_KINDS = [
   'traveller_short_typo',
 ] as const;
 
+/**
+ * The kinds of the traveller's words the multilingual set's second round of searches measures, one
+ * `words_*` type each; `words_function_word` (random strings around one function word) answers
+ * nothing when right, as `nonsense` does.
+ */
+const WORDS_KINDS = [
+  'words_language_first',
+  'words_loanword_typo',
+  'words_real_word',
+  'words_function_word',
+  'words_sentence',
+  'words_own_synonym',
+  'words_item_theme',
+  'words_frequent_theme',
+  'words_compound_offer',
+] as const;
+
 /** The generated set's query types drawn from the generator's words (build-judgements.ts). */
 const DRAWN_QUERY_TYPES = [
   'exact_name',
@@ -29,7 +46,8 @@ const DRAWN_QUERY_TYPES = [
  * The query types of the judged sets: the generated set's (build-judgements.ts: eight drawn from
  * the generator's words, `long` among them, then three written by hand as travellers type them),
  * then the multilingual set's (judged-multilingual.json: build-multilingual-judgements.ts), whose
- * `traveller_*` types after `nonsense` are one per kind of search travellers type.
+ * `traveller_*` types after `nonsense` are one per kind of search travellers type, then one `words_*`
+ * type per kind of the traveller's words.
  */
 export const QUERY_TYPES = [
   ...DRAWN_QUERY_TYPES,
@@ -42,17 +60,19 @@ export const QUERY_TYPES = [
   'destination',
   'nonsense',
   ...TRAVELLER_KINDS,
+  ...WORDS_KINDS,
 ] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 /**
- * Query types whose queries have no relevant offer (`nonsense`: random strings such as "xyzzyqqq"):
+ * Query types whose queries have no relevant offer (`nonsense`: random strings such as "xyzzyqqq";
+ * `words_function_word`: random strings around one function word, "qqxvzk in wbrtlp"):
  * success is answering no record at all. They are measured by the share of their queries answering
  * nothing and by the records they answer (`totalRecords`), not by nDCG, recall or MRR (undefined
  * without a relevant offer), and are left out of the ranked figures, `overall` and the gate
  * (`Report.noAnswer`).
  */
-export const NO_ANSWER_TYPES: readonly QueryType[] = ['nonsense'];
+export const NO_ANSWER_TYPES: readonly QueryType[] = ['nonsense', 'words_function_word'];
 
 /**
  * Gated: hybrid must do at least as well as each side alone (the built-in provider is lexical),
@@ -68,11 +88,12 @@ export const GATED_TYPES: readonly QueryType[] = [
   'long',
 ];
 /**
- * The traveller kinds of the multilingual set, committed with their "before" figures ahead of the
- * ranking changes that address them: reported only, left out of every rule of the gate, even the
- * one that hybrid answers each query (today no 4-letter typo such as "skii" answers anything).
+ * The traveller kinds and the kinds of the traveller's words of the multilingual set, committed
+ * with their "before" figures ahead of the ranking changes that address them: reported only, left
+ * out of every rule of the gate, even the one that hybrid answers each query (before the ranking of
+ * the first round, no 4-letter typo such as "skii" answered anything).
  */
-export const REPORTED_ONLY_TYPES: readonly QueryType[] = TRAVELLER_KINDS;
+export const REPORTED_ONLY_TYPES: readonly QueryType[] = [...TRAVELLER_KINDS, ...WORDS_KINDS];
 /** Text alone may answer nothing to at most this share of these types' queries. */
 export const TEXT_ZERO_RESULT_TYPES: readonly QueryType[] = ['typo', 'long'];
 export const TEXT_MAX_ZERO_RESULT_RATE = 0.1;
