@@ -1,7 +1,7 @@
 import { OfferFacetCounter } from '../indexes/text-index/offer-facets';
 import { offerFilterOf } from '../indexes/text-index/offer-filters';
 import type { OfferFilter } from '../indexes/text-index/offer-filters';
-import { textQueryOf } from '../indexes/text-index/query-terms';
+import { holdsContentWord, textQueryOf } from '../indexes/text-index/query-terms';
 import type { LanguagePreference, QueryTerm } from '../indexes/text-index/query-terms';
 import type { AnalysedQuery } from '../query/analysis/analysed-query';
 import type { TextIndex, TextMatches } from '../indexes/text-index/text-index';
@@ -63,7 +63,9 @@ export class MemoryListing {
     const wanted = request.page.offset + request.page.limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
     const semanticRanks: SideRank[] | GenerationChanged =
-      w > 0 ? await semantic.ranked(textBest.slice(0, semanticCandidates), semanticFloor) : [];
+      w > 0 && asksSomething(query)
+        ? await semantic.ranked(textBest.slice(0, semanticCandidates), semanticFloor)
+        : [];
     if (semanticRanks === GENERATION_CHANGED) return semanticRanks;
     const textSide = w < 1;
     const fusion = fuseRanks(
@@ -122,6 +124,15 @@ export class MemoryListing {
   }
 }
 
+/**
+ * Whether a search holds a word that is not a function word ("in the", "nei" ask for nothing: the
+ * semantic side is not asked either, as the text side selects nothing for them).
+ */
+export function asksSomething(query: Pick<AnalysedQuery, 'words' | 'expansion'>): boolean {
+  const functionWords = new Set(query.expansion.functionWords ?? []);
+  return query.words.some((word) => !functionWords.has(word));
+}
+
 /** The search's guessed language and the strength of its preference (SEARCH_LANGUAGE_PREFERENCE). */
 export function languagePreferenceOf(
   query: Pick<AnalysedQuery, 'language'>,
@@ -137,10 +148,10 @@ function scoreOrZero(score: number | undefined): number {
 
 /**
  * The semantic side's floor for a search: `semanticFloor`, raised to `noMatchSemanticFloor` when
- * the text side found no word of it in any form (apps/search/README.md, "Searches that match
- * nothing"): a string of random letters then answers nothing, a real word only its close neighbours.
+ * the text side found no content word of it in any form, its function words aside
+ * (apps/search/README.md, "Searches that match nothing"): a string of random letters then answers nothing, a real word only its close neighbours.
  */
 export function semanticFloorOf(request: RankingRequest, terms: readonly QueryTerm[]): number {
   const { semanticFloor, noMatchSemanticFloor } = request.tuning;
-  return terms.length === 0 ? Math.max(semanticFloor, noMatchSemanticFloor) : semanticFloor;
+  return holdsContentWord(terms) ? semanticFloor : Math.max(semanticFloor, noMatchSemanticFloor);
 }

@@ -96,12 +96,13 @@ export class RankingSettings {
    * How much an offer written in the search's guessed language scores more (× (1 + this)) than
    * one of another language (apps/search/README.md, "Concept coverage"; D-76): applied after
    * the coverage, so it reorders only offers covering the same concept weight; no effect when no
-   * language is guessed; 0 turns it off. Off by default: measured (apps/search/README.md, "Concept
-   * coverage"), 0.5 raises the multilingual judged set graded language first but lowers the
-   * generated set's cross-language searches, whose relevant offers are in other languages.
+   * language is guessed; 0 turns it off. 0.25 by default (D-76, amended): it raises both judged
+   * sets graded language first; the generated set's cross-language searches, judged on the
+   * offers in other languages only, fall by construction, and a stronger preference lets an
+   * offer of the search's language that mentions a word in passing outrank one about it.
    */
   @FloatSetting({ min: 0, max: 100 })
-  SEARCH_LANGUAGE_PREFERENCE: number = 0;
+  SEARCH_LANGUAGE_PREFERENCE: number = 0.25;
 
   /** The `k` of reciprocal rank fusion (docs/decisions.md D-51: 60). */
   @IntSetting({ min: 1 })

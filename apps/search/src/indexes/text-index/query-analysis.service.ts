@@ -75,6 +75,10 @@ export class QueryAnalysisService {
       genericWords: expansion.genericWords ?? [],
       placeWords: expansion.placeWords,
       placeNameWords: expansion.placeNameWords,
+      functionWords: expansion.functionWords,
+      fillerWords: expansion.fillerWords,
+      softWords: expansion.softWords,
+      activityWords: expansion.activityWords,
       shortSearch,
     });
     return {

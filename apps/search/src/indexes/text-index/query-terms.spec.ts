@@ -1,13 +1,15 @@
 import type { QueryWord } from '../../query/analysis/query-words';
 import {
+  factorOf,
   FREQUENT_WORD_SHARE,
   GENERAL_WORD_SHARE,
   idfOf,
   MAJOR_CONCEPT,
   MINOR_CONCEPT,
+  STOP_WEIGHT,
 } from '../../query/analysis/similarity';
 import type { AnalysedTerm } from './query-analyser';
-import { queryTermsOf, textQueryOf } from './query-terms';
+import { holdsContentWord, queryTermsOf, textQueryOf } from './query-terms';
 
 const word = (position: number): QueryWord => ({ kind: 'word', position });
 const tail = (position: number): QueryWord => ({ kind: 'tail', position });
@@ -80,7 +82,7 @@ describe('query terms', () => {
     expect(query.coverable).toBe(2 * MAJOR_CONCEPT);
   });
 
-  it('weighs a general or frequent word as a minor concept, and stop words alone as minor ones', () => {
+  it('weighs a general or frequent word as a minor concept, and stop words as none, even alone', () => {
     const terms = queryTermsOf(
       [
         term(word(1), 'ferien', 120),
@@ -101,7 +103,40 @@ describe('query terms', () => {
       [term(word(1), 'the', 9_000, 'stop', 0.1), term(word(2), 'in', 9_500, 'stop', 0.1)],
       10_000,
     );
-    expect(stops.map((t) => t.conceptWeight)).toEqual([MINOR_CONCEPT, MINOR_CONCEPT]);
+    expect(stops.map((t) => t.conceptWeight)).toEqual([0, 0]);
+  });
+
+  it('never lets a function word select, even a rare one, nor when nothing else matches', () => {
+    // "qqxvzk nei wbrtlp": the random words match nothing; "nei" (Italian "in the") is rare
+    const words = { words: ['qqxvzk', 'nei', 'wbrtlp'], genericWords: [], functionWords: ['nei'] };
+    const alone = queryTermsOf([term(word(2), 'nei', 40)], 10_000, words);
+    expect(alone.map((t) => [t.term, t.conceptWeight, t.frequent])).toEqual([['nei', 0, true]]);
+    expect(holdsContentWord(alone)).toBe(false);
+    expect(textQueryOf(alone).terms.map((t) => t.selects)).toEqual([false]);
+    // a stop word alone: the rarest word that is not one would select, and there is none
+    const stop = queryTermsOf([term(word(2), 'in', 9_500, 'stop', 0.1)], 10_000);
+    expect(textQueryOf(stop).terms.map((t) => t.selects)).toEqual([false]);
+    // beside a content word, the function word adds to its offers' score at the stop weight
+    const beside = queryTermsOf([term(word(1), 'trekking', 300), term(word(2), 'nei', 40)], 10_000, {
+      words: ['trekking', 'nei'],
+      genericWords: [],
+      functionWords: ['nei'],
+    });
+    expect(holdsContentWord(beside)).toBe(true);
+    expect(textQueryOf(beside).terms.map((t) => [t.term, t.selects])).toEqual([
+      ['trekking', true],
+      ['nei', false],
+    ]);
+    const [, nei] = beside;
+    expect(nei.factor).toBeCloseTo(factorOf(STOP_WEIGHT, nei.conceptIdf), 6);
+    // a place's word is the place, function word or not ("Sur" of Big Sur: the gazetteer decides)
+    const place = queryTermsOf([term(word(1), 'sur', 30, 'place', 1)], 10_000, {
+      words: ['sur'],
+      genericWords: [],
+      functionWords: ['sur'],
+      placeWords: ['sur'],
+    });
+    expect(place.map((t) => t.frequent)).toEqual([false]);
   });
 
   it('lets the rarest word select when every word is frequent', () => {

@@ -10,6 +10,7 @@ import {
   languageFactorOf,
   MINOR_CONCEPT,
   PLACE_CONCEPT,
+  STOP_WEIGHT,
 } from '../../query/analysis/similarity';
 import type { AnalysedTerm, QueryTerm } from '../../query/analysis/analysed-query';
 import { languageCodeOf } from './text-index';
@@ -37,6 +38,14 @@ export interface QueryWords {
   placeWords?: readonly string[];
   /** The other words of a place name of several words (QueryExpansion.placeNameWords). */
   placeNameWords?: readonly string[];
+  /** The search's function words (QueryExpansion.functionWords): no concept, no selection. */
+  functionWords?: readonly string[];
+  /** The search's filler words (QueryExpansion.fillerWords): a minor concept that selects nothing on its own. */
+  fillerWords?: readonly string[];
+  /** Words that are a wish about who travels (QueryExpansion.softWords): minor beside an activity. */
+  softWords?: readonly string[];
+  /** Words that say what the traveller does (QueryExpansion.activityWords). */
+  activityWords?: readonly string[];
   /** Whether the search is a short one (analysis/typos.ts, isShortSearch); absent: short. */
   shortSearch?: boolean;
 }
@@ -64,8 +73,12 @@ export function queryTermsOf(
     const documents = wordDocuments.get(key);
     return documents !== undefined && documents > FREQUENT_WORD_SHARE * offers ? undefined : documents;
   };
+  const functionWordKeys = wordKeysOf(analysed, words, words?.functionWords);
+  const fillerKeys = wordKeysOf(analysed, words, words?.fillerWords);
   const terms = analysed.map((term) => {
     const own = OWN_KINDS.has(term.kind);
+    // a function word ("in", "nei", "sans") weighs as a stop word and never selects
+    const functionWord = functionWordKeys.has(wordKey(term.word));
     const conceptDocuments = own
       ? term.documents
       : conceptDocumentsOf(term.documents, wordDocumentsOf(wordKey(term.word)));
@@ -75,8 +88,12 @@ export function queryTermsOf(
       idf: idfOf(term.documents, offers),
       conceptDocuments,
       conceptIdf,
-      factor: factorOf(term.weight, conceptIdf),
-      frequent: term.kind === 'stop' || term.documents > FREQUENT_WORD_SHARE * offers,
+      factor: factorOf(functionWord ? Math.min(term.weight, STOP_WEIGHT) : term.weight, conceptIdf),
+      frequent:
+        functionWord ||
+        fillerKeys.has(wordKey(term.word)) ||
+        term.kind === 'stop' ||
+        term.documents > FREQUENT_WORD_SHARE * offers,
       conceptWeight: 0,
     };
   });
@@ -140,6 +157,11 @@ function conceptWeightsOf(
   const generic = new Set(words?.genericWords ?? []);
   const placeWords = new Set(words?.placeWords ?? []);
   const placeNameWords = new Set(words?.placeNameWords ?? []);
+  const functionWords = new Set(words?.functionWords ?? []);
+  const softWords = new Set(words?.softWords ?? []);
+  const softKeys = new Set<string>();
+  const activityWords = new Set(words?.activityWords ?? []);
+  const activityKeys = new Set<string>();
   const byWord = new Map<string, { word: QueryWord; forms: Omit<QueryTerm, 'conceptWeight'>[] }>();
   for (const term of terms) {
     if (term.word.kind === 'pair') continue;
@@ -161,7 +183,13 @@ function conceptWeightsOf(
       weights.set(key, PLACE_CONCEPT);
       continue;
     }
+    if (token !== undefined && functionWords.has(token)) {
+      weights.set(key, 0);
+      continue;
+    }
     const compound = word.kind === 'tail' ? words?.words[word.position - 1] : undefined;
+    if (token !== undefined && softWords.has(token)) softKeys.add(key);
+    if (token !== undefined && activityWords.has(token) && !softWords.has(token)) activityKeys.add(key);
     // too general to say what the traveller looks for (the glossary's `general` concepts)
     const saysNothing =
       (token !== undefined && generic.has(token)) ||
@@ -175,17 +203,49 @@ function conceptWeightsOf(
     weights.set(key, stop ? 0 : general ? MINOR_CONCEPT : MAJOR_CONCEPT);
     if (!stop && saysNothing) generalWords?.add(key);
   }
-  // a search of stop words alone: each is a minor concept, so that its offers are still ranked
-  if ([...weights.values()].every((weight) => weight === 0)) {
-    for (const key of weights.keys()) weights.set(key, MINOR_CONCEPT);
+  // a wish about who travels ("family", "kids") is minor beside what they do ("ski", "Wandern"); beside
+  // a landscape ("family holiday in the mountains") it is half of what the traveller looks for
+  if ([...activityKeys].some((key) => weights.get(key) === MAJOR_CONCEPT)) {
+    for (const key of softKeys) if (weights.get(key) === MAJOR_CONCEPT) weights.set(key, MINOR_CONCEPT);
   }
   return weights;
 }
 
 /**
+ * The query words (wordKey) whose token is one of `listed` (QueryWords.functionWords,
+ * fillerWords): a word, not a compound's tail or a pair, that names no place.
+ */
+function wordKeysOf(
+  analysed: readonly AnalysedTerm[],
+  words: QueryWords | undefined,
+  listed: readonly string[] | undefined,
+): Set<string> {
+  const keys = new Set<string>();
+  if (!listed?.length) return keys;
+  const tokens = new Set(listed);
+  const placeWords = new Set(words?.placeWords ?? []);
+  for (const { word } of analysed) {
+    if (word.kind !== 'word') continue;
+    const token = words?.words[word.position - 1];
+    if (token !== undefined && tokens.has(token) && !placeWords.has(token)) keys.add(wordKey(word));
+  }
+  return keys;
+}
+
+/**
+ * Whether a search's terms hold a content word's: a term of a word that covers a concept. A
+ * search whose only terms are its function words' (a stop word, "nei") matches nothing: no offer
+ * is selected, and the semantic side keeps only its close neighbours (memory-listing.ts,
+ * semanticFloorOf).
+ */
+export function holdsContentWord(terms: readonly QueryTerm[]): boolean {
+  return terms.some((term) => term.conceptWeight > 0);
+}
+
+/**
  * What the scoring needs of the terms: a term selects offers unless it is frequent or a pair's,
- * and when every word is frequent the rarest word (highest idf, then the first in analysis order:
- * byAnalysisOrder) selects; `conceptWeight` is the concept weight of the term's word (every form
+ * and when every content word is frequent the rarest of them (highest idf, then the first in
+ * analysis order: byAnalysisOrder) selects (a function word never: holdsContentWord); `conceptWeight` is the concept weight of the term's word (every form
  * of a word covers it alike: its own, a typo, a compound part, a translation; a pair covers
  * nothing), `coverable` the sum of the words' highest.
  */
@@ -195,7 +255,7 @@ export function textQueryOf(terms: readonly QueryTerm[], preference?: LanguagePr
   if (!terms.some((term) => isWord(term) && !term.frequent)) {
     let rarest: QueryTerm | undefined;
     for (const term of terms) {
-      if (!isWord(term)) continue;
+      if (!isWord(term) || term.conceptWeight === 0) continue;
       if (
         !rarest ||
         term.idf > rarest.idf ||

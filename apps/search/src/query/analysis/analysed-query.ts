@@ -68,10 +68,29 @@ export interface QueryExpansion {
    * (query-terms.ts, conceptWeightsOf).
    */
   genericWords?: string[];
+  /**
+   * The search's words whose every rule is a wish about who travels ("family", "kids": glossary
+   * domain `audience`): a minor concept beside a word that says what the traveller does
+   * (`activityWords`; query-terms.ts, conceptWeightsOf).
+   */
+  softWords?: string[];
+  /** The search's words with a rule of what the traveller does (glossary domain `activity`); given with `softWords`. */
+  activityWords?: string[];
   /** The search's words that name a place (the gazetteer): a place concept (query-terms.ts). */
   placeWords?: string[];
   /** The other words of a place name of several words ("lago dei quattro cantoni"): no concept of their own. */
   placeNameWords?: string[];
+  /**
+   * The search's function words (articles, prepositions, conjunctions of the four languages and
+   * PostgreSQL's stop words: glossary/stop-words.ts), a place's words aside: they select no offer
+   * and cover no concept (query-terms.ts), so "qqxvzk in wbrtlp" answers nothing.
+   */
+  functionWords?: string[];
+  /**
+   * The search's filler words ("voudrais", "want", "along": glossary/filler-words.ts) that the
+   * rules do not know and that name no place: a minor concept that selects no offer on its own.
+   */
+  fillerWords?: string[];
   /** The search's language, guessed from its words (language-guess.ts), with the words that told. */
   language?: LanguageGuess;
   /**

@@ -89,3 +89,39 @@ export class LanguageGuesser {
     return knownEnd(word, work, (part) => this.languagesOf.get(part));
   }
 }
+
+/** What a place name tells of a language: the languages among the four whose name of the place it is. */
+export interface NamedPlace {
+  /** The search's word that names the place. */
+  token: string;
+  /** Per place so named, the languages writing that name (`local`: a local name). */
+  matches: readonly { languages: readonly (Language | 'local')[] }[];
+}
+
+/**
+ * The guess, decided by the places a search names where its words leave it open (a tie, or no
+ * word that tells: "vneise week-end", "wlaes road trip", a loanword shared by languages): among the
+ * languages the words left (all four when none told), the one language that writes a place's name
+ * so ("genf" German, "venise" French, "vallese" Italian), when the places named tell exactly one.
+ * A name written alike in several of the four ("zurich", "zermatt") or only a local name of
+ * another language ("praha") tells nothing. A misspelt name tells by the name it was read as.
+ */
+export function withPlaceLanguage(guess: LanguageGuess, places: readonly NamedPlace[]): LanguageGuess {
+  if (guess.language !== undefined || !places.length) return guess;
+  const best = Math.max(...LANGUAGES.map((language) => guess.scores[language]));
+  const open = LANGUAGES.filter((language) => best === 0 || guess.scores[language] === best);
+  const told = new Set<Language>();
+  const evidence: LanguageGuess['evidence'] = [];
+  for (const place of places) {
+    const languages = new Set<Language>();
+    for (const match of place.matches) {
+      for (const language of match.languages) if (language !== 'local') languages.add(language);
+    }
+    const [language] = languages;
+    if (languages.size !== 1 || !open.includes(language)) continue;
+    told.add(language);
+    evidence.push({ word: place.token, languages: [language] });
+  }
+  if (told.size !== 1) return guess;
+  return { ...guess, language: [...told][0], evidence: [...guess.evidence, ...evidence] };
+}

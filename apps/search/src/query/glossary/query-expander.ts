@@ -15,6 +15,10 @@ export interface ExpansionRule {
   to: string[];
   /** Too general to expand a compound's part ("reise", "urlaub", "tour": glossary domain `general`). */
   generic?: boolean;
+  /** A wish about who travels, not what they do ("family", "kids", "romantic": glossary domain `audience`). */
+  soft?: boolean;
+  /** What the traveller does ("ski", "Wandern", "vela": glossary domain `activity`). */
+  activity?: boolean;
   /** The words of each narrower concept (concept-hierarchy.tsv), which the rule's words also find. */
   narrower?: string[][];
   /** The glossary concept's id. */
@@ -71,6 +75,8 @@ export function glossaryRules(
       from: allWordsOf.get(concept.id) ?? [],
       to: words,
       generic: concept.domain === 'general',
+      ...(concept.domain === 'audience' ? { soft: true } : {}),
+      ...(concept.domain === 'activity' ? { activity: true } : {}),
       ...(narrower.length ? { narrower } : {}),
       concept: concept.id,
       includes: includedBy(concept.id, new Set()),
@@ -198,6 +204,8 @@ export class QueryExpander {
     >();
     const knownWords = new Set<string>();
     const genericWords = new Set<string>();
+    const softWords = new Set<string>();
+    const activityWords = new Set<string>();
     const add = (token: string, match: Found) => {
       const entry = found.get(token) ?? {
         rules: new Set(),
@@ -269,6 +277,8 @@ export class QueryExpander {
     for (const [token, { rules }] of found) {
       const own = ownRules.get(token) ?? [...rules];
       if (own.length && own.every((rule) => rule.generic)) genericWords.add(token);
+      if (own.length && own.every((rule) => rule.soft)) softWords.add(token);
+      if ([...rules].some((rule) => rule.activity)) activityWords.add(token);
     }
     // the tails a compound of the search may be split into that say nothing ("-ferien", "-reise")
     for (const word of words) {
@@ -292,6 +302,7 @@ export class QueryExpander {
       knownWords: [...knownWords],
       terms,
       genericWords: [...genericWords],
+      ...(softWords.size ? { softWords: [...softWords], activityWords: [...activityWords] } : {}),
     };
   }
 

@@ -9,12 +9,13 @@ import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import type { QueryText } from '../analysis/analysed-query';
 import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
-import { LanguageGuesser, loadFunctionWords } from './language-guess';
+import { LanguageGuesser, loadFunctionWords, withPlaceLanguage } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import { QueryExpansionSettings } from './query-expansion.settings';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
 import { readSynonymsSource } from './synonyms';
 import { isPhraseWithStopWord, loadStopWords } from './stop-words';
+import { loadFillerWords } from './filler-words';
 
 /**
  * The words a search gains (apps/search/README.md, "Query expansion" and "Places"): the travel
@@ -32,6 +33,8 @@ export class QueryExpansionService implements OnModuleInit {
   private readonly places: PlaceFinder;
   /** The little words an expanded phrase may not hold (stop-words.ts). */
   private readonly stopWords: Set<string>;
+  /** The filler words of the four languages (filler-words.ts). */
+  private readonly fillerWords: Set<string>;
   private synonyms: ExpansionRule[] = [];
   /** Glossary and synonyms; synonyms alone (SEARCH_GLOSSARY_WEIGHT 0). */
   private expanders: { all: QueryExpander; synonyms: QueryExpander };
@@ -42,6 +45,7 @@ export class QueryExpansionService implements OnModuleInit {
   ) {
     const concepts = loadTravelGlossary();
     this.stopWords = loadStopWords();
+    this.fillerWords = new Set(Object.values(loadFillerWords()).flat());
     this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts), this.stopWords);
     this.languages = new LanguageGuesser(concepts, loadFunctionWords());
     this.places = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
@@ -72,7 +76,15 @@ export class QueryExpansionService implements OnModuleInit {
         if (word !== mention.token) placeNameWords.push(word);
       }
     }
-    return this.withPlaces({ ...expansion, placeNameWords, language, work }, mentions);
+    const functionWords = [...new Set(words.filter((word) => this.stopWords.has(word)))];
+    const placed = this.withPlaces(
+      { ...expansion, placeNameWords, functionWords, language: withPlaceLanguage(language, mentions), work },
+      mentions,
+    );
+    // a filler is a word no rule knows: a known word ("see", a lake) or a place's is the word
+    const known = new Set(placed.knownWords);
+    const fillerWords = [...new Set(words.filter((word) => this.fillerWords.has(word) && !known.has(word)))];
+    return fillerWords.length ? { ...placed, fillerWords } : placed;
   }
 
   /**
@@ -87,6 +99,8 @@ export class QueryExpansionService implements OnModuleInit {
   ): QueryExpansion {
     const explained = new Set([
       ...expansion.knownWords,
+      // a filler word is a word of the sentence, not a misspelt place ("anyway", "wollte")
+      ...(expansion.fillerWords ?? []),
       ...(expansion.placeWords ?? []),
       ...(expansion.placeNameWords ?? []),
     ]);
@@ -97,7 +111,9 @@ export class QueryExpansionService implements OnModuleInit {
       const mention = this.places.corrected(word, expansion.language?.language, work);
       if (mention) mentions.push(mention);
     }
-    return mentions.length ? this.withPlaces({ ...expansion, work }, mentions) : { ...expansion, work };
+    if (!mentions.length) return { ...expansion, work };
+    const language = expansion.language && withPlaceLanguage(expansion.language, mentions);
+    return this.withPlaces({ ...expansion, ...(language ? { language } : {}), work }, mentions);
   }
 
   /**
