@@ -5,7 +5,7 @@ import type { TextIndex } from '../indexes/text-index/text-index';
 import { VectorIndexService } from '../indexes/vector-index/vector-index.service';
 import type { RunSql } from './listing-page';
 import type { GenerationChanged, ListingResult } from './listing-row';
-import { MemoryListing } from './memory-listing';
+import { contentTextOf, MemoryListing } from './memory-listing';
 import { MemorySemanticSide } from './memory-semantic-side';
 import { PgvectorSessions } from './pgvector-sessions';
 import { StatementSemanticSide } from './statement-semantic-side';
@@ -21,6 +21,9 @@ import { TravelsRepository } from './travels.repository';
  *   carries the pgvector settings (PgvectorSessions); on any connection when the side weighs
  *   nothing (`rrfVectorWeight` 0: no statement scans the HNSW index).
  */
+/** Embeds a text as the search's own embedding was; undefined when the provider cannot answer. */
+export type EmbedContent = (text: string) => Promise<Float32Array | undefined>;
+
 @Injectable()
 export class HybridListing {
   constructor(
@@ -29,14 +32,23 @@ export class HybridListing {
     private readonly sessions: PgvectorSessions,
   ) {}
 
-  /** The listing against `index`; its statements run through `counted` (ListingService counts them). */
-  listAgainst(
+  /**
+   * The listing against `index`; its statements run through `counted` (ListingService counts them).
+   * A search none of whose content words matches, but which holds function words, is embedded again
+   * without them by `embedContent` (contentTextOf; the search's own embedding if it cannot be had).
+   */
+  async listAgainst(
     request: RankingRequest,
     index: TextIndex,
     query: AnalysedQuery,
-    embedding: Float32Array,
+    searchEmbedding: Float32Array,
     counted: (run: RunSql) => RunSql,
+    embedContent?: EmbedContent,
   ): Promise<ListingResult | GenerationChanged> {
+    const content = contentTextOf(query);
+    const embedding =
+      (content !== undefined && request.tuning.rrfVectorWeight > 0 && (await embedContent?.(content))) ||
+      searchEmbedding;
     const vectors = this.vectorIndex.forGeneration(index.generation);
     const list = (run: RunSql) => {
       const semantic = vectors

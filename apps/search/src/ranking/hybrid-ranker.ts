@@ -35,7 +35,14 @@ export class HybridRanker implements SearchRanker {
       if (request.tuning.fullTextFallback) return this.fullText.rank(request);
       throw new AppError(ErrorCode.EmbeddingUnavailable);
     }
-    const listed = await this.listing.listHybrid(request, embedding);
+    // a search whose content words match nothing is embedded again without its function words
+    // (memory-listing.ts, contentTextOf): "vvkqz the pwxmz" is not near "the Top of Europe"
+    const embedContent = (text: string) =>
+      this.embeddings.embedQuery(text).catch((error: unknown) => {
+        if (error instanceof EmbeddingUnavailableError) return undefined;
+        throw error;
+      });
+    const listed = await this.listing.listHybrid(request, embedding, embedContent);
     const { total, rows, facets } = listed;
     const ranked = rows.map((row) => ({
       ...row,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectPinoLogger, PinoLogger } from 'nestjs-pino';
 import type { AnalysedQuery } from '../query/analysis/analysed-query';
+import type { EmbedContent } from './hybrid-listing';
 import type { RankingRequest } from '../request/listing-request';
 import { QueryAnalysisService } from '../indexes/text-index/query-analysis.service';
 import type { TextIndex } from '../indexes/text-index/text-index';
@@ -52,11 +53,15 @@ export class ListingService {
    * semantic side's statement is the one that scans the HNSW index: an internal database error gets
    * the listing one more try (retryOnceOnInternalError), on a connection of its own.
    */
-  listHybrid(request: RankingRequest, embedding: Float32Array): Promise<AnalysedListing> {
+  listHybrid(
+    request: RankingRequest,
+    embedding: Float32Array,
+    embedContent?: EmbedContent,
+  ): Promise<AnalysedListing> {
     return retryOnceOnInternalError(
       () =>
         this.inMemory(request, (index, query, counted) =>
-          this.hybrid.listAgainst(request, index, query, embedding, counted),
+          this.hybrid.listAgainst(request, index, query, embedding, counted, embedContent),
         ),
       (error) => this.reportInternalError(error),
     );

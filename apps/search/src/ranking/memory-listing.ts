@@ -133,6 +133,20 @@ export function asksSomething(query: Pick<AnalysedQuery, 'words' | 'expansion'>)
   return query.words.some((word) => !functionWords.has(word));
 }
 
+/**
+ * The text the semantic side reads for a search none of whose content words matches and that holds
+ * function words: its other words ("vvkqz pwxmz" for "vvkqz the pwxmz"), so that a function word
+ * brings no offer by similarity either; undefined for every other search (its own text is read).
+ */
+export function contentTextOf(
+  query: Pick<AnalysedQuery, 'words' | 'expansion' | 'terms'>,
+): string | undefined {
+  const functionWords = new Set(query.expansion.functionWords ?? []);
+  if (!functionWords.size || holdsContentWord(query.terms)) return undefined;
+  const content = query.words.filter((word) => !functionWords.has(word));
+  return content.length ? content.join(' ') : undefined;
+}
+
 /** The search's guessed language and the strength of its preference (SEARCH_LANGUAGE_PREFERENCE). */
 export function languagePreferenceOf(
   query: Pick<AnalysedQuery, 'language'>,
