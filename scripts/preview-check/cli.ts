@@ -109,6 +109,12 @@ const cards = (page: Page) => page.getByRole('article');
 /** The results' live status line (the sliders' `<output>`s are status elements too). */
 const status = (page: Page) => page.locator('#status');
 
+/** The count a category choice shows (its label's number, as written). */
+async function categoryCount(page: Page, label: string): Promise<string> {
+  const id = await page.getByRole('checkbox', { name: label }).getAttribute('id');
+  return ((await page.locator(`label[for="${id}"] .choice-count`).textContent()) ?? '').trim();
+}
+
 const steps: Step[] = [
   {
     name: 'page',
@@ -120,11 +126,14 @@ const steps: Step[] = [
       );
       check((await cards(page).count()) === 8, 'the first listing shows 8 cards');
       await page.getByRole('checkbox', { name: 'Hiking' }).waitFor({ timeout: STEP_TIMEOUT_MS });
+      const destinations = await page.getByLabel('Destination').locator('option').allTextContents();
+      check(destinations.length > 1, 'the destinations of the catalogue are offered');
       check(
-        (await page.getByLabel('Destination').locator('option').count()) > 1,
-        'the destinations of the catalogue are offered',
+        destinations.slice(1).every((option) => /· [\d,]+$|more with fewer offers$/.test(option)),
+        `each destination shows its count (${destinations.slice(1, 4).join('; ')})`,
       );
-      return 'the unfiltered catalogue, 8 cards, the categories and destinations offered';
+      const hiking = await categoryCount(page, 'Hiking');
+      return `the unfiltered catalogue, 8 cards, ${destinations.length - 1} destinations and the categories offered from the facets (hiking: ${hiking})`;
     },
   },
   {
@@ -190,6 +199,14 @@ const steps: Step[] = [
       await page.getByRole('checkbox', { name: 'Hiking' }).check();
       await answered;
       const said = await waitForText(status(page), /^[\d,]+ offers · page 1 of/, 'the filtered results');
+      // every offer of the answer is a hiking offer: its count is the total
+      const total = said.split(' ')[0];
+      const until = Date.now() + STEP_TIMEOUT_MS;
+      while ((await categoryCount(page, 'Hiking')) !== total && Date.now() < until) await sleep(100);
+      check(
+        (await categoryCount(page, 'Hiking')) === total,
+        `the hiking choice counts the answer's ${total} offers (it says ${await categoryCount(page, 'Hiking')})`,
+      );
       const count = await cards(page).count();
       check(count > 0, 'the hiking filter leaves some offers');
       for (let index = 0; index < count; index++) {

@@ -1,130 +1,50 @@
 -- Written by `pnpm sql:snapshots` (apps/search/src/cli/sql-snapshots.ts); do not edit.
--- a filter-only page and its exact total (sql/filter-listing.ts: filterListingSql) with facets (D-81): the counted set materialised, the counts per value of every field
--- request: GET /travels?facets=category%2Cdestination%2Cdiscountclub%2Cseaside
--- settings: APP_ENV=local EMBEDDING_PROVIDER=builtin
+-- a filter-only page with facets (D-81): the page and the index's generation, the total and the facets counted in memory (sql/filter-listing.ts: filterPageAtGenerationSql)
+-- request: GET /travels?destination=gr&category=beach%2Cwellness&dates=2027-03-01_2027-03-31%2C2027-07-01_2027-08-15&hide_invalid=true&discountclub=true&seaside=true&facets=category%2Cdestination%2Cdiscountclub%2Cseaside&orderBy=rating&infoDensity=min
+-- settings: APP_ENV=local EMBEDDING_PROVIDER=builtin SEARCH_TOTAL_EXACT_LIMIT=10000
 -- values:
---   $1 = 8
---   $2 = 0
+--   $1 = "GR"
+--   $2 = ["beach","wellness"]
+--   $3 = "{[2027-03-01,2027-03-31],[2027-07-01,2027-08-15]}"
+--   $4 = true
+--   $5 = true
+--   $6 = 8
+--   $7 = 0
 
-WITH
-  counted AS MATERIALIZED (
-    SELECT
-      o.id,
-      o.destination_code,
-      o.categories,
-      o.discount_club,
-      o.seaside
-    FROM
-      travel_offers o
-  )
 SELECT
-  t.total,
-  f.facets,
-  f.unknown_category,
-  f.unknown_destination,
+  (
+    SELECT
+      generation::text
+    FROM
+      search_stats
+    LIMIT
+      1
+  ) AS generation,
   p.*
 FROM
   (
     SELECT
-      count(*)::integer AS total
-    FROM
-      counted
-  ) t
-  CROSS JOIN (
-    SELECT
-      json_build_object(
-        'category',
-        (
-          SELECT
-            coalesce(json_object_agg(v.value, v.count), '{}')
-          FROM
-            (
-              SELECT
-                fv.value,
-                count(*)::integer AS count
-              FROM
-                counted m
-                CROSS JOIN LATERAL (
-                  SELECT DISTINCT
-                    unnest(m.categories) AS value
-                ) fv
-              GROUP BY
-                fv.value
-            ) v
-        ),
-        'destination',
-        (
-          SELECT
-            coalesce(json_object_agg(v.value, v.count), '{}')
-          FROM
-            (
-              SELECT
-                fv.value,
-                count(*)::integer AS count
-              FROM
-                counted m
-                CROSS JOIN LATERAL (
-                  SELECT
-                    m.destination_code AS value
-                  WHERE
-                    m.destination_code IS NOT NULL
-                ) fv
-              GROUP BY
-                fv.value
-            ) v
-        ),
-        'discountclub',
-        (
-          SELECT
-            coalesce(json_object_agg(v.value, v.count), '{}')
-          FROM
-            (
-              SELECT
-                fv.value,
-                count(*)::integer AS count
-              FROM
-                counted m
-                CROSS JOIN LATERAL (
-                  SELECT
-                    m.discount_club::text AS value
-                ) fv
-              GROUP BY
-                fv.value
-            ) v
-        ),
-        'seaside',
-        (
-          SELECT
-            coalesce(json_object_agg(v.value, v.count), '{}')
-          FROM
-            (
-              SELECT
-                fv.value,
-                count(*)::integer AS count
-              FROM
-                counted m
-                CROSS JOIN LATERAL (
-                  SELECT
-                    m.seaside::text AS value
-                ) fv
-              GROUP BY
-                fv.value
-            ) v
-        )
-      ) AS facets,
-      '[]'::json AS unknown_category,
-      '[]'::json AS unknown_destination
-  ) f
+      1
+  ) one
   LEFT JOIN LATERAL (
     SELECT
       o.id,
-      o.record
+      o.name,
+      o.slug
     FROM
       travel_offers o
+    WHERE
+      o.destination_code = $1
+      AND o.categories && $2::text[]
+      AND o.departure_days && $3::datemultirange
+      AND o.is_valid
+      AND o.discount_club = $4
+      AND o.seaside = $5
     ORDER BY
+      o.rating ASC NULLS LAST,
       o.id
     LIMIT
-      $1
+      $6
     OFFSET
-      $2
+      $7
   ) p ON true

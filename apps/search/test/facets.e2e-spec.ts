@@ -1,5 +1,6 @@
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { FACET_VALUE_LIMIT } from '../src/request/listing-facets';
+import { TextIndexService } from '../src/indexes/text-index/text-index.service';
 import { makeOffer } from './catalogue-fixtures';
 import { catalogueTestAppAround, createTestApp, TestApp } from './test-app';
 
@@ -27,6 +28,8 @@ const CATALOGUE: CatalogueRecord[] = Array.from({ length: OFFERS }, (_, i) => {
     categories: categories.map((slug) => ({ slug, name: slug })),
     discountClub: i % 2 === 0,
     seaside: i % 5 === 0,
+    isValid: i % 4 !== 1,
+    departureDates: [i % 3 === 0 ? '2027-07-10T08:00:00' : '2027-03-01T08:00:00'],
   });
 });
 
@@ -101,6 +104,14 @@ describe('facets on GET /travels', () => {
     ],
     [{ discountclub: 'no' }, (r) => r.discountClub === false],
     [{ destination: 'ab' }, (r) => r.destination?.code === 'AB'],
+    [
+      { dates: '2027-07-01_2027-07-31', hide_invalid: 'true' },
+      (r) => r.isValid === true && r.departureDates!.some((date) => date.startsWith('2027-07')),
+    ],
+    [
+      { category: 'ski', orderBy: 'rating', orderDirection: 'desc' },
+      (r) => r.categories!.some((c) => c.slug === 'ski'),
+    ],
   ];
 
   it.each(FILTERS)(
@@ -246,6 +257,10 @@ describe('facets on GET /travels', () => {
       expect(answer).toMatchObject({ totalRecords: LIMIT, totalRecordsRelation: 'gte' });
       expect(answer.facets!.relation).toBe('gte');
       expectCounts(answer, countsOf(CATALOGUE.slice(0, LIMIT)));
+      const filtered = await list({ discountclub: 'true', facets: ALL_FIELDS, infoDensity: 'min' }, bounded);
+      expect(filtered).toMatchObject({ totalRecords: LIMIT, totalRecordsRelation: 'gte' });
+      expect(filtered.facets!.relation).toBe('gte');
+      expectCounts(filtered, countsOf(CATALOGUE.filter((r) => r.discountClub).slice(0, LIMIT)));
       const below = await list({ destination: 'AA', facets: ALL_FIELDS, infoDensity: 'min' }, bounded);
       expect(below.facets!.relation).toBe('eq');
       expectCounts(below, countsOf(CATALOGUE.filter((r) => r.destination?.code === 'AA')));
@@ -260,4 +275,26 @@ describe('facets on GET /travels', () => {
       expect(answer.facets).toEqual(exact.facets);
     });
   });
+
+  it('counts a filter-only listing from the generation its page was read from, loading a new one first', async () => {
+    const replica = await createTestApp({
+      database: app().database,
+      env: { SEARCH_TEXT_INDEX_POLL_MS: '0' },
+    });
+    try {
+      const service = replica.app.get(TextIndexService);
+      const held = (await service.loaded()).generation;
+      // a reindex elsewhere wrote a new generation; this replica does not poll
+      await replica.dataSource.query(
+        "UPDATE search_stats SET generation = nextval('search_index_generation')",
+      );
+      const answer = await list({ category: 'ski', facets: ALL_FIELDS, infoDensity: 'min' }, replica);
+      expect(service.current()?.generation).not.toBe(held);
+      const expected = CATALOGUE.filter((r) => r.categories!.some((c) => c.slug === 'ski'));
+      expect(answer.totalRecords).toBe(expected.length);
+      expectCounts(answer, countsOf(expected));
+    } finally {
+      await replica.close();
+    }
+  }, 120_000);
 });

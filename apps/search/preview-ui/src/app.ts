@@ -23,8 +23,6 @@ import {
 
 const SEARCH_DEBOUNCE_MS = 250;
 const SLIDER_DEBOUNCE_MS = 200;
-/** Offers read once to offer destinations and categories as choices (the API lists none). */
-const FACET_SAMPLE_SIZE = 100;
 
 const settings = JSON.parse(byId('preview-settings', HTMLScriptElement).textContent ?? '') as PreviewSettings;
 const client = createSearchClient({ baseUrl: location.origin });
@@ -146,13 +144,32 @@ function showKnob(knob: FusionKnob): void {
   input.setAttribute('aria-valuetext', text);
 }
 
-function categoryCheckbox(slug: string): HTMLElement {
+/** The facets of an answer (D-81), as the choices read them. */
+type Facets = NonNullable<TravelListing<InfoDensity>['facets']>;
+
+/**
+ * A choice's count as its label shows it: 0 for a chosen value the answer did not count, nothing
+ * before the first answer.
+ */
+function countText(facets: Facets | undefined, count: number | undefined, unknown: boolean): string {
+  if (!facets) return '';
+  if (unknown) return 'not in the catalogue';
+  return count === undefined ? '0' : formatCount(count);
+}
+
+function categoryCheckbox(slug: string, count: string): HTMLElement {
   const id = `category-${slug}`;
   return h(
     'div',
     { class: 'checkbox' },
     h('input', { id, type: 'checkbox', name: 'category', value: slug }),
-    h('label', { for: id }, categoryLabel(slug)),
+    h(
+      'label',
+      { for: id },
+      categoryLabel(slug),
+      count ? ' ' : '',
+      count ? h('span', { class: 'choice-count' }, count) : '',
+    ),
   );
 }
 
@@ -160,25 +177,71 @@ const categoryBoxes = (): HTMLInputElement[] => [
   ...controls.categories.querySelectorAll<HTMLInputElement>('input[type=checkbox]'),
 ];
 
+/** A field's counts by value, and how many values the answer left out. */
+function countsOf(facets: Facets | undefined, field: 'category' | 'destination') {
+  const counted = facets?.counts[field];
+  return {
+    counts: new Map((counted?.values ?? []).map(({ value, count }) => [value, count])),
+    leftOut: counted?.valuesLeftOut ?? 0,
+    unknown: new Set(facets?.unknownFilterValues[field] ?? []),
+  };
+}
+
 /**
- * Adds the choices (destinations, categories) not offered yet, in alphabetical order; what is
- * chosen stays chosen.
+ * Lists the destination and category choices from the facets of the current answer, each with its
+ * count over the set the answer's total counts (every filter applied, the field's own included:
+ * with a destination chosen, only it is counted; "Any destination" lists them all again). What is
+ * chosen stays listed and chosen, with 0 or "not in the catalogue"; the keyboard focus stays on
+ * the checkbox it was on. Without facets (before the first answer), the chosen values alone.
  */
-function offerChoices(destinations: Iterable<string>, categories: Iterable<string>): void {
-  const [anyDestination, ...offered] = [...controls.destination.options];
-  const chosenDestination = controls.destination.value;
-  const codes = [...new Set([...offered.map((option) => option.value), ...destinations])].sort((a, b) =>
-    countryName(a).localeCompare(countryName(b)),
-  );
+function showChoices(
+  facets: Facets | undefined,
+  chosen: Pick<PreviewQuery, 'destination' | 'categories'>,
+): void {
+  const destinations = countsOf(facets, 'destination');
+  const codes = [
+    ...new Set([...destinations.counts.keys(), ...(chosen.destination ? [chosen.destination] : [])]),
+  ];
+  codes.sort((a, b) => countryName(a).localeCompare(countryName(b)));
+  const [anyDestination] = [...controls.destination.options];
   controls.destination.replaceChildren(
     anyDestination,
-    ...codes.map((code) => h('option', { value: code }, `${countryName(code)} (${code})`)),
+    ...codes.map((code) =>
+      h(
+        'option',
+        { value: code },
+        [
+          `${countryName(code)} (${code})`,
+          countText(facets, destinations.counts.get(code), destinations.unknown.has(code)),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+      ),
+    ),
+    ...(destinations.leftOut > 0
+      ? [
+          h(
+            'option',
+            { value: '', disabled: true },
+            `${formatCount(destinations.leftOut)} more with fewer offers`,
+          ),
+        ]
+      : []),
   );
-  controls.destination.value = chosenDestination;
-  const chosenSlugs = new Set(categoryBoxes().flatMap((box) => (box.checked ? [box.value] : [])));
-  const slugs = [...new Set([...categoryBoxes().map((box) => box.value), ...categories])].sort();
-  controls.categories.replaceChildren(...slugs.map(categoryCheckbox));
-  for (const box of categoryBoxes()) box.checked = chosenSlugs.has(box.value);
+  controls.destination.value = chosen.destination;
+
+  const categories = countsOf(facets, 'category');
+  const focused = document.activeElement instanceof HTMLInputElement ? document.activeElement.id : '';
+  const slugs = [...new Set([...categories.counts.keys(), ...chosen.categories])].sort((a, b) =>
+    categoryLabel(a).localeCompare(categoryLabel(b)),
+  );
+  controls.categories.replaceChildren(
+    ...slugs.map((slug) =>
+      categoryCheckbox(slug, countText(facets, categories.counts.get(slug), categories.unknown.has(slug))),
+    ),
+  );
+  for (const box of categoryBoxes()) box.checked = chosen.categories.includes(box.value);
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 /** The page's address says the query (`/preview?search=…`), so a preview can be shared. */
@@ -189,10 +252,8 @@ function showAddress(shown: PreviewQuery): void {
 
 /** The controls as `query` says (choices the page does not offer yet are added). */
 function writeControls(): void {
-  offerChoices(query.destination ? [query.destination] : [], query.categories);
+  showChoices(undefined, query);
   controls.search.value = query.search;
-  controls.destination.value = query.destination;
-  for (const box of categoryBoxes()) box.checked = query.categories.includes(box.value);
   controls.dateFrom.value = query.dateFrom;
   controls.dateTo.value = query.dateTo;
   controls.hideInvalid.checked = query.hideInvalid;
@@ -259,6 +320,7 @@ function renderListing(
   view.firstPage.disabled = listing.page <= 1;
   view.previousPage.disabled = listing.page <= 1;
   view.nextPage.disabled = listing.page >= pages;
+  showChoices(listing.facets, asked);
 }
 
 function renderError(error: unknown): void {
@@ -335,25 +397,6 @@ function goToPage(page: number): void {
   void run().then(() => view.results.focus());
 }
 
-async function loadChoices(): Promise<void> {
-  try {
-    const sample = await client.travels({ size: FACET_SAMPLE_SIZE, infoDensity: 'full' });
-    const destinations: string[] = [];
-    const categories: string[] = [];
-    for (const record of sample.records) {
-      const fields: Readonly<Record<string, unknown>> = record;
-      const destination = fields.destination;
-      if (typeof destination === 'object' && destination !== null && 'code' in destination) {
-        if (typeof destination.code === 'string') destinations.push(destination.code);
-      }
-      categories.push(...toOfferView(record).categories);
-    }
-    offerChoices(destinations, categories);
-  } catch {
-    // The listing itself reports a service that does not answer; the choices stay those of the address.
-  }
-}
-
 function wireControls(): void {
   controls.searchForm.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -388,4 +431,3 @@ buildKnobs();
 writeControls();
 wireControls();
 void run();
-void loadChoices();

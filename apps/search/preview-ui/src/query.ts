@@ -59,11 +59,15 @@ export function datesOf(query: PreviewQuery): string | undefined {
   return from <= to ? `${from}_${to}` : `${to}_${from}`;
 }
 
+/** The fields whose counts list the page's destination and category choices (D-81's facets). */
+export const CHOICE_FACETS = 'category,destination';
+
 const triState = (value: TriState): boolean | undefined => (value === 'any' ? undefined : value === 'yes');
 
 /**
  * The query of `GET /travels` for the controls. A search asks for `explain` (the cards' "why this
- * rank") and takes the fusion knobs that were moved; without one, the order applies instead.
+ * rank") and takes the fusion knobs that were moved; without one, the order applies instead. Every
+ * listing asks for the category and destination facets: the choices are listed from them.
  */
 export function toTravelsQuery(query: PreviewQuery): TravelsQuery & { infoDensity: InfoDensity } {
   const searching = isSearching(query);
@@ -71,6 +75,7 @@ export function toTravelsQuery(query: PreviewQuery): TravelsQuery & { infoDensit
     infoDensity: query.infoDensity,
     page: query.page,
     size: query.size,
+    facets: CHOICE_FACETS,
   };
   if (searching) {
     travels.search = query.search;

@@ -4,7 +4,7 @@ import type { SearchConfig } from '../config';
 import { TravelsQueryDto } from '../http/travels/dto/travels-query.dto';
 import { toTravelsRequest } from '../http/travels/travels-request';
 import type { FilterRequest, RankingRequest } from '../request/listing-request';
-import { filterListingSql, filterPageSql } from '../sql/filter-listing';
+import { filterListingSql, filterPageAtGenerationSql, filterPageSql } from '../sql/filter-listing';
 import { hnswSessionSettingsSql } from '../sql/hnsw-session-settings';
 
 // The statements of a GET /travels query in its query-string form (`{ destination: 'CH', size: '8' }`),
@@ -16,7 +16,10 @@ import { hnswSessionSettingsSql } from '../sql/hnsw-session-settings';
 
 /** What the service runs for one filter-only GET /travels query, to be run directly. */
 export interface FilterStatements {
-  /** The statement answering the query: its page and its exact total. */
+  /**
+   * The statement answering the query: its page and its exact total; with facets, its page and the
+   * generation (the total and the facets are counted in memory: FilterListingService).
+   */
   listing: Sql;
   /** The page alone, without its total. */
   page: Sql;
@@ -25,7 +28,10 @@ export interface FilterStatements {
 /** The statements of a filter-only query. */
 export function filterStatementsOf(query: Record<string, string>, config: SearchConfig): FilterStatements {
   const request = filterRequestOf(query, config);
-  return { listing: filterListingSql(request), page: filterPageSql(request) };
+  return {
+    listing: request.facets ? filterPageAtGenerationSql(request) : filterListingSql(request),
+    page: filterPageSql(request),
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { EmbeddingModule } from '../embedding/embedding.module';
 import { SearchMetricsModule } from '../metrics/search-metrics.module';
 import { TextIndexModule } from '../indexes/text-index/text-index.module';
 import { VectorIndexModule } from '../indexes/vector-index/vector-index.module';
+import { FilterListingService } from './filter-listing.service';
 import { FullTextRanker } from './full-text-ranker';
 import { HybridListing } from './hybrid-listing';
 import { HybridRanker } from './hybrid-ranker';
@@ -18,10 +19,11 @@ import { TravelsRepository } from './travels.repository';
     PgvectorSessions,
     HybridListing,
     ListingService,
+    FilterListingService,
     FullTextRanker,
     HybridRanker,
     { provide: SEARCH_RANKER, useExisting: HybridRanker },
   ],
-  exports: [TravelsRepository, SEARCH_RANKER],
+  exports: [TravelsRepository, FilterListingService, SEARCH_RANKER],
 })
 export class ListingModule {}

@@ -13,7 +13,12 @@ const query = (changes: Partial<PreviewQuery>): PreviewQuery => ({ ...EMPTY_QUER
 
 describe('the preview page’s query of GET /travels', () => {
   it('asks for the first page of full records without any filter', () => {
-    expect(toTravelsQuery(EMPTY_QUERY)).toEqual({ infoDensity: 'full', page: 1, size: 8 });
+    expect(toTravelsQuery(EMPTY_QUERY)).toEqual({
+      infoDensity: 'full',
+      page: 1,
+      size: 8,
+      facets: 'category,destination',
+    });
   });
 
   it('asks a search for its explanation, with the fusion knobs moved and without the order', () => {
@@ -29,6 +34,7 @@ describe('the preview page’s query of GET /travels', () => {
       infoDensity: 'full',
       page: 1,
       size: 8,
+      facets: 'category,destination',
       search: 'wanderung am see',
       explain: true,
       rrfVectorWeight: 0.5,
@@ -49,6 +55,7 @@ describe('the preview page’s query of GET /travels', () => {
       infoDensity: 'full',
       page: 1,
       size: 8,
+      facets: 'category,destination',
       orderBy: 'departure',
       orderDirection: 'desc',
     });
@@ -67,7 +74,7 @@ describe('the preview page’s query of GET /travels', () => {
       }),
     );
     expect(toSearchParams(travels).toString()).toBe(
-      'infoDensity=full&page=1&size=8&destination=IT&category=hiking%2Ccity-break' +
+      'infoDensity=full&page=1&size=8&facets=category%2Cdestination&destination=IT&category=hiking%2Ccity-break' +
         '&dates=2027-04-01_2027-05-01&hide_invalid=true&discountclub=false&seaside=true',
     );
   });

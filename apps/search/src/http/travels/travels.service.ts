@@ -9,7 +9,7 @@ import type { SearchRanker } from '../../ranking/search-ranker';
 import { SearchLog } from './search-log';
 import { FILTER_SCORES, toExplanation, toListingResponse, toTravelRecord } from './travels.mapper';
 import type { CountedTotal } from './travels.mapper';
-import { TravelsRepository } from '../../ranking/travels.repository';
+import { FilterListingService } from '../../ranking/filter-listing.service';
 import { toTravelsRequest, travelsRequestSettings } from './travels-request';
 import type { TravelsRequestSettings } from './travels-request';
 
@@ -25,7 +25,7 @@ export class TravelsService {
   private readonly settings: TravelsRequestSettings;
 
   constructor(
-    private readonly travels: TravelsRepository,
+    private readonly filterListing: FilterListingService,
     @Inject(SEARCH_RANKER) private readonly ranker: SearchRanker,
     private readonly metrics: SearchMetrics,
     private readonly searchLog: SearchLog,
@@ -42,7 +42,7 @@ export class TravelsService {
     const stop = this.metrics.travelsQueryDuration.startTimer({ branch: request.branch });
 
     if (request.branch === 'filter') {
-      const { total, rows, facets } = await this.travels.listFiltered(request);
+      const { total, rows, facets } = await this.filterListing.list(request);
       stop();
       return {
         body: toListingResponse(

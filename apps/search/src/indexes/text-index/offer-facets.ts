@@ -1,9 +1,10 @@
 import type { FacetCounts, FacetField } from '../../request/listing-facets';
 import type { ListingFilters } from '../../request/listing-filters';
+import { passingOffersOf } from './offer-filters';
 import type { OfferFilterColumns } from './offer-filters';
 
 /**
- * Counts the facets of a search (docs/decisions.md D-81) from the in-memory filter columns, by
+ * Counts the facets of a listing (docs/decisions.md D-81) from the in-memory filter columns, by
  * ordinal: `add` each offer of the set `totalRecords` counts once, then `counts`. A counter per
  * value id of each asked field, so an offer costs a few array reads whatever the catalogue holds.
  */
@@ -58,6 +59,40 @@ export class OfferFacetCounter {
     if (this.seaside) counts.seaside = byValue(['false', 'true'], this.seaside);
     return { counts, relation: 'eq', unknownFilterValues: unknownFilterValuesOf(filters, this.columns) };
   }
+}
+
+/** A filter-only listing's total and facets counted in memory. */
+export interface CountedFilterListing {
+  /** The offers passing the filters; with a count limit, at most `countLimit` (one past the bound). */
+  total: number;
+  facets: FacetCounts;
+}
+
+/**
+ * The total and the facets of a filter-only listing (D-81), counted from the filter columns as
+ * PostgreSQL counted them (the ordinals are in id order): every offer passing the filters; with a
+ * count limit (SEARCH_TOTAL_EXACT_LIMIT, D-52), the count stops at `countLimit` (one past the
+ * bound) and, when it reached it, the facets are those of the first `countLimit − 1` offers,
+ * marked `gte`.
+ */
+export function countFilterListing(
+  columns: OfferFilterColumns,
+  filters: ListingFilters,
+  fields: readonly FacetField[],
+  countLimit?: number,
+): CountedFilterListing {
+  const passing = passingOffersOf(filters, columns);
+  const counter = new OfferFacetCounter(columns, fields);
+  const offers = columns.destination.length;
+  const stopAt = countLimit ?? Number.POSITIVE_INFINITY;
+  let total = 0;
+  for (let o = 0; o < offers && total < stopAt; o++) {
+    if (passing !== undefined && passing[o] === 0) continue;
+    total++;
+    if (total < stopAt) counter.add(o);
+  }
+  const facets = counter.counts(filters);
+  return { total, facets: total >= stopAt ? { ...facets, relation: 'gte' } : facets };
 }
 
 function byValue(values: readonly string[], counts: Int32Array): Map<string, number> {
