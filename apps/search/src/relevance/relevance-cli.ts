@@ -160,9 +160,10 @@ async function showRandomStrings(app: INestApplication, count: number): Promise<
  * its vectors re-scored at half precision, D-75) are from pgvector's `1 − (embedding <=> query)`
  * and from the exact cosine of the stored 32-bit floats (in doubles), over every offer for every
  * judged search; beside them, the cosine recomputed from the int8 vectors (their scale cancels),
- * the other way to hold less.
+ * the other way to hold less; and the offers the semantic floor `floor` keeps by one cosine and
+ * not by the other.
  */
-async function showVectorError(app: INestApplication, judged: JudgedSet): Promise<void> {
+async function showVectorError(app: INestApplication, judged: JudgedSet, floor: number): Promise<void> {
   const provider = app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
   const database = app.get<DataSource>(SEARCH_READER);
   const text = app.get(TextIndexService).current();
@@ -179,6 +180,7 @@ async function showVectorError(app: INestApplication, judged: JudgedSet): Promis
   const ordinals = Int32Array.from({ length: vectors.offers }, (_, ordinal) => ordinal);
   const held = new Float64Array(vectors.offers);
   const largest = { pgvector: 0, exact: 0, pgvectorExact: 0, int8: 0 };
+  let acrossFloor = 0;
   for (const { query } of judged.queries) {
     const embedding = await provider.embedQuery(query);
     vectors.rescoring.cosines(embedding, ordinals, held);
@@ -194,6 +196,7 @@ async function showVectorError(app: INestApplication, judged: JudgedSet): Promis
       // pgvector answers NaN for a zero vector, the replica 0
       const similarity = row.similarity ?? 0;
       largest.pgvector = Math.max(largest.pgvector, Math.abs(held[ordinal] - similarity));
+      if (held[ordinal] >= floor !== similarity >= floor) acrossFloor++;
       largest.exact = Math.max(largest.exact, Math.abs(held[ordinal] - exact));
       largest.pgvectorExact = Math.max(largest.pgvectorExact, Math.abs(similarity - exact));
       const int8 = vectors.quantized.vector(ordinal);
@@ -210,7 +213,8 @@ async function showVectorError(app: INestApplication, judged: JudgedSet): Promis
   console.log(
     `vector error over ${judged.queries.length} searches × ${vectors.offers} offers: held (half precision) − pgvector ` +
       `max ${e(largest.pgvector)}, held − exact ${e(largest.exact)}, pgvector − exact ${e(largest.pgvectorExact)}; ` +
-      `recomputed from int8 − exact ${e(largest.int8)}`,
+      `recomputed from int8 − exact ${e(largest.int8)}; offers kept by the semantic floor ${floor} ` +
+      `by one of held and pgvector's cosines only: ${acrossFloor}`,
   );
 }
 
@@ -273,7 +277,7 @@ async function main(args: string[]): Promise<number> {
       console.log(formatReport(report));
       if (show) await showQueries(app.get(TravelsService), judged, show);
       if (random) await showRandomStrings(app, random);
-      if (vectorError) await showVectorError(app, judged);
+      if (vectorError) await showVectorError(app, judged, hybrid.semanticFloor);
       const failures = gateFailures(report);
       for (const failure of failures) console.error(`gate: ${failure}`);
       return failures.length ? 1 : 0;
