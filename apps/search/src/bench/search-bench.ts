@@ -23,7 +23,6 @@ import { loadTextIndex } from '../indexes/text-index/text-index.loader';
 import type { TextIndex } from '../indexes/text-index/text-index';
 import { loadVectorIndex, vectorIndexLoadOptions } from '../indexes/vector-index/vector-index.loader';
 import type { VectorIndex } from '../indexes/vector-index/vector-index';
-import { InMemoryFullPrecisionVectors } from '../indexes/vector-index/full-precision-vectors';
 import { VECTOR_INDEX_MODES } from '../indexes/vector-index/vector-index.settings';
 import type { VectorIndexMode } from '../indexes/vector-index/vector-index.settings';
 import { QueryExpansionService } from '../query/glossary/query-expansion.service';
@@ -178,10 +177,7 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
  * provider's sparse layout), keeps them only when they are of the text index's generation and
  * offers (as VectorIndexService does), and reports their load time and memory.
  */
-async function loadBenchVectors(
-  dataSource: DataSource,
-  text: TextIndex,
-): Promise<{ vectors: VectorIndex; stored: PeerVectors }> {
+async function loadBenchVectors(dataSource: DataSource, text: TextIndex): Promise<{ vectors: VectorIndex }> {
   global.gc?.();
   const before = process.memoryUsage();
   const { index, ids, readMilliseconds, approximateMilliseconds, sparseMilliseconds } = await loadVectorIndex(
@@ -200,29 +196,24 @@ async function loadBenchVectors(
         ? `, approximate index built in ${(approximateMilliseconds / 1000).toFixed(2)} s`
         : ', exact scoring (no approximate index)') +
       (index.sparse ? `, laid out for sparse queries in ${(sparseMilliseconds / 1000).toFixed(2)} s` : '') +
-      `; typed arrays ${mib(index.bytes)} MiB (int8 ${mib(index.quantized.bytes)}, sparse layout ${mib(index.sparse?.byteLength ?? 0)}, full precision ${mib(index.fullPrecision.bytes)}); ` +
+      `; typed arrays ${mib(index.bytes)} MiB (int8 ${mib(index.quantized.bytes)}, sparse layout ${mib(index.sparse?.byteLength ?? 0)}, half precision ${mib(index.rescoring.bytes)}); ` +
       `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
       `resident +${mib(after.rss - before.rss)} MiB`,
   );
-  return { vectors: index, stored: storedVectorsOf(index, ids) };
+  return { vectors: index };
 }
 
-function storedVectorsOf(index: VectorIndex, ids: string[]): PeerVectors {
-  if (!(index.fullPrecision instanceof InMemoryFullPrecisionVectors))
-    throw new Error('the full-precision vectors are not held in memory');
-  return { ids, dimension: index.dimension, values: index.fullPrecision.values };
-}
-
-/** The stored vectors for the peer: those loaded for the in-process rows, else read now. */
+/** The stored vectors for the peer (32-bit floats, as pgvector stores them: the replica holds half precision), read once. */
 async function storedVectors(): Promise<PeerVectors> {
   const loaded = loadedIndex();
   if (!loaded.stored) {
-    const { index, ids } = await loadVectorIndex(loaded.dataSource, {
+    const { index, ids, stored } = await loadVectorIndex(loaded.dataSource, {
       ...vectorIndexLoadOptions('builtin'),
       approximateFromOffers: Infinity,
       sparseLayout: false,
+      keepStored: true,
     });
-    loaded.stored = storedVectorsOf(index, ids);
+    loaded.stored = { ids, dimension: index.dimension, values: stored! };
   }
   return loaded.stored;
 }

@@ -62,7 +62,7 @@ export class MemorySemanticSide implements SemanticSide {
     const { similarities } = this;
     const missing = Int32Array.from(ordinals.filter((ordinal) => !similarities.has(ordinal)));
     const cosines = new Float64Array(missing.length);
-    this.vectors.fullPrecision.cosines(this.embedding, missing, cosines);
+    this.vectors.rescoring.cosines(this.embedding, missing, cosines);
     missing.forEach((ordinal, i) => similarities.set(ordinal, cosines[i]));
     rows.forEach((row, i) => (row.semantic_score = similarities.get(ordinals[i])!));
   }
@@ -112,7 +112,7 @@ export function semanticSideInMemory(
   if (others.size > 0) {
     const ordinals = Int32Array.from(others);
     const cosines = new Float64Array(ordinals.length);
-    vectors.fullPrecision.cosines(query, ordinals, cosines);
+    vectors.rescoring.cosines(query, ordinals, cosines);
     ordinals.forEach((ordinal, i) => similarities.set(ordinal, cosines[i]));
   }
   const kept: { ordinal: number; similarity: number }[] = [];

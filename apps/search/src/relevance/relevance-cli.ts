@@ -18,6 +18,8 @@ import { SEARCH_EXTENSIONS } from '../database/extensions';
 import { ReindexService } from '../indexes/reindex/reindex.service';
 import { TravelsService } from '../http/travels/travels.service';
 import { VectorIndexService } from '../indexes/vector-index/vector-index.service';
+import { TextIndexService } from '../indexes/text-index/text-index.service';
+import { cosineAt, cosineOf } from '../indexes/vector-index/full-precision-vectors';
 import { rankingTuningOf } from '../http/travels/travels-request';
 import { generateCatalogue, parseGeneratedSource } from '../catalogue/catalogue-generator';
 import { CatalogueSourceReader } from '../catalogue/catalogue-source';
@@ -93,6 +95,7 @@ export function relevanceOptions(args: string[]): {
   judged: JudgedSet;
   show?: string;
   random?: number;
+  vectorError: boolean;
 } {
   const { values } = parseArgs({
     args,
@@ -101,6 +104,7 @@ export function relevanceOptions(args: string[]): {
       judged: { type: 'string' },
       show: { type: 'string' },
       random: { type: 'string' },
+      'vector-error': { type: 'boolean', default: false },
     },
   });
   const random = values.random === undefined ? undefined : Number(values.random);
@@ -116,6 +120,7 @@ export function relevanceOptions(args: string[]): {
     judged: values.judged ? readJudgedSet(values.judged) : loadJudgedQueries(),
     show: values.show,
     random,
+    vectorError: values['vector-error'] ?? false,
   };
 }
 
@@ -150,6 +155,69 @@ async function showRandomStrings(app: INestApplication, count: number): Promise<
   );
 }
 
+/**
+ * `--vector-error`: how far the cosines the replica answers (`semantic_score`, the semantic floor:
+ * its vectors re-scored at half precision, D-75) are from pgvector's `1 − (embedding <=> query)`
+ * and from the exact cosine of the stored 32-bit floats (in doubles), over every offer for every
+ * judged search; beside them, the cosine recomputed from the int8 vectors (their scale cancels),
+ * the other way to hold less; and the offers the semantic floor `floor` keeps by one cosine and
+ * not by the other.
+ */
+async function showVectorError(app: INestApplication, judged: JudgedSet, floor: number): Promise<void> {
+  const provider = app.get<EmbeddingProvider>(EMBEDDING_PROVIDER);
+  const database = app.get<DataSource>(SEARCH_READER);
+  const text = app.get(TextIndexService).current();
+  const vectors = text && app.get(VectorIndexService).forGeneration(text.generation);
+  if (!text || !vectors) throw new Error('--vector-error: the vectors are not in memory');
+  const { dimension } = vectors;
+  const ordinalOf = new Map(text.ids.map((id, ordinal) => [id, ordinal]));
+  const stored = new Float32Array(vectors.offers * dimension);
+  const rows = (await database.query('SELECT id, embedding::real[] AS embedding FROM travel_offers')) as {
+    id: string;
+    embedding: number[];
+  }[];
+  for (const row of rows) stored.set(row.embedding, ordinalOf.get(row.id)! * dimension);
+  const ordinals = Int32Array.from({ length: vectors.offers }, (_, ordinal) => ordinal);
+  const held = new Float64Array(vectors.offers);
+  const largest = { pgvector: 0, exact: 0, pgvectorExact: 0, int8: 0 };
+  let acrossFloor = 0;
+  for (const { query } of judged.queries) {
+    const embedding = await provider.embedQuery(query);
+    vectors.rescoring.cosines(embedding, ordinals, held);
+    const pgvector = (await database.query(
+      'SELECT id, (1 - (embedding <=> $1::vector))::float8 AS similarity FROM travel_offers',
+      [toVectorLiteral(embedding)],
+    )) as { id: string; similarity: number | null }[];
+    let queryNorm = 0;
+    for (let i = 0; i < dimension; i++) queryNorm += embedding[i] * embedding[i];
+    for (const row of pgvector) {
+      const ordinal = ordinalOf.get(row.id)!;
+      const exact = cosineAt(embedding, stored, ordinal * dimension, dimension);
+      // pgvector answers NaN for a zero vector, the replica 0
+      const similarity = row.similarity ?? 0;
+      largest.pgvector = Math.max(largest.pgvector, Math.abs(held[ordinal] - similarity));
+      if (held[ordinal] >= floor !== similarity >= floor) acrossFloor++;
+      largest.exact = Math.max(largest.exact, Math.abs(held[ordinal] - exact));
+      largest.pgvectorExact = Math.max(largest.pgvectorExact, Math.abs(similarity - exact));
+      const int8 = vectors.quantized.vector(ordinal);
+      let dot = 0;
+      let norm = 0;
+      for (let i = 0; i < dimension; i++) {
+        dot += embedding[i] * int8[i];
+        norm += int8[i] * int8[i];
+      }
+      largest.int8 = Math.max(largest.int8, Math.abs(cosineOf(dot, queryNorm, norm) - exact));
+    }
+  }
+  const e = (value: number) => value.toExponential(2);
+  console.log(
+    `vector error over ${judged.queries.length} searches × ${vectors.offers} offers: held (half precision) − pgvector ` +
+      `max ${e(largest.pgvector)}, held − exact ${e(largest.exact)}, pgvector − exact ${e(largest.pgvectorExact)}; ` +
+      `recomputed from int8 − exact ${e(largest.int8)}; offers kept by the semantic floor ${floor} ` +
+      `by one of held and pgvector's cosines only: ${acrossFloor}`,
+  );
+}
+
 /** `--show`: each query of a type, its hybrid nDCG@8 and its page with each record's grade and counted terms. */
 async function showQueries(travels: TravelsService, judged: JudgedSet, type: string): Promise<void> {
   for (const query of judged.queries.filter((judgedQuery) => judgedQuery.type === type)) {
@@ -170,7 +238,7 @@ async function showQueries(travels: TravelsService, judged: JudgedSet, type: str
 }
 
 async function main(args: string[]): Promise<number> {
-  const { provider, judged, show, random } = relevanceOptions(args);
+  const { provider, judged, show, random, vectorError } = relevanceOptions(args);
   const dataDir = await mkdtemp(join(tmpdir(), 'rt-search-relevance-'));
   const config = {
     ...loadSearchConfig({
@@ -209,6 +277,7 @@ async function main(args: string[]): Promise<number> {
       console.log(formatReport(report));
       if (show) await showQueries(app.get(TravelsService), judged, show);
       if (random) await showRandomStrings(app, random);
+      if (vectorError) await showVectorError(app, judged, hybrid.semanticFloor);
       const failures = gateFailures(report);
       for (const failure of failures) console.error(`gate: ${failure}`);
       return failures.length ? 1 : 0;

@@ -1,11 +1,12 @@
 /**
- * The stored vectors at full precision (pgvector's `vector`: 32-bit floats), from which the
- * candidates of the quantized search are re-scored, so that the order, `semantic_score`
- * (docs/decisions.md D-56) and the semantic floor are decided on the distances pgvector would
- * compute. Held in memory here; a variant reading the candidates' vectors from the database would
+ * The stored vectors from which the candidates of the quantized search are re-scored, so that the
+ * order, `semantic_score` (docs/decisions.md D-56) and the semantic floor are decided on the
+ * cosines pgvector computes (within 1e-3): a replica holds them at half precision
+ * (HalfPrecisionVectors); InMemoryFullPrecisionVectors holds pgvector's 32-bit floats (the tests'
+ * and the probe's reference); a variant reading the candidates' vectors from the database would
  * implement the same interface (docs/benchmarks.md, "the vector side in memory, probe").
  */
-export interface FullPrecisionVectors {
+export interface RescoringVectors {
   /** The cosine similarity of `query` (L2-normalised) with the stored vector of each of `ordinals`, into `into`. */
   cosines(query: Float32Array, ordinals: Int32Array, into: Float64Array): void;
   /** Bytes held in memory. */
@@ -18,7 +19,7 @@ export interface FullPrecisionVectors {
  * per call: a cosine then costs one product per dimension instead of three, and equals
  * `cosineAt`'s to the last bit (the same sums in the same order).
  */
-export class InMemoryFullPrecisionVectors implements FullPrecisionVectors {
+export class InMemoryFullPrecisionVectors implements RescoringVectors {
   private readonly squaredNorms: Float64Array;
 
   constructor(
@@ -55,7 +56,7 @@ function squaredNormAt(values: Float32Array, at: number, dimension: number): num
 }
 
 /** The cosine of a dot product and two squared norms, clamped to [−1, 1]; 0 when a norm is 0. */
-function cosineOf(dot: number, queryNorm: number, norm: number): number {
+export function cosineOf(dot: number, queryNorm: number, norm: number): number {
   if (queryNorm === 0 || norm === 0) return 0;
   return Math.max(-1, Math.min(1, dot / Math.sqrt(queryNorm * norm)));
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { EmbeddingProviderName } from '../../embedding/embedding.settings';
-import { InMemoryFullPrecisionVectors } from './full-precision-vectors';
+import { HalfPrecisionVectors } from './half-precision-vectors';
 import { ApproximateIndex } from './native-search';
 import type { ApproximateIndexOptions } from './native-search';
 import { QuantizedVectors } from './quantized-vectors';
@@ -19,6 +19,8 @@ export interface VectorIndexLoadOptions {
    * the provider's query vectors are sparse (vectorIndexLoadOptions).
    */
   sparseLayout: boolean;
+  /** Whether the load also answers the vectors as stored (32-bit floats: VectorIndexLoad.stored), for a bench's peer. */
+  keepStored?: boolean;
 }
 
 /** What a load read. */
@@ -29,6 +31,8 @@ export interface VectorIndexLoad {
    * caller to check that both sides hold the same offers; the index itself keeps none.
    */
   ids: string[];
+  /** The vectors as stored, by ordinal (options.keepStored only). */
+  stored?: Float32Array;
   /** Milliseconds from the first statement to the vectors in memory. */
   readMilliseconds: number;
   /** Milliseconds building the approximate index (0 without one). */
@@ -59,8 +63,9 @@ export async function loadVectorIndex(
   await runner.connect();
   let generation: string;
   let ids: string[];
-  let values: Float32Array;
-  let dimension: number;
+  let quantized: QuantizedVectors;
+  let rescoring: HalfPrecisionVectors;
+  let stored: Float32Array | undefined;
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
@@ -77,9 +82,13 @@ export async function loadVectorIndex(
          FROM travel_offers`,
       )) as { offers: number; dimension: number | null }[];
       if (columnDimension === null) throw new Error('travel_offers.embedding has no dimension');
-      dimension = columnDimension;
+      const dimension = columnDimension;
       ids = [];
-      values = new Float32Array(offers * dimension);
+      quantized = new QuantizedVectors(dimension, offers);
+      rescoring = new HalfPrecisionVectors(dimension, offers);
+      if (options.keepStored) stored = new Float32Array(offers * dimension);
+      // one vector at a time: the 32-bit floats are never all held (twice the half precision's bytes)
+      const vector = new Float32Array(dimension);
       // every id sorts after '' (ids are not empty)
       let after = '';
       for (;;) {
@@ -91,7 +100,10 @@ export async function loadVectorIndex(
         for (const row of rows) {
           if (ids.length === offers)
             throw new Error(`travel_offers holds more than the ${offers} offers counted`);
-          readVector(row.embedding, dimension, values, ids.length * dimension);
+          readVector(row.embedding, dimension, vector, 0);
+          quantized.set(ids.length, vector);
+          rescoring.set(ids.length, vector);
+          stored?.set(vector, ids.length * dimension);
           ids.push(row.id);
         }
         if (rows.length < VECTORS_PER_PAGE) break;
@@ -108,8 +120,6 @@ export async function loadVectorIndex(
   } finally {
     await runner.release();
   }
-  const quantized = new QuantizedVectors(dimension, ids.length);
-  for (let o = 0; o < ids.length; o++) quantized.set(o, values, o * dimension);
   const readMilliseconds = performance.now() - started;
   let approximate: ApproximateIndex | undefined;
   if (ids.length >= options.approximateFromOffers) {
@@ -122,16 +132,11 @@ export async function loadVectorIndex(
   }
   const approximateMilliseconds = performance.now() - started - readMilliseconds;
   const sparse = options.sparseLayout ? await SparseQueryScan.build(quantized, yieldToEventLoop) : undefined;
-  const index = new VectorIndex(
-    generation,
-    quantized,
-    new InMemoryFullPrecisionVectors(dimension, values),
-    approximate,
-    sparse,
-  );
+  const index = new VectorIndex(generation, quantized, rescoring, approximate, sparse);
   return {
     index,
     ids,
+    stored,
     readMilliseconds,
     approximateMilliseconds,
     sparseMilliseconds: performance.now() - started - readMilliseconds - approximateMilliseconds,

@@ -13,8 +13,8 @@ describe('VectorIndex', () => {
   const offers = vectors.length / DIMENSION;
   const quantized = new QuantizedVectors(DIMENSION, offers);
   for (let o = 0; o < offers; o++) quantized.set(o, vectors, o * DIMENSION);
-  const fullPrecision = new InMemoryFullPrecisionVectors(DIMENSION, vectors);
-  const exactOnly = new VectorIndex('1', quantized, fullPrecision);
+  const rescoring = new InMemoryFullPrecisionVectors(DIMENSION, vectors);
+  const exactOnly = new VectorIndex('1', quantized, rescoring);
   /** One offer in 17: a selective filter (below COPIED_BELOW_SHARE). */
   const few = Int32Array.from({ length: Math.ceil(offers / 17) }, (_, i) => 17 * i);
   /** One offer in 3 (below EXACT_BELOW_SHARE). */
@@ -25,7 +25,7 @@ describe('VectorIndex', () => {
   let withSparseScan: VectorIndex;
   beforeAll(async () => {
     const sparse = await SparseQueryScan.build(quantized);
-    withSparseScan = new VectorIndex('1', quantized, fullPrecision, undefined, sparse);
+    withSparseScan = new VectorIndex('1', quantized, rescoring, undefined, sparse);
   });
 
   it('scores the sparse queries by the sparse scan and the dense ones by the row scan', () => {
@@ -88,7 +88,7 @@ describe('VectorIndex', () => {
           return Int32Array.from(bruteForce(vectors, query, k));
         },
       };
-      const index = new VectorIndex('1', quantized, fullPrecision, approximate);
+      const index = new VectorIndex('1', quantized, rescoring, approximate);
       expect([...index.nearest(QUERIES[2], K).ordinals]).toEqual(bruteForce(vectors, QUERIES[2], K));
       expect([...index.nearest(QUERIES[2], K, many).ordinals]).toEqual(
         bruteForce(vectors, QUERIES[2], K, many),
@@ -108,7 +108,7 @@ describe('VectorIndex', () => {
           return Int32Array.from({ length: Math.min(k, offers / 4) }, (_, i) => 4 * i);
         },
       };
-      const index = new VectorIndex('1', quantized, fullPrecision, approximate);
+      const index = new VectorIndex('1', quantized, rescoring, approximate);
       expect(some.length).toBeLessThan(EXACT_BELOW_SHARE * offers);
       expect(many.length).toBeGreaterThanOrEqual(EXACT_BELOW_SHARE * offers);
       for (const filtered of [few, some]) {
@@ -133,7 +133,7 @@ describe('VectorIndex', () => {
       const index = new VectorIndex(
         '1',
         quantized,
-        fullPrecision,
+        rescoring,
         approximate,
         await SparseQueryScan.build(quantized),
       );
@@ -152,7 +152,7 @@ describe('VectorIndex', () => {
         1,
       );
       expect(approximate.size).toBe(offers);
-      const index = new VectorIndex('1', quantized, fullPrecision, approximate);
+      const index = new VectorIndex('1', quantized, rescoring, approximate);
       let found = 0;
       for (const query of QUERIES) {
         const exact = new Set(bruteForce(vectors, query, K));

@@ -1,4 +1,4 @@
-import type { FullPrecisionVectors } from './full-precision-vectors';
+import type { RescoringVectors } from './full-precision-vectors';
 import { exactInt8Nearest } from './native-search';
 import { quantizedQuery } from './quantized-vectors';
 import type { QuantizedVectors } from './quantized-vectors';
@@ -22,7 +22,7 @@ export const EXACT_BELOW_SHARE = 0.5;
  */
 export const COPIED_BELOW_SHARE = 0.1;
 /**
- * Candidates of the int8 search re-scored at full precision per neighbour asked: the int8
+ * Candidates of the int8 search re-scored (RescoringVectors) per neighbour asked: the int8
  * cosines misorder close neighbours (docs/benchmarks.md, "the vector side in memory,
  * probe": recall@100 0.990 from int8 alone, 1.000 re-scoring twice as many).
  */
@@ -45,10 +45,10 @@ export interface ApproximateNeighbours {
  * The vector side of one generation of the catalogue, held in memory: each offer's embedding by
  * ordinal (the text index's ordinals: the offers in id byte order, so that both sides share them
  * and the filter columns), quantized to int8 for the search (QuantizedVectors, scored exactly
- * with SIMD: native-search.ts), at full precision for re-scoring the candidates
- * (FullPrecisionVectors), and optionally an approximate index for the searches whose filters
- * leave many offers. The similarities it answers are the full-precision cosines, pgvector's
- * `1 − (embedding <=> query)`. Immutable once built; one search at a time (searches are
+ * with SIMD: native-search.ts), at half precision for re-scoring the candidates
+ * (RescoringVectors: HalfPrecisionVectors in a replica), and optionally an approximate index for
+ * the searches whose filters leave many offers. The similarities it answers are those cosines,
+ * pgvector's `1 − (embedding <=> query)` within 1e-3 (D-75). Immutable once built; one search at a time (searches are
  * synchronous, and share its work arrays).
  */
 export class VectorIndex {
@@ -62,7 +62,7 @@ export class VectorIndex {
     /** `search_stats.generation` of the catalogue the vectors were read from. */
     readonly generation: string,
     readonly quantized: QuantizedVectors,
-    readonly fullPrecision: FullPrecisionVectors,
+    readonly rescoring: RescoringVectors,
     readonly approximate?: ApproximateNeighbours,
     /** The same int8 vectors laid out for sparse queries (SparseQueryScan), when built. */
     readonly sparse?: SparseQueryScan,
@@ -83,7 +83,7 @@ export class VectorIndex {
     return (
       this.quantized.bytes +
       (this.sparse?.byteLength ?? 0) +
-      this.fullPrecision.bytes +
+      this.rescoring.bytes +
       this.passing.byteLength +
       Math.ceil(COPIED_BELOW_SHARE * this.offers) * this.dimension
     );
@@ -92,7 +92,7 @@ export class VectorIndex {
   /**
    * The `k` offers nearest to `query` (L2-normalised, `dimension` values) by cosine, among
    * `filtered` (distinct ordinals, ascending: the offers passing a search's filters) when given,
-   * best first, ties by ordinal, with their full-precision similarities. Exact by the sparse scan
+   * best first, ties by ordinal, with their re-scored similarities. Exact by the sparse scan
    * when the query has few non-zero dimensions; else from the approximate index when there is one
    * and at least EXACT_BELOW_SHARE of the offers pass (then about the `k` nearest: the index
    * misses some), else exact by the row scan.
@@ -101,7 +101,7 @@ export class VectorIndex {
     return this.search(query, k, filtered, this.approximate);
   }
 
-  /** The `k` nearest offers (of `filtered` when given), exactly: int8 cosines, then re-scored at full precision. */
+  /** The `k` nearest offers (of `filtered` when given), exactly: int8 cosines, then re-scored (RescoringVectors). */
   exact(query: Float32Array, k: number, filtered?: Int32Array): Neighbours {
     return this.search(query, k, filtered, undefined);
   }
@@ -199,10 +199,10 @@ export class VectorIndex {
     }
   }
 
-  /** The `k` best of `candidates` by their full-precision cosine with `query`. */
+  /** The `k` best of `candidates` by their re-scored cosine with `query` (RescoringVectors). */
   private rescored(query: Float32Array, candidates: Int32Array, k: number): Neighbours {
     const similarities = new Float64Array(candidates.length);
-    this.fullPrecision.cosines(query, candidates, similarities);
+    this.rescoring.cosines(query, candidates, similarities);
     if (this.best.capacity < k) this.best = new TopK(k);
     this.best.reset(Math.min(k, candidates.length));
     for (let i = 0; i < candidates.length; i++) this.best.offer(candidates[i], similarities[i]);
