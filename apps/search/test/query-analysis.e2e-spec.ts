@@ -500,7 +500,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
   });
 
   describe('expansions (the glossary, the synonyms, the gazetteer)', () => {
-    const expansionKinds = new Set(['glossary', 'synonym', 'place', 'within', 'narrower']);
+    const expansionKinds = new Set(['glossary', 'synonym', 'place', 'within', 'narrower', 'related']);
 
     it("counts a compound's second concept for its tail", () => {
       expect(linesOf('Bergwanderung')).toContain('tail of 1 | glossary | hiking | 0.9 | 57');
@@ -541,7 +541,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
 
     it('expands to no phrase holding a stop word ("vacances à la neige" no longer reaches Wintersport)', () => {
       const stopWords = loadStopWords();
-      const expandedKinds = new Set(['glossary', 'place', 'within', 'narrower']);
+      const expandedKinds = new Set(['glossary', 'place', 'within', 'narrower', 'related']);
       for (const search of searches) {
         const phrases = termsOf(search)
           .filter((term) => expandedKinds.has(term.kind) && isPhraseWithStopWord(term.term, stopWords))
