@@ -229,6 +229,7 @@ const WEIGHTS: ExpansionWeights = {
   place: 0.9,
   within: 0.6,
   narrower: 0.5,
+  related: 0.5,
 };
 
 /**
@@ -457,7 +458,15 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
 
   describe('compounds (analysis/compounds.ts)', () => {
     /** The analysis without any expansion: the text side's own rules alone. */
-    const NONE: ExpansionWeights = { glossary: 0, synonym: 0, compound: 0, place: 0, within: 0, narrower: 0 };
+    const NONE: ExpansionWeights = {
+      glossary: 0,
+      synonym: 0,
+      compound: 0,
+      place: 0,
+      within: 0,
+      narrower: 0,
+      related: 0,
+    };
     const own = async (search: string) => (await analyse(search, NONE)).map(lineOf);
 
     it(`splits a word the index lacks into two words of ${MIN_PART}+ letters it holds (weight 0.8): the head for the word, the tail for its tail`, async () => {
@@ -491,7 +500,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
   });
 
   describe('expansions (the glossary, the synonyms, the gazetteer)', () => {
-    const expansionKinds = new Set(['glossary', 'synonym', 'place', 'within', 'narrower']);
+    const expansionKinds = new Set(['glossary', 'synonym', 'place', 'within', 'narrower', 'related']);
 
     it("counts a compound's second concept for its tail", () => {
       expect(linesOf('Bergwanderung')).toContain('tail of 1 | glossary | hiking | 0.9 | 62');
@@ -532,7 +541,7 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
 
     it('expands to no phrase holding a stop word ("vacances à la neige" no longer reaches Wintersport)', () => {
       const stopWords = loadStopWords();
-      const expandedKinds = new Set(['glossary', 'place', 'within', 'narrower']);
+      const expandedKinds = new Set(['glossary', 'place', 'within', 'narrower', 'related']);
       for (const search of searches) {
         const phrases = termsOf(search)
           .filter((term) => expandedKinds.has(term.kind) && isPhraseWithStopWord(term.term, stopWords))

@@ -20,6 +20,7 @@ export const KIND_MEANINGS: Record<TermExplanation['kind'], string> = {
   place: 'another name of the place (gazetteer)',
   within: 'a place inside the one searched (gazetteer)',
   narrower: 'a narrower concept (winter sports: skiing)',
+  related: 'a near concept or the theme of an item, a minor part of the search (castle: culture)',
 };
 
 function semanticUnranked(explanation: Explanation, context: RankingContext): string {

@@ -52,6 +52,7 @@ const WEIGHTS: ExpansionWeights = {
   place: 0.9,
   within: 0.6,
   narrower: 0.5,
+  related: 0.5,
 };
 const noStems: StemsOf = () => ({ fr: null, de: null, en: null, stop: false });
 

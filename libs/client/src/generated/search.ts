@@ -159,13 +159,13 @@ export interface components {
              */
             term: string;
             /**
-             * @description exact: the folded word itself; stem: one of its French, German or English stems; typo: a spelling correction; compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym; place: another name of a place the search names (the gazetteer); within: the name of a place inside it; narrower: a word of a concept the query word includes (winter sports: skiing).
+             * @description exact: the folded word itself; stem: one of its French, German or English stems; typo: a spelling correction; compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym; place: another name of a place the search names (the gazetteer); within: the name of a place inside it; narrower: a word of a concept the query word includes (winter sports: skiing); related: a word of a near concept or of the theme of an item, covering a minor concept (beach holiday: beach; castle: culture).
              * @example glossary
              * @enum {string}
              */
-            kind: "exact" | "stem" | "typo" | "compound" | "phrase" | "stop" | "glossary" | "synonym" | "place" | "within" | "narrower";
+            kind: "exact" | "stem" | "typo" | "compound" | "phrase" | "stop" | "glossary" | "synonym" | "place" | "within" | "narrower" | "related";
             /**
-             * @description The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1; glossary, synonym, place, within and narrower configured).
+             * @description The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1; glossary, synonym, place, within, narrower and related configured).
              * @example 0.9
              */
             weight: number;

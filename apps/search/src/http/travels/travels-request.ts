@@ -95,6 +95,7 @@ export function rankingTuningOf(
       synonym: settings.SEARCH_SYNONYM_WEIGHT,
       compound: COMPOUND_WEIGHT,
       narrower: settings.SEARCH_NARROWER_WEIGHT,
+      related: settings.SEARCH_RELATED_WEIGHT,
       place: settings.SEARCH_PLACE_WEIGHT,
       within: settings.SEARCH_PLACE_WITHIN_WEIGHT,
     },

@@ -17,6 +17,7 @@ const WEIGHTS: ExpansionWeights = {
   place: 0.9,
   within: 0.6,
   narrower: 0.5,
+  related: 0.5,
 };
 const f = Math.fround;
 

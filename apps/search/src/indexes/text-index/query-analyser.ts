@@ -38,7 +38,7 @@ export type { AnalysedKind, AnalysedTerm };
  *   the one much more frequent word within one edit); else a split in two real words (`compound`, the head as
  *   the word, the tail as its `tail`: analysis/compounds.ts);
  * - then the expansions, at most `maxExpansions` index terms per query word (and more of places
- *   and narrower concepts);
+ *   and narrower, near and theme concepts);
  * - the words that matched no form of either (`unmatchedWords`, for explain).
  * The typo and compound steps are bounded (analysis/analysis-budget.ts) and count their work on
  * the search's AnalysisWork. Stems are PostgreSQL's (analysis/stems.ts, StemCache), fetched
@@ -51,6 +51,8 @@ const PLACE_KINDS = new Set<AnalysedKind>(['place', 'within']);
 const PLACE_EXPANSIONS_PER_WORD = 64;
 /** The most index terms of narrower concepts a query word gains (heaviest, then most offers). */
 const NARROWER_EXPANSIONS_PER_WORD = 24;
+/** The most index terms of near concepts and themes a query word gains (heaviest, then most offers). */
+const RELATED_EXPANSIONS_PER_WORD = 24;
 
 /** Limits of the call (analysis/query-limits.ts: QUERY_WORDS, EXPANSIONS_PER_WORD). */
 export interface QueryAnalyserLimits {
@@ -215,9 +217,13 @@ export class QueryAnalyser {
       // region's towns are many, each rare; a broader concept includes several others
       const isPlace = (row: AnalysedTerm) => PLACE_KINDS.has(row.kind);
       const isNarrower = (row: AnalysedTerm) => row.kind === 'narrower';
+      const isRelated = (row: AnalysedTerm) => row.kind === 'related';
       rows.push(
-        ...ranked.filter((row) => !isPlace(row) && !isNarrower(row)).slice(0, this.limits.maxExpansions),
+        ...ranked
+          .filter((row) => !isPlace(row) && !isNarrower(row) && !isRelated(row))
+          .slice(0, this.limits.maxExpansions),
         ...ranked.filter(isNarrower).slice(0, NARROWER_EXPANSIONS_PER_WORD),
+        ...ranked.filter(isRelated).slice(0, RELATED_EXPANSIONS_PER_WORD),
         ...ranked.filter(isPlace).slice(0, PLACE_EXPANSIONS_PER_WORD),
       );
     }

@@ -330,4 +330,34 @@ describe('one idf per concept (D-53)', () => {
     expect(textQueryOf(terms, { language: null, strength: 0.5 }).language).toBeUndefined();
     expect(textQueryOf(terms).language).toBeUndefined();
   });
+
+  it('lets a related word (a near concept, an item\u2019s theme) cover its word as a minor concept only', () => {
+    const terms = queryTermsOf(
+      [
+        term(word(1), 'chateau', 20),
+        term(word(1), 'schloss', 30, 'glossary', 0.9),
+        term(word(1), 'culture', 90, 'related', 0.5),
+      ],
+      10_000,
+    );
+    expect(terms.map((t) => [t.term, t.conceptWeight])).toEqual([
+      ['chateau', MAJOR_CONCEPT],
+      ['schloss', MAJOR_CONCEPT],
+      ['culture', MINOR_CONCEPT],
+    ]);
+    // the word's coverable weight stays its own: an offer holding only the theme covers a quarter
+    expect(textQueryOf(terms).coverable).toBe(MAJOR_CONCEPT);
+    // a minor word (general or frequent) is covered by no related word
+    const general = queryTermsOf(
+      [term(word(1), 'vacances', 50), term(word(1), 'plage', 40, 'related', 0.5), term(word(2), 'plage', 40)],
+      10_000,
+      { words: ['vacances', 'plage'], genericWords: ['vacances'] },
+    );
+    expect(general.map((t) => [t.term, t.conceptWeight])).toEqual([
+      ['vacances', MINOR_CONCEPT],
+      ['plage', 0],
+      ['plage', MAJOR_CONCEPT],
+    ]);
+    expect(general[1].factor).toBe(0);
+  });
 });

@@ -24,7 +24,7 @@ export type { QueryTerm };
  * (analysis/similarity.ts).
  */
 
-const EXPANDED_KINDS = new Set(['glossary', 'synonym', 'place', 'within', 'narrower']);
+const EXPANDED_KINDS = new Set(['glossary', 'synonym', 'place', 'within', 'narrower', 'related']);
 /** The kinds that are a query word's own forms (the others are gained by expansion or pair words). */
 const OWN_KINDS = new Set(['exact', 'stop', 'typo', 'compound']);
 
@@ -131,9 +131,15 @@ export function queryTermsOf(
   return weighed.map((term) => {
     const key = wordKey(term.word);
     const weight = conceptWeights.get(key) ?? 0;
-    const sense = weight === PLACE_CONCEPT && WORD_SENSE_KINDS.has(term.kind) ? 0 : weight;
+    const sense =
+      weight === PLACE_CONCEPT && WORD_SENSE_KINDS.has(term.kind)
+        ? 0
+        : MINOR_KINDS.has(term.kind)
+          ? minorSenseOf(weight)
+          : weight;
+    // a related word that covers nothing of its word scores nothing either (minorSenseOf)
     const factor =
-      shared(term) && scoredFor.get(term.term) !== key
+      (shared(term) && scoredFor.get(term.term) !== key) || (MINOR_KINDS.has(term.kind) && sense === 0)
         ? 0
         : scoresGeneral && generalWords.has(key)
           ? term.factor * GENERAL_WORD_SHARE
@@ -143,7 +149,23 @@ export function queryTermsOf(
 }
 
 /** The kinds that expand a word's meaning as a common word, not as a place. */
-const WORD_SENSE_KINDS = new Set(['glossary', 'synonym', 'narrower']);
+const WORD_SENSE_KINDS = new Set(['glossary', 'synonym', 'narrower', 'related']);
+/**
+ * The kinds that cover their word as a minor concept whatever it weighs: a near concept's or an
+ * item's theme's word (`related`: "castle" finding a culture offer) answers part of the search, so
+ * that the offers naming its own concept rank first.
+ */
+const MINOR_KINDS = new Set(['related']);
+
+/**
+ * What a related word covers of its query word: a minor concept of a word that says what the
+ * traveller looks for, nothing (and it scores nothing) of a word that is itself minor (general or frequent: "vacances" of
+ * "vacances à la plage", which the beach holiday's link to the beach would otherwise cover whole,
+ * so that any beach offer covered as much as a beach holiday; measured on the default judged set).
+ */
+function minorSenseOf(weight: number): number {
+  return weight > MINOR_CONCEPT ? MINOR_CONCEPT : 0;
+}
 
 /**
  * Each query word's concept weight (PLACE_CONCEPT, MAJOR_CONCEPT, MINOR_CONCEPT or 0), by wordKey;

@@ -34,9 +34,10 @@ export function readQueryText(text: string): QueryText {
  * Where an expanded word comes from: a glossary concept, an operator synonym, a part of a compound
  * the glossary split (the query's own word, in parts), another name of a place the search names
  * (`place`: the gazetteer), the name of a place inside it (`within`), or a word of a narrower
- * concept (`narrower`: "Wintersport" finding skiing and snowshoeing).
+ * concept (`narrower`: "Wintersport" finding skiing and snowshoeing), or a word of a near concept
+ * or of an item's theme (`related`: "Strandurlaub" finding "plage", "castle" finding culture).
  */
-export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within' | 'narrower';
+export type ExpansionKind = 'glossary' | 'synonym' | 'compound' | 'place' | 'within' | 'narrower' | 'related';
 
 /** A word a search gains: `term` (folded, words separated by one space) counts for the query word `token`. */
 export interface ExpandedTerm {
@@ -111,7 +112,8 @@ export type AnalysedKind =
   | 'synonym'
   | 'place'
   | 'within'
-  | 'narrower';
+  | 'narrower'
+  | 'related';
 
 /** One term of a search's analysis (text-index/query-analyser.ts). */
 export interface AnalysedTerm {

@@ -28,6 +28,7 @@ const WEIGHTS: ExpansionWeights = {
   place: 0.9,
   within: 0.6,
   narrower: 0.5,
+  related: 0.5,
 };
 const RELEVANCE = join(__dirname, '..', '..', 'relevance');
 

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../analysis/languages';
 import { loadGazetteer } from '../gazetteer/gazetteer';
-import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
+import { loadConceptHierarchy, loadConceptLinks, loadTravelGlossary } from './glossary';
 import type { ConceptHierarchy } from './glossary';
 import { glossaryRules, QueryExpander } from './query-expander';
 import { QueryExpansionService } from './query-expansion.service';
@@ -65,6 +65,7 @@ describe('the glossary and the gazetteer say one thing each', () => {
   const hierarchy = loadConceptHierarchy(concepts);
   const stopWords = loadStopWords();
   const rules = glossaryRules(concepts, hierarchy, stopWords);
+  const linkedRules = glossaryRules(concepts, hierarchy, stopWords, loadConceptLinks(concepts, hierarchy));
   const expander = new QueryExpander(rules, undefined, stopWords);
   const conceptsOf = new Map<string, string[]>();
   for (const concept of concepts) {
@@ -85,8 +86,8 @@ describe('the glossary and the gazetteer say one thing each', () => {
 
   it('never expands a glossary word to a phrase holding a stop word, nor to a stop word', () => {
     const bad: string[] = [];
-    for (const rule of rules) {
-      for (const word of [...rule.to, ...(rule.narrower ?? []).flat()]) {
+    for (const rule of linkedRules) {
+      for (const word of [...rule.to, ...(rule.narrower ?? []).flat(), ...(rule.related ?? []).flat()]) {
         if (isPhraseWithStopWord(word, stopWords) || stopWords.has(word)) bad.push(word);
       }
     }

@@ -4,8 +4,10 @@ import { LANGUAGES } from '../analysis/languages';
 import {
   GlossaryError,
   loadConceptHierarchy,
+  loadConceptLinks,
   loadTravelGlossary,
   parseConceptHierarchy,
+  parseConceptLinks,
   parseGlossary,
 } from './glossary';
 import { glossaryRules, QueryExpander } from './query-expander';
@@ -184,5 +186,50 @@ describe('the concept hierarchy (concept-hierarchy.tsv)', () => {
     );
     expect(narrower('sports nautiques')).toEqual(expect.arrayContaining(['voile', 'surf', 'kayak']));
     expect(narrower('ski')).toEqual([]);
+  });
+});
+
+describe('the near concepts and items (concept-links.tsv)', () => {
+  const concepts = loadTravelGlossary();
+  const hierarchy = loadConceptHierarchy(concepts);
+  const links = loadConceptLinks(concepts, hierarchy);
+  const expander = new QueryExpander(glossaryRules(concepts, hierarchy, loadStopWords(), links));
+  const related = (search: string) =>
+    expander
+      .expand(foldWords(search).slice(0, 16))
+      .terms.filter((term) => term.kind === 'related')
+      .map((term) => term.term);
+
+  it('links near concepts both ways, an item to its theme one way, and leaves to the hierarchy what it covers', () => {
+    expect(links.get('beach_holiday')).toContain('beach');
+    expect(links.get('beach')).toContain('beach_holiday');
+    expect(links.get('castle')).toEqual(['culture']);
+    expect(links.get('culture') ?? []).not.toContain('castle');
+    // hiking includes mountain_hike (concept-hierarchy.tsv): the near link adds only the other way
+    expect(links.get('mountain_hike')).toContain('hiking');
+    expect(links.get('hiking') ?? []).not.toContain('mountain_hike');
+  });
+
+  it('lets a seaside word reach the beach, a mountain tour hiking, an item its theme, as related words', () => {
+    expect(related('séjour balnéaire')).toEqual(expect.arrayContaining(['plage', 'strand', 'spiaggia']));
+    expect(related('Bergtour')).toEqual(expect.arrayContaining(['wandern', 'randonnee', 'hiking']));
+    expect(related('voile')).toEqual(expect.arrayContaining(['croisiere', 'kreuzfahrt']));
+    expect(related('château')).toEqual(expect.arrayContaining(['culture', 'kultur']));
+    expect(related('Wein')).toEqual(expect.arrayContaining(['gastronomie', 'kulinarik']));
+    // not transitively: a castle reaches culture, not the museums of culture
+    expect(related('château')).not.toContain('musee');
+    // a theme does not reach its items through a link
+    expect(related('culture')).toEqual([]);
+  });
+
+  it('refuses an unknown concept or kind, a self link and a pair linked twice, naming the line', () => {
+    const parse = (lines: string[]) =>
+      parseConceptLinks(['from\tto\tkind', ...lines].join('\n'), concepts, hierarchy, 'test.tsv');
+    expect(() => parse(['castle\tcurling\titem'])).toThrow('test.tsv, line 2: unknown concept "curling"');
+    expect(() => parse(['castle\tculture\ttheme'])).toThrow('line 2: unknown kind "theme"');
+    expect(() => parse(['castle\tcastle\tnear'])).toThrow('line 2: "castle" is linked to itself');
+    expect(() => parse(['beach\tseaside\tnear', 'seaside\tbeach\titem'])).toThrow(
+      'line 3: "seaside" and "beach" are linked on line 2 already',
+    );
   });
 });

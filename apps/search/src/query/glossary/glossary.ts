@@ -131,3 +131,76 @@ export function loadConceptHierarchy(
 ): ConceptHierarchy {
   return parseConceptHierarchy(readFileSync(path, 'utf8'), concepts, path);
 }
+
+/** The committed links between near concepts and from items to their themes (same path from dist). */
+export const CONCEPT_LINKS_PATH = sourceFilePath('query', 'glossary', 'concept-links.tsv');
+
+/**
+ * How two concepts are linked: `near`, both ways (a beach holiday and the beach, sailing and a
+ * cruise); `item`, from an item to the theme offers are filed under (a wine to gastronomy, a
+ * castle to culture).
+ */
+export const LINK_KINDS = ['near', 'item'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** Each concept's id with the concepts it reaches through a link (both ways for `near`). */
+export type ConceptLinks = Map<string, string[]>;
+
+const LINKS_HEADER = ['from', 'to', 'kind'];
+
+/**
+ * Reads the links' text (`from`, `to`, `kind`): refuses (GlossaryError naming the line) a wrong
+ * header or column count, an id the glossary does not define, an unknown kind, a link of a concept
+ * to itself and a link given twice (either way). A direction the hierarchy already covers (a broader
+ * concept reaching a narrower one) is left to it: a near link between them reaches only the broader.
+ */
+export function parseConceptLinks(
+  text: string,
+  concepts: GlossaryConcept[],
+  hierarchy: ConceptHierarchy = new Map(),
+  source = 'concept-links.tsv',
+): ConceptLinks {
+  const known = new Set(concepts.map((concept) => concept.id));
+  const links: ConceptLinks = new Map();
+  const given = new Map<string, number>();
+  const includes = (broader: string, narrower: string, seen = new Set<string>()): boolean =>
+    (hierarchy.get(broader) ?? []).some(
+      (inside) =>
+        inside === narrower || (!seen.has(inside) && (seen.add(inside), includes(inside, narrower, seen))),
+    );
+  const add = (from: string, to: string) => {
+    if (includes(from, to)) return;
+    const list = links.get(from) ?? [];
+    if (!list.includes(to)) list.push(to);
+    links.set(from, list);
+  };
+  const rows = tsvRows(text, LINKS_HEADER, (at, reason) => new GlossaryError(source, at, reason));
+  for (const { line, columns } of rows) {
+    const [from, to, kind] = columns;
+    for (const id of [from, to]) {
+      if (!known.has(id)) throw new GlossaryError(source, line, `unknown concept "${id}"`);
+    }
+    if (!(LINK_KINDS as readonly string[]).includes(kind)) {
+      throw new GlossaryError(source, line, `unknown kind "${kind}" (${LINK_KINDS.join(', ')})`);
+    }
+    if (from === to) throw new GlossaryError(source, line, `"${from}" is linked to itself`);
+    const pair = [from, to].sort().join(' ');
+    const first = given.get(pair);
+    if (first !== undefined) {
+      throw new GlossaryError(source, line, `"${from}" and "${to}" are linked on line ${first} already`);
+    }
+    given.set(pair, line);
+    add(from, to);
+    if (kind === 'near') add(to, from);
+  }
+  return links;
+}
+
+/** The committed links, read and validated against the glossary and its hierarchy (at start). */
+export function loadConceptLinks(
+  concepts: GlossaryConcept[],
+  hierarchy: ConceptHierarchy,
+  path = CONCEPT_LINKS_PATH,
+): ConceptLinks {
+  return parseConceptLinks(readFileSync(path, 'utf8'), concepts, hierarchy, path);
+}

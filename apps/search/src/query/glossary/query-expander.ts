@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../analysis/languages';
-import type { ConceptHierarchy, GlossaryConcept } from './glossary';
+import type { ConceptHierarchy, ConceptLinks, GlossaryConcept } from './glossary';
 import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { bestSplit, compoundTails, MIN_PART, SHORT_PART } from '../analysis/compounds';
 import { TYPO_MIN_LENGTH, TypoCorrector } from '../analysis/typos';
@@ -25,13 +25,20 @@ export interface ExpansionRule {
   concept?: string;
   /** The ids of the concepts it includes (concept-hierarchy.tsv, transitively). */
   includes?: string[];
+  /**
+   * The words of each near concept and theme it is linked to (concept-links.tsv), which the rule's
+   * words also find, as a minor concept (kind `related`).
+   */
+  related?: string[][];
 }
 
 export const NO_EXPANSION: QueryExpansion = { knownWords: [], terms: [] };
 
 /**
- * Each concept is a multi-way rule: any of its words expands to all the others, and to the words
- * of the concepts it includes (`hierarchy`, transitively), never the reverse. A phrase holding one
+ * Each concept is a multi-way rule: any of its words expands to all the others, to the words
+ * of the concepts it includes (`hierarchy`, transitively), never the reverse, and to the words of
+ * the concepts it is linked to (`links`, not transitively: a castle reaches culture, not every
+ * other item of culture). A phrase holding one
  * of `stopWords` (stop-words.ts: "tour in auto", "ski de fond"), or a stop word itself (German
  * "weg", French "ours"), finds its concept but is never expanded to: the text side would look a
  * phrase up by its pairs, and "tour in" matches every "tour in …".
@@ -40,13 +47,9 @@ export function glossaryRules(
   concepts: GlossaryConcept[],
   hierarchy: ConceptHierarchy = new Map(),
   stopWords: ReadonlySet<string> = new Set(),
+  links: ConceptLinks = new Map(),
 ): ExpansionRule[] {
-  const allWordsOf = new Map(
-    concepts.map((concept) => [
-      concept.id,
-      [...new Set(LANGUAGES.flatMap((language) => concept.words[language]))],
-    ]),
-  );
+  const allWordsOf = new Map(concepts.map((concept) => [concept.id, inLanguageTurns(concept)]));
   const wordsOf = new Map(
     [...allWordsOf].map(([id, words]) => [
       id,
@@ -70,6 +73,10 @@ export function glossaryRules(
     const narrower = narrowerOf(concept.id, new Set())
       .map((list) => list.filter((word) => !words.includes(word)))
       .filter((list) => list.length > 0);
+    const reached = new Set([...words, ...narrower.flat()]);
+    const related = (links.get(concept.id) ?? [])
+      .map((id) => (wordsOf.get(id) ?? []).filter((word) => !reached.has(word)))
+      .filter((list) => list.length > 0);
     return {
       kind: 'glossary',
       from: allWordsOf.get(concept.id) ?? [],
@@ -78,10 +85,28 @@ export function glossaryRules(
       ...(concept.domain === 'audience' ? { soft: true } : {}),
       ...(concept.domain === 'activity' ? { activity: true } : {}),
       ...(narrower.length ? { narrower } : {}),
+      ...(related.length ? { related } : {}),
       concept: concept.id,
       includes: includedBy(concept.id, new Set()),
     };
   });
+}
+
+/**
+ * A concept's words, each language's in turn (its first word in each language, then its second …):
+ * the expansions' caps (maxTermsPerWord) then keep the first words of every language, however many
+ * another language lists (the thesauri's forms come after each language's own).
+ */
+function inLanguageTurns(concept: GlossaryConcept): string[] {
+  const words = new Set<string>();
+  const longest = Math.max(...LANGUAGES.map((language) => concept.words[language].length));
+  for (let i = 0; i < longest; i++) {
+    for (const language of LANGUAGES) {
+      const word = concept.words[language][i];
+      if (word !== undefined) words.add(word);
+    }
+  }
+  return [...words];
 }
 
 /**
@@ -262,7 +287,9 @@ export class QueryExpander {
       if (concept && single) {
         // (without the narrower concepts of its own meanings: "randonnée" of "randonnée en
         // montagne" is hiking, not also long-distance trails)
-        const kept = single.misspelt ? [] : single.rules.map(({ narrower: _narrower, ...rule }) => rule);
+        const kept = single.misspelt
+          ? []
+          : single.rules.map(({ narrower: _narrower, related: _related, ...rule }) => rule);
         single = kept.length ? { forms: single.forms, rules: kept } : undefined;
       }
       if (single) {
@@ -292,11 +319,14 @@ export class QueryExpander {
       for (const part of tailParts) terms.push({ token, term: part, kind: 'compound', tail: true });
       for (const [term, kind] of this.interleaved(rules, own)) terms.push({ token, term, kind });
       for (const term of this.narrower(rules, own)) terms.push({ token, term, kind: 'narrower' });
+      for (const term of this.related(rules, own)) terms.push({ token, term, kind: 'related' });
       for (const [term, kind] of this.interleaved(tailRules, own))
         terms.push({ token, term, kind, tail: true });
       for (const term of this.narrower(tailRules, own)) {
         terms.push({ token, term, kind: 'narrower', tail: true });
       }
+      for (const term of this.related(tailRules, own))
+        terms.push({ token, term, kind: 'related', tail: true });
     }
     return {
       knownWords: [...knownWords],
@@ -328,7 +358,22 @@ export class QueryExpander {
 
   /** The words of the rules' narrower concepts but `own`, in turns (some of each), at most maxTermsPerWord. */
   private narrower(rules: Set<ExpansionRule>, own: Set<string>): string[] {
-    const lists = [...rules].flatMap((rule) => rule.narrower ?? []);
+    return this.inTurns(
+      [...rules].flatMap((rule) => rule.narrower ?? []),
+      own,
+    );
+  }
+
+  /** The words of the rules' linked concepts (near concepts, themes) but `own`, in turns, at most maxTermsPerWord. */
+  private related(rules: Set<ExpansionRule>, own: Set<string>): string[] {
+    return this.inTurns(
+      [...rules].flatMap((rule) => rule.related ?? []),
+      own,
+    );
+  }
+
+  /** The words of `lists` but `own`, in turns (some of each), at most maxTermsPerWord. */
+  private inTurns(lists: string[][], own: Set<string>): string[] {
     const words = new Set<string>();
     for (let i = 0; lists.some((list) => i < list.length); i++) {
       for (const list of lists) if (i < list.length && !own.has(list[i])) words.add(list[i]);

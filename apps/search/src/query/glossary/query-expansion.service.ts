@@ -8,7 +8,7 @@ import type { PlaceMention } from '../gazetteer/place-finder';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import type { QueryText } from '../analysis/analysed-query';
-import { loadConceptHierarchy, loadTravelGlossary } from './glossary';
+import { loadConceptHierarchy, loadConceptLinks, loadTravelGlossary } from './glossary';
 import { LanguageGuesser, loadFunctionWords, withPlaceLanguage } from './language-guess';
 import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import { QueryExpansionSettings } from './query-expansion.settings';
@@ -46,7 +46,8 @@ export class QueryExpansionService implements OnModuleInit {
     const concepts = loadTravelGlossary();
     this.stopWords = loadStopWords();
     this.fillerWords = new Set(Object.values(loadFillerWords()).flat());
-    this.glossary = glossaryRules(concepts, loadConceptHierarchy(concepts), this.stopWords);
+    const hierarchy = loadConceptHierarchy(concepts);
+    this.glossary = glossaryRules(concepts, hierarchy, this.stopWords, loadConceptLinks(concepts, hierarchy));
     this.languages = new LanguageGuesser(concepts, loadFunctionWords());
     this.places = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
     this.expanders = this.build();

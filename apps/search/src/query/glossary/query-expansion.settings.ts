@@ -24,6 +24,16 @@ export class QueryExpansionSettings {
   SEARCH_NARROWER_WEIGHT: number = 0.5;
 
   /**
+   * The weight of a word of a near concept or of an item's theme a search gains from the
+   * glossary's links ("Strandurlaub" finding "plage", "castle" finding culture offers;
+   * apps/search/README.md, "Near concepts and items"), below a translation's; such a word covers
+   * only a minor concept of the search, so the offers that name the search's own concept rank
+   * first. 0 turns it off.
+   */
+  @FloatSetting({ min: 0, max: 1 })
+  SEARCH_RELATED_WEIGHT: number = 0.5;
+
+  /**
    * The weight of another name of a place a search names (the gazetteer: "Wallis" finding
    * "Valais", "Vallese"; apps/search/README.md, "Places"), beside an exact word's 1. 0 leaves
    * places to their own names.

@@ -14,6 +14,7 @@ export const TERM_KINDS = [
   'place',
   'within',
   'narrower',
+  'related',
 ] as const;
 export type TermKind = (typeof TERM_KINDS)[number];
 
@@ -37,14 +38,15 @@ export class TermExplanationDto {
       'compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; ' +
       'glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym; ' +
       'place: another name of a place the search names (the gazetteer); within: the name of a place inside it; ' +
-      'narrower: a word of a concept the query word includes (winter sports: skiing).',
+      'narrower: a word of a concept the query word includes (winter sports: skiing); ' +
+      'related: a word of a near concept or of the theme of an item, covering a minor concept (beach holiday: beach; castle: culture).',
     example: 'glossary',
   })
   kind!: TermKind;
 
   @ApiProperty({
     description:
-      "The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1; glossary, synonym, place, within and narrower configured).",
+      "The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1; glossary, synonym, place, within, narrower and related configured).",
     example: 0.9,
   })
   weight!: number;
