@@ -35,7 +35,8 @@ export type { AnalysedKind, AnalysedTerm };
  * - a repeated word is skipped; a stop word is looked up as its variants (`stop`); else its
  *   variants found (`exact`); else, unless the glossary knows it, the index words within 1 or 2
  *   edits, a swap of adjacent letters being one (`typo`, analysis/typos.ts; a word of 4 letters:
- *   the one much more frequent word within one edit); else a split in two real words (`compound`, the head as
+ *   the one much more frequent word within one edit), unless it is a real word of a language the
+ *   search may be in (`isRealWord`: query/dictionary/real-words.ts); else a split in two real words (`compound`, the head as
  *   the word, the tail as its `tail`: analysis/compounds.ts);
  * - then the expansions, at most `maxExpansions` index terms per query word (and more of places
  *   and narrower concepts);
@@ -78,6 +79,8 @@ export class QueryAnalyser {
     weights: ExpansionWeights,
     stems: StemsOf,
     shortSearch = isShortSearch(queryWords.slice(0, this.limits.maxWords), stems),
+    /** Whether a word is a real word of a language the search may be in: never a typo. */
+    isRealWord: (word: string) => boolean = () => false,
   ): AnalysedTerm[] {
     const words = queryWords.slice(0, this.limits.maxWords);
     const split = splitWordsOf(words);
@@ -108,7 +111,9 @@ export class QueryAnalyser {
       }
       if (this.found(rows, word, variants, EXACT_WEIGHT, 'exact') > 0) return;
       if (knownWords.has(token) || !isAnalysable(token)) return;
-      const typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
+      let typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
+      // the dictionaries asked only of a word that would be corrected
+      if (typos.length > 0 && isRealWord(token)) typos = [];
       for (const typo of typos) {
         const weight = typo.edits === 1 ? ONE_EDIT_WEIGHT : TWO_EDITS_WEIGHT;
         rows.push({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' });
