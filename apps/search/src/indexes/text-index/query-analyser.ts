@@ -22,6 +22,7 @@ import { byDocuments } from '../../query/analysis/term-dictionary';
 import type { TermDictionary } from '../../query/analysis/term-dictionary';
 import { indexTypos, isShortSearch } from '../../query/analysis/typos';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../../query/analysis/query-limits';
+import { isOtherEnding } from '../../query/dictionary/other-ending';
 import type { ExpansionWeights } from '../../query/analysis/text-search';
 
 export type { AnalysedKind, AnalysedTerm };
@@ -113,7 +114,9 @@ export class QueryAnalyser {
       if (knownWords.has(token) || !isAnalysable(token)) return;
       let typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
       // the dictionaries asked only of a word that would be corrected
-      if (typos.length > 0 && isRealWord(token)) typos = [];
+      // (a real word keeps only its corrections into another ending of itself: isOtherEnding)
+      if (typos.some((typo) => !isOtherEnding(token, typo.term)) && isRealWord(token))
+        typos = typos.filter((typo) => isOtherEnding(token, typo.term));
       for (const typo of typos) {
         const weight = typo.edits === 1 ? ONE_EDIT_WEIGHT : TWO_EDITS_WEIGHT;
         rows.push({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' });

@@ -1,5 +1,6 @@
 import { AnalysisWork } from '../analysis/analysis-budget';
 import { LANGUAGES } from '../analysis/languages';
+import { isOtherEnding } from './other-ending';
 import { accentsOf, dictionaryFiles, MAX_SPELLINGS, RealWords, spellingsOf } from './real-words';
 
 describe('RealWords (Hunspell dictionaries)', () => {
@@ -106,5 +107,17 @@ describe('accentsOf and spellingsOf', () => {
     expect(spellingsOf('fusse', new Map([['ss', ['ß']]]))).toEqual(['fusse', 'fuße']);
     const many = new Map([['e', ['é', 'è', 'ê', 'ë']]]);
     expect(spellingsOf('eeeeeeeeee', many)).toHaveLength(MAX_SPELLINGS);
+  });
+});
+
+describe('isOtherEnding', () => {
+  it.each([
+    ['schneeschuhwanderung', 'schneeschuhwandern', true],
+    ['bergwandern', 'bergwanderung', true],
+    ['march', 'marche', false],
+    ['parks', 'paris', false],
+    ['wanderungen', 'wanderweg', false],
+  ])('%s → %s: %s', (word, correction, expected) => {
+    expect(isOtherEnding(word, correction)).toBe(expected);
   });
 });

@@ -4,6 +4,7 @@ import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { bestSplit, compoundTails, MIN_PART, SHORT_PART } from '../analysis/compounds';
 import { TYPO_MIN_LENGTH, TypoCorrector } from '../analysis/typos';
 import { isPhraseWithStopWord } from './stop-words';
+import { isOtherEnding } from '../dictionary/other-ending';
 import type { ExpandedTerm, ExpansionKind, QueryExpansion } from '../analysis/analysed-query';
 
 export type { ExpandedTerm, ExpansionKind, QueryExpansion };
@@ -350,7 +351,7 @@ export class QueryExpander {
     if (word.length >= TYPO_MIN_LENGTH) {
       const misspelt = this.typos.closest(word, work);
       // the dictionaries asked only of a word that would be corrected
-      if (misspelt && !isRealWord(word))
+      if (misspelt && (isOtherEnding(word, misspelt.word) || !isRealWord(word)))
         return { forms: [misspelt.word], rules: this.rulesByWord.get(misspelt.word) ?? [], misspelt: true };
     }
     return word.length >= COMPOUND_MIN_LENGTH ? this.compound(word, work) : undefined;

@@ -15,6 +15,7 @@ import { QueryExpansionSettings } from './query-expansion.settings';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
 import { readSynonymsSource } from './synonyms';
 import { RealWords } from '../dictionary/real-words';
+import { isOtherEnding } from '../dictionary/other-ending';
 import { isPhraseWithStopWord, loadStopWords } from './stop-words';
 
 /**
@@ -126,7 +127,10 @@ export class QueryExpansionService implements OnModuleInit {
     for (const word of new Set(words)) {
       if (explained.has(word) || isIndexed(word)) continue;
       const mention = this.places.corrected(word, expansion.language?.language, work);
-      if (mention && !this.isRealWord(word, expansion.language?.language, work)) mentions.push(mention);
+      if (!mention) continue;
+      const real =
+        !isOtherEnding(word, mention.name) && this.isRealWord(word, expansion.language?.language, work);
+      if (!real) mentions.push(mention);
     }
     return mentions.length ? this.withPlaces({ ...expansion, work }, mentions) : { ...expansion, work };
   }
