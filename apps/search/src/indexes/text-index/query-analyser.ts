@@ -114,9 +114,11 @@ export class QueryAnalyser {
       if (knownWords.has(token) || !isAnalysable(token)) return;
       let typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
       // the dictionaries asked only of a word that would be corrected
-      // (a real word keeps only its corrections into another ending of itself: isOtherEnding)
-      if (typos.some((typo) => !isOtherEnding(token, typo.term)) && isRealWord(token))
-        typos = typos.filter((typo) => isOtherEnding(token, typo.term));
+      // (a real word keeps only its corrections into another ending of itself or of its stems:
+      // `schneeschuhwanderung`, stem `schneeschuhwander`, → `schneeschuhwand`; isOtherEnding)
+      const sameWord = (typo: { term: string }) =>
+        variants.some((variant) => isOtherEnding(variant, typo.term));
+      if (!typos.every(sameWord) && isRealWord(token)) typos = typos.filter(sameWord);
       for (const typo of typos) {
         const weight = typo.edits === 1 ? ONE_EDIT_WEIGHT : TWO_EDITS_WEIGHT;
         rows.push({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' });
