@@ -60,7 +60,7 @@ export class QueryExpansionService implements OnModuleInit {
     await this.reloadSynonyms();
   }
 
-  /** Compiles Hunspell for the real-word checks (about 40 ms; no dictionary read yet). */
+  /** Compiles Hunspell for the real-word checks (11 ms measured, D-82; no dictionary read yet). */
   async loadRealWords(): Promise<void> {
     this.realWords ??= await RealWords.load();
   }
