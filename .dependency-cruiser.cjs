@@ -12,6 +12,8 @@ const SEARCH_LAYERS = [
   // compounds, typos, limits, the analysed query), the places, then the expansion (the glossary,
   // the operator synonyms, the language guess)
   { name: 'analysis', folders: ['query/analysis'] },
+  // the languages' own words (the Hunspell dictionaries), which the typo rules ask
+  { name: 'dictionaries', folders: ['query/dictionary'] },
   { name: 'places', folders: ['query/gazetteer'] },
   { name: 'expansion', folders: ['query/glossary'] },
   // the parsed request of GET /travels and its filters

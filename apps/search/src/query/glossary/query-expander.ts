@@ -4,6 +4,7 @@ import { AnalysisWork, isAnalysable } from '../analysis/analysis-budget';
 import { bestSplit, compoundTails, MIN_PART, SHORT_PART } from '../analysis/compounds';
 import { TYPO_MIN_LENGTH, TypoCorrector } from '../analysis/typos';
 import { isPhraseWithStopWord } from './stop-words';
+import { isOtherEnding } from '../dictionary/other-ending';
 import type { ExpandedTerm, ExpansionKind, QueryExpansion } from '../analysis/analysed-query';
 
 export type { ExpandedTerm, ExpansionKind, QueryExpansion };
@@ -159,7 +160,8 @@ interface Found {
  *    stop words, "am see", counts for its longest word, which keeps its own meanings);
  * 2. else without an inflection ending ("wanderungen", "walks");
  * 3. else (5+ letters) as a misspelling of a rule word within one edit, two for 9+ letters
- *    (analysis/typos.ts, TypoCorrector);
+ *    (analysis/typos.ts, TypoCorrector), unless it is a real word of a language the search may be
+ *    in (query/dictionary/real-words.ts: `parks` is no misspelt `paris`);
  * 4. else (6+ letters) as a compound (analysis/compounds.ts, bestSplit) of two rule words of 4+
  *    letters (3 when both parts are rule words as they are: "seewanderung" → "see" +
  *    "wanderung"), or of one of 5+ letters and
@@ -214,9 +216,14 @@ export class QueryExpander {
    * What the rules make of a search's folded words (QueryText.words: those the text side reads);
    * the misspellings and compounds tried are counted on `work` and stop at its budget (a word
    * longer than MAX_ANALYSED_WORD_LENGTH is looked up as it is and without an inflection ending
-   * only).
+   * only). A word `isRealWord` says is a word of a language the search may be in is never taken
+   * for a misspelling (query/dictionary/real-words.ts).
    */
-  expand(words: readonly string[], work = new AnalysisWork()): QueryExpansion {
+  expand(
+    words: readonly string[],
+    work = new AnalysisWork(),
+    isRealWord: (word: string) => boolean = () => false,
+  ): QueryExpansion {
     const found = new Map<
       string,
       {
@@ -277,7 +284,7 @@ export class QueryExpander {
     const ownRules = new Map<string, ExpansionRule[]>();
     words.forEach((word, i) => {
       const concept = inConcept.get(i);
-      let single = this.lookUp(word, work);
+      let single = this.lookUp(word, work, isRealWord);
       if (concept && single && !single.misspelt) ownRules.set(word, single.rules);
       // a word of a multi-word concept keeps its own meanings ("wine" of "wine tasting" is wine,
       // "treno" of "viaggio in treno" a train: an offer holding only the word still covers it), but
@@ -381,7 +388,7 @@ export class QueryExpander {
     return [...words].slice(0, this.maxTermsPerWord);
   }
 
-  private lookUp(word: string, work: AnalysisWork): Found | undefined {
+  private lookUp(word: string, work: AnalysisWork, isRealWord: (word: string) => boolean): Found | undefined {
     const inflected = this.inflected(word);
     // a word too long to be a real one is matched as it is (analysis-budget.ts)
     if (!isAnalysable(word)) return inflected;
@@ -399,7 +406,8 @@ export class QueryExpander {
     }
     if (word.length >= TYPO_MIN_LENGTH) {
       const misspelt = this.typos.closest(word, work);
-      if (misspelt)
+      // the dictionaries asked only of a word that would be corrected
+      if (misspelt && (isOtherEnding(word, misspelt.word) || !isRealWord(word)))
         return { forms: [misspelt.word], rules: this.rulesByWord.get(misspelt.word) ?? [], misspelt: true };
     }
     return word.length >= COMPOUND_MIN_LENGTH ? this.compound(word, work) : undefined;

@@ -14,6 +14,8 @@ import { glossaryRules, NO_EXPANSION, QueryExpander } from './query-expander';
 import { QueryExpansionSettings } from './query-expansion.settings';
 import type { ExpandedTerm, ExpansionRule, QueryExpansion } from './query-expander';
 import { readSynonymsSource } from './synonyms';
+import { RealWords } from '../dictionary/real-words';
+import { isOtherEnding } from '../dictionary/other-ending';
 import { isPhraseWithStopWord, loadStopWords } from './stop-words';
 import { loadFillerWords } from './filler-words';
 
@@ -36,6 +38,11 @@ export class QueryExpansionService implements OnModuleInit {
   /** The filler words of the four languages (filler-words.ts). */
   private readonly fillerWords: Set<string>;
   private synonyms: ExpansionRule[] = [];
+  /**
+   * The languages' Hunspell dictionaries (query/dictionary/real-words.ts): Hunspell compiled at
+   * start (onModuleInit), each dictionary read at the first search that needs it; none before.
+   */
+  private realWords?: RealWords;
   /** Glossary and synonyms; synonyms alone (SEARCH_GLOSSARY_WEIGHT 0). */
   private expanders: { all: QueryExpander; synonyms: QueryExpander };
 
@@ -54,7 +61,29 @@ export class QueryExpansionService implements OnModuleInit {
   }
 
   async onModuleInit(): Promise<void> {
+    await this.loadRealWords();
     await this.reloadSynonyms();
+  }
+
+  /** Compiles Hunspell for the real-word checks (11 ms measured, D-82; no dictionary read yet). */
+  async loadRealWords(): Promise<void> {
+    this.realWords ??= await RealWords.load();
+  }
+
+  /**
+   * Whether a search's folded word is a real word of a language it may be in: its guessed
+   * `language`, else any of the four (query/dictionary/real-words.ts), counted on `work`. A real
+   * word is never corrected into another word or a place. False before loadRealWords.
+   */
+  isRealWord(word: string, language: Language | undefined, work: AnalysisWork): boolean {
+    const realWords = this.realWords;
+    if (!realWords) return false;
+    const loaded = realWords.loads.length;
+    const found = realWords.isWord(word, language ? [language] : LANGUAGES, work);
+    for (const load of realWords.loads.slice(loaded)) {
+      this.logger.log(`${load.language} dictionary read in ${Math.round(load.milliseconds)} ms`);
+    }
+    return found;
   }
 
   /** What the glossary, the synonyms and the gazetteer make of a search's words, and its language. */
@@ -63,8 +92,10 @@ export class QueryExpansionService implements OnModuleInit {
     // one budget for the whole search's analysis (analysis-budget.ts), which the text side continues
     const work = new AnalysisWork();
     const { words } = query;
-    const expansion = expander.size ? expander.expand(words, work) : NO_EXPANSION;
+    // the language first: a real word of a language the search may be in is no misspelling
     const language = this.languages.guess(words, work);
+    const isRealWord = (word: string) => this.isRealWord(word, language.language, work);
+    const expansion = expander.size ? expander.expand(words, work, isRealWord) : NO_EXPANSION;
     const mentions = this.commonWordsApart(
       this.places.mentions(words, language.language),
       words,
@@ -91,7 +122,8 @@ export class QueryExpansionService implements OnModuleInit {
   /**
    * The expansion with the places a search names by a misspelt name (`islnd`, `patagonai`:
    * PlaceFinder.corrected), for its `words` (QueryText.words) of 5+ letters that the catalogue
-   * does not hold (`isIndexed`) and nothing else explains (known, or a place already).
+   * does not hold (`isIndexed`), nothing else explains (known, or a place already) and that are
+   * no real word of a language the search may be in (isRealWord: `parks` is not Paris).
    */
   withCorrectedPlaces(
     expansion: QueryExpansion,
@@ -110,7 +142,10 @@ export class QueryExpansionService implements OnModuleInit {
     for (const word of new Set(words)) {
       if (explained.has(word) || isIndexed(word)) continue;
       const mention = this.places.corrected(word, expansion.language?.language, work);
-      if (mention) mentions.push(mention);
+      if (!mention) continue;
+      const real =
+        !isOtherEnding(word, mention.name) && this.isRealWord(word, expansion.language?.language, work);
+      if (!real) mentions.push(mention);
     }
     if (!mentions.length) return { ...expansion, work };
     const language = expansion.language && withPlaceLanguage(expansion.language, mentions);
