@@ -1,6 +1,26 @@
 -- Written by `pnpm sql:snapshots` (apps/search/src/cli/sql-snapshots.ts); do not edit.
--- the reindex's BM25 indexer: the staged offers' terms, lengths and postings, in its apply transaction (sql/postings.ts: postingsSql)
+-- the reindex's BM25 indexer: the staged offers' words (their compounds' parts written between, indexes/reindex/offer-compounds.ts), terms, lengths and postings, in its apply transaction (sql/postings.ts: offerWordsSql, postingsSql)
 -- values: none
+
+CREATE TEMPORARY TABLE offer_words ON
+COMMIT
+DROP AS
+SELECT DISTINCT
+  lexeme
+FROM
+  travel_offers o,
+  unnest(tsvector_to_array(o.search_vector)) lexeme
+WHERE
+  o.id IN (
+    SELECT
+      id
+    FROM
+      travel_offers_staging
+  );
+
+CREATE TEMPORARY TABLE offer_compound_parts (lexeme text NOT NULL, part text NOT NULL) ON
+COMMIT
+DROP;
 
 CREATE TEMPORARY TABLE posting_terms ON
 COMMIT
@@ -23,9 +43,24 @@ WITH
         WHEN 'B' THEN 2
         WHEN 'C' THEN 4
         ELSE 8
+      END | CASE
+        WHEN p.weight = 'B'
+        AND u.lexeme = ANY (d.lexemes) THEN 16
+        ELSE 0
       END AS bit
     FROM
-      travel_offers o,
+      travel_offers o
+      CROSS JOIN LATERAL (
+        SELECT
+          tsvector_to_array(
+            to_tsvector(
+              travel_language_config (o.record ->> 'language'),
+              travel_fold (coalesce(o.destination_name, ''))
+            )
+          ) AS lexemes
+        OFFSET
+          0
+      ) d,
       unnest(o.search_vector) u,
       unnest(u.positions, u.weights) p (pos, weight)
     WHERE
@@ -46,7 +81,8 @@ WITH
       bit,
       lead(lexeme) OVER w AS next_lexeme,
       lead(pos) OVER w AS next_pos,
-      lead(weight) OVER w AS next_weight
+      lead(weight) OVER w AS next_weight,
+      lead(bit) OVER w AS next_bit
     FROM
       occurrences
     WINDOW
@@ -62,7 +98,8 @@ WITH
       id,
       lexeme AS term,
       boost,
-      bit
+      bit,
+      true AS whole
     FROM
       sequence
     UNION ALL
@@ -70,12 +107,23 @@ WITH
       id,
       lexeme || ' ' || next_lexeme,
       boost,
-      bit
+      bit & (next_bit | 15),
+      true
     FROM
       sequence
     WHERE
       next_pos = pos + 1
       AND next_weight = weight
+    UNION ALL
+    SELECT
+      s.id,
+      c.part,
+      s.boost * 0.8,
+      s.bit,
+      false
+    FROM
+      sequence s
+      JOIN offer_compound_parts c ON c.lexeme = s.lexeme
   )
 SELECT
   id,
@@ -83,7 +131,8 @@ SELECT
   sum(boost)::float8 AS tf,
   sum(boost) FILTER (
     WHERE
-      strpos(term, ' ') = 0
+      whole
+      AND strpos(term, ' ') = 0
   )::float8 AS length,
   bit_or(bit)::smallint AS fields
 FROM
@@ -135,4 +184,8 @@ ORDER BY
   t.id,
   t.term;
 
-DROP TABLE posting_terms
+DROP TABLE posting_terms;
+
+DROP TABLE offer_compound_parts;
+
+DROP TABLE offer_words

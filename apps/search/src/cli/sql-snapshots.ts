@@ -6,7 +6,7 @@ import { format } from 'sql-formatter';
 import { loadSearchConfig } from '../config';
 import type { SearchConfig } from '../config';
 import { pageRecordsSql } from '../sql/page-records';
-import { postingsSql } from '../sql/postings';
+import { offerWordsSql, postingsSql } from '../sql/postings';
 import { filterStatementsOf, searchRequestOf, searchSessionSql } from './query-statements';
 import { semanticSideSql } from '../sql/semantic-side';
 import { readQueryText } from '../query/analysis/analysed-query';
@@ -121,8 +121,8 @@ const SNAPSHOTS: Snapshot[] = [
   {
     name: 'reindex-postings',
     about:
-      "the reindex's BM25 indexer: the staged offers' terms, lengths and postings, in its apply transaction (sql/postings.ts: postingsSql)",
-    build: () => postingsSql('staged'),
+      "the reindex's BM25 indexer: the staged offers' words (their compounds' parts written between, indexes/reindex/offer-compounds.ts), terms, lengths and postings, in its apply transaction (sql/postings.ts: offerWordsSql, postingsSql)",
+    build: () => [...offerWordsSql('staged'), ...postingsSql('staged')],
   },
 ];
 

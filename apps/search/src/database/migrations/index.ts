@@ -9,6 +9,7 @@ import { AddIndexGeneration1795900000000 } from './1795900000000-AddIndexGenerat
 import { AddPostingBlocks1796000000000 } from './1796000000000-AddPostingBlocks';
 import { AddBlocksGeneration1796100000000 } from './1796100000000-AddBlocksGeneration';
 import { AddPostingFields1796250000000 } from './1796250000000-AddPostingFields';
+import { IndexCompoundParts1796350000000 } from './1796350000000-IndexCompoundParts';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -23,4 +24,5 @@ export const searchMigrations: Function[] = [
   AddPostingBlocks1796000000000,
   AddBlocksGeneration1796100000000,
   AddPostingFields1796250000000,
+  IndexCompoundParts1796350000000,
 ];

@@ -4,7 +4,8 @@ import { DataSource, QueryRunner, Repository } from 'typeorm';
 import { SEARCH_DATABASE } from '../../database/database-runtime';
 import type { DatabaseRuntime } from '../../database/database-runtime';
 import { POSTING_BLOCKS_SQL } from '../text-index/text-index.loader';
-import { postingsSql } from '../../sql/postings';
+import { offerWordsSql, postingsSql } from '../../sql/postings';
+import { writeOfferCompoundParts } from './offer-compounds';
 import type { PostingOffers } from '../../sql/postings';
 import { ReindexRun } from './reindex-run.entity';
 import { ReindexSettings } from './reindex.settings';
@@ -186,6 +187,7 @@ export class ReindexRepository {
            SELECT id, ${OFFER_COLUMNS.join(', ')}, now() FROM travel_offers_staging
            ON CONFLICT (id) DO UPDATE SET ${[...OFFER_COLUMNS, 'indexed_at'].map((column) => `${column} = EXCLUDED.${column}`).join(', ')}`,
         );
+        const outdated = await postingsOutdated(runner);
         if (removed[1] > 0 || staged > 0) await refreshPostings(runner, removedIds);
         if (rebuiltIndexes.length > 0) {
           await runner.query(
@@ -193,7 +195,7 @@ export class ReindexRepository {
           );
           for (const definition of rebuiltIndexes) await runner.query(definition);
         }
-        if (removed[1] > 0 || staged > 0) await refreshSearchTerms(runner);
+        if (removed[1] > 0 || staged > 0 || outdated) await refreshSearchTerms(runner, outdated);
         const [{ total }] = (await runner.query('SELECT count(*)::int AS total FROM travel_offers')) as {
           total: number;
         }[];
@@ -283,10 +285,27 @@ async function refreshPostings(runner: QueryRunner, removedIds: string[]): Promi
   await writePostings(runner, 'staged');
 }
 
+/**
+ * What the postings hold (`search_stats.postings_version`, migration IndexCompoundParts): 2 since
+ * the offers' compounds are split at index time (D-86); null, written before. A reindex finding
+ * older postings rewrites every one, even when the catalogue did not change.
+ */
+export const POSTINGS_VERSION = 2;
+
+/** Whether the postings were written by a release before POSTINGS_VERSION (an empty index is not). */
+async function postingsOutdated(runner: QueryRunner): Promise<boolean> {
+  const rows = (await runner.query('SELECT postings_version FROM search_stats WHERE offers > 0')) as {
+    postings_version: number | null;
+  }[];
+  return rows.length > 0 && rows[0].postings_version !== POSTINGS_VERSION;
+}
+
 /** How far the average length may drift from the postings' reference length before every posting is rewritten. */
 export const REFERENCE_LENGTH_DRIFT = 0.1;
 
 async function writePostings(runner: QueryRunner, offers: PostingOffers): Promise<void> {
+  for (const { text, values } of offerWordsSql(offers)) await runner.query(text, values);
+  await writeOfferCompoundParts((text, values) => runner.query(text, values) as Promise<unknown[]>);
   for (const { text, values } of postingsSql(offers)) await runner.query(text, values);
 }
 
@@ -294,11 +313,11 @@ async function writePostings(runner: QueryRunner, offers: PostingOffers): Promis
  * Rebuilds `search_terms` (the index's terms and how many offers hold each) and `search_stats`
  * (offers, average weighted length, and the reference length of the postings' impacts) in the
  * apply transaction: searches see the vocabulary of the catalogue they read. When the average
- * length has drifted more than REFERENCE_LENGTH_DRIFT from the reference, every posting is
- * rewritten against the new average. DELETE rather than TRUNCATE, whose exclusive lock would stall
+ * length has drifted more than REFERENCE_LENGTH_DRIFT from the reference, or the postings are
+ * `outdated` (POSTINGS_VERSION), every posting is rewritten against the new average. DELETE rather than TRUNCATE, whose exclusive lock would stall
  * searches until the commit.
  */
-async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
+async function refreshSearchTerms(runner: QueryRunner, outdated: boolean): Promise<void> {
   const [{ average, reference }] = (await runner.query(
     `SELECT (SELECT coalesce(avg(length), 1) FROM search_lengths)::float8 AS average,
        (SELECT reference_length FROM search_stats WHERE offers > 0)::float8 AS reference`,
@@ -306,11 +325,11 @@ async function refreshSearchTerms(runner: QueryRunner): Promise<void> {
   const drifted = reference !== null && Math.abs(average / reference - 1) > REFERENCE_LENGTH_DRIFT;
   await runner.query('DELETE FROM search_stats');
   await runner.query(
-    `INSERT INTO search_stats (offers, average_length, reference_length)
-     SELECT count(*), $1, $2 FROM search_lengths`,
-    [average, drifted || reference === null ? average : reference],
+    `INSERT INTO search_stats (offers, average_length, reference_length, postings_version)
+     SELECT count(*), $1, $2, $3 FROM search_lengths`,
+    [average, drifted || reference === null ? average : reference, POSTINGS_VERSION],
   );
-  if (drifted) {
+  if (drifted || outdated) {
     await runner.query('DELETE FROM search_postings');
     await runner.query('DELETE FROM search_lengths');
     await writePostings(runner, 'all');

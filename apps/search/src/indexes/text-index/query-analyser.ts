@@ -123,7 +123,7 @@ export class QueryAnalyser {
       if (!typos.every(sameWord) && isRealWord(token)) typos = typos.filter(sameWord);
       for (const typo of typos) {
         const weight = typo.edits === 1 ? ONE_EDIT_WEIGHT : TWO_EDITS_WEIGHT;
-        rows.push({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' });
+        rows.push(this.counted({ word, term: typo.term, documents: typo.documents, weight, kind: 'typo' }));
       }
       if (typos.length > 0 || !split.has(token)) return;
       const parts = splitIntoWords(
@@ -165,6 +165,12 @@ export class QueryAnalyser {
     );
   }
 
+  /** The term with its frequency (D-86) where that differs from its document count. */
+  private counted(term: AnalysedTerm): AnalysedTerm {
+    const frequency = this.dictionary.frequencyOf(term.term);
+    return frequency === undefined || frequency === term.documents ? term : { ...term, frequency };
+  }
+
   /** Appends the terms of `terms` the index holds (each once); how many. */
   private found(
     rows: AnalysedTerm[],
@@ -178,7 +184,7 @@ export class QueryAnalyser {
       if (terms.indexOf(term) < k) return;
       const documents = this.dictionary.documentsOf(term);
       if (documents === undefined) return;
-      rows.push({ word, term, documents, weight, kind });
+      rows.push(this.counted({ word, term, documents, weight, kind }));
       count++;
     });
     return count;
@@ -216,7 +222,7 @@ export class QueryAnalyser {
         if (documents === undefined) return;
         const kept = terms.get(term);
         if (!kept || weight > kept.weight)
-          terms.set(term, { word, term, documents, weight, kind: expansion.kind });
+          terms.set(term, this.counted({ word, term, documents, weight, kind: expansion.kind }));
       });
     }
     const rows: AnalysedTerm[] = [];

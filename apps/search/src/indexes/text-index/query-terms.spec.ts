@@ -57,6 +57,29 @@ describe('query terms', () => {
     ]);
   });
 
+  it("counts a word's frequency without the offers holding it only in their categories, its idf with them (D-86)", () => {
+    // "wandern": 2,000 of 10,000 offers hold it, 300 outside their categories (a theme word)
+    const terms = queryTermsOf(
+      [
+        { ...term(word(1), 'wandern', 2_000), frequency: 300 },
+        term(word(1), 'hiking', 400, 'glossary', 0.9),
+        term(word(2), 'hotel', 2_000),
+      ],
+      10_000,
+      { words: ['wandern', 'hotel'], genericWords: [] },
+    );
+    const [wandern, hiking, hotel] = terms;
+    expect(wandern.frequent).toBe(false);
+    expect(wandern.conceptWeight).toBe(MAJOR_CONCEPT);
+    expect(wandern.idf).toBe(idfOf(2_000, 10_000));
+    // the word lends its idf (all its offers) to its translation, which never scores as rarer
+    expect(hiking.conceptDocuments).toBe(2_000);
+    expect(hiking.frequent).toBe(false);
+    expect(hotel.frequent).toBe(true);
+    expect(hotel.conceptWeight).toBe(MINOR_CONCEPT);
+    expect(textQueryOf(terms).terms.map((t) => t.selects)).toEqual([true, true, false]);
+  });
+
   it('selects by the non-frequent words; a word covers its concept weight by any form; stop words and pairs cover nothing', () => {
     const query = textQueryOf(
       queryTermsOf(

@@ -59,19 +59,25 @@ export function queryTermsOf(
   offers: number,
   words?: QueryWords,
 ): QueryTerm[] {
-  // each word's own document frequency: the fewest offers holding one of its own forms
+  // each word's own document frequency: the fewest offers holding one of its own forms; and the
+  // fewest holding one outside their categories (D-86)
   const wordDocuments = new Map<string, number>();
+  const wordFrequencies = new Map<string, number>();
   for (const term of analysed) {
     if (!OWN_KINDS.has(term.kind)) continue;
     const key = wordKey(term.word);
     wordDocuments.set(key, Math.min(wordDocuments.get(key) ?? Infinity, term.documents));
+    wordFrequencies.set(key, Math.min(wordFrequencies.get(key) ?? Infinity, frequencyOf(term)));
   }
-  // a frequent word (held by more than FREQUENT_WORD_SHARE of the offers: "family", "road" in the
-  // generated catalogue) lends its idf to no expansion: its own forms say little, and a rarer
-  // translation ("Familienferien", "Rundreise") says the concept
+  // a frequent word (held by more than FREQUENT_WORD_SHARE of the offers outside their categories:
+  // "family", "road" in the generated catalogue) lends its idf to no expansion: its own forms say
+  // little, and a rarer translation ("Familienferien", "Rundreise") says the concept; a theme word
+  // its offers' categories hold ("Wandern") lends its idf (D-86)
   const wordDocumentsOf = (key: string): number | undefined => {
-    const documents = wordDocuments.get(key);
-    return documents !== undefined && documents > FREQUENT_WORD_SHARE * offers ? undefined : documents;
+    const frequency = wordFrequencies.get(key);
+    return frequency !== undefined && frequency > FREQUENT_WORD_SHARE * offers
+      ? undefined
+      : wordDocuments.get(key);
   };
   const functionWordKeys = wordKeysOf(analysed, words, words?.functionWords);
   const fillerKeys = wordKeysOf(analysed, words, words?.fillerWords);
@@ -93,7 +99,7 @@ export function queryTermsOf(
         functionWord ||
         fillerKeys.has(wordKey(term.word)) ||
         term.kind === 'stop' ||
-        term.documents > FREQUENT_WORD_SHARE * offers,
+        frequencyOf(term) > FREQUENT_WORD_SHARE * offers,
       conceptWeight: 0,
     };
   });
@@ -146,6 +152,14 @@ export function queryTermsOf(
           : term.factor;
     return { ...term, factor, conceptWeight: sense };
   });
+}
+
+/**
+ * How many offers hold the term outside their categories (D-86): what the frequent-word rule
+ * counts, while the idf counts every offer holding it.
+ */
+function frequencyOf(term: AnalysedTerm): number {
+  return term.frequency ?? term.documents;
 }
 
 /** The kinds that expand a word's meaning as a common word, not as a place. */

@@ -122,6 +122,11 @@ export interface AnalysedTerm {
   term: string;
   /** How many offers hold the term. */
   documents: number;
+  /**
+   * How many offers hold the term outside their categories (D-86: what the frequent-word rule
+   * counts, FREQUENT_WORD_SHARE); absent: `documents`.
+   */
+  frequency?: number;
   /** A float4 value (Math.fround): its kind's (analysis/similarity.ts) or its expansion's weight. */
   weight: number;
   kind: AnalysedKind;
@@ -139,7 +144,8 @@ export interface QueryTerm extends AnalysedTerm {
   conceptIdf: number;
   factor: number;
   /**
-   * A stop word, a term held by more than FREQUENT_WORD_SHARE of the offers, or an expansion of a
+   * A stop word, a term held outside their categories by more than FREQUENT_WORD_SHARE of the
+   * offers (`frequency`, D-86), or an expansion of a
    * word whose own terms are frequent ("hotel" selecting nothing on its own, its "hébergement"
    * does not either).
    */

@@ -103,6 +103,35 @@ export const PHRASE_WEIGHT = Math.fround(0.5);
  */
 export const FIELD_BITS = { A: 1, B: 2, C: 4, D: 8 } as const;
 export const PLACE_FIELDS = FIELD_BITS.A | FIELD_BITS.B;
+/**
+ * A posting's bit beside FIELD_BITS: the term occurs in the offer's destination (weight B holds
+ * the destination and the first category, told apart by the destination's own lexemes; migration
+ * AddCategoryFreeFrequency).
+ */
+export const DESTINATION_BIT = 16;
+/**
+ * Where a term occurs outside the offer's categories: its name (A), its destination, its
+ * description (D). An offer holding a term only through its categories (`Skiferien`, `Walking &
+ * hiking`: named in the offer's language) does not count towards the term's frequency
+ * (frequencyOf, D-86).
+ */
+export const OUTSIDE_CATEGORIES = FIELD_BITS.A | DESTINATION_BIT | FIELD_BITS.D;
+
+/**
+ * Whether a posting whose fields are `fields` counts towards its term's frequency (D-86): the
+ * term occurs outside the offer's categories (OUTSIDE_CATEGORIES; ALL_FIELDS when unknown).
+ */
+export function countsTowardsFrequency(fields: number): boolean {
+  return (fields & OUTSIDE_CATEGORIES) !== 0;
+}
+
+/**
+ * What an occurrence of a compound counts as for each of its parts, written by the reindex (D-86):
+ * its field's boost times this, the weight of a compound's part on the query side (COMPOUND_WEIGHT),
+ * so that an offer holding "Tageswanderung" answers "Wanderung" below one holding the word itself
+ * in the same field.
+ */
+export const INDEXED_PART_SHARE = COMPOUND_WEIGHT;
 /** Postings whose fields are unknown (written by a release before AddPostingFields): every field. */
 export const ALL_FIELDS = 0xff;
 

@@ -5,6 +5,7 @@ import {
   similarityOf,
   type TrigramKey,
 } from './string-metrics';
+import { countsTowardsFrequency } from './similarity';
 import { compareCodePoints } from './tokenizer';
 
 /** The largest stamp of a similarWords call before the stamps start again from 0. */
@@ -35,6 +36,8 @@ export class TermDictionary {
 
   private constructor(
     private readonly lookUp: (term: string) => number | undefined,
+    /** How many offers hold a term outside their categories, where it differs from lookUp's count. */
+    private readonly frequencies: ReadonlyMap<string, number>,
     /** How many terms (words and pairs). */
     readonly size: number,
     singleWords: string[],
@@ -84,16 +87,42 @@ export class TermDictionary {
     }
   }
 
-  /** From the text index's postings: a term's document count is its postings' length. */
-  static fromPostings(postings: ReadonlyMap<string, { ordinals: { length: number } }>): TermDictionary {
+  /**
+   * From the text index's postings: a term's document count is its postings' length, its frequency
+   * the postings outside the offers' categories (countsTowardsFrequency; every posting when its
+   * fields are unknown).
+   */
+  static fromPostings(
+    postings: ReadonlyMap<string, { ordinals: { length: number }; fields?: Uint8Array }>,
+  ): TermDictionary {
     const singleWords: string[] = [];
-    for (const term of postings.keys()) if (!term.includes(' ')) singleWords.push(term);
-    return new TermDictionary((term) => postings.get(term)?.ordinals.length, postings.size, singleWords);
+    const frequencies = new Map<string, number>();
+    for (const [term, list] of postings) {
+      if (!term.includes(' ')) singleWords.push(term);
+      if (list.fields === undefined) continue;
+      let frequency = 0;
+      for (const fields of list.fields) if (countsTowardsFrequency(fields)) frequency++;
+      if (frequency !== list.ordinals.length) frequencies.set(term, frequency);
+    }
+    return new TermDictionary(
+      (term) => postings.get(term)?.ordinals.length,
+      frequencies,
+      postings.size,
+      singleWords,
+    );
   }
 
   /** How many offers hold `term`; undefined when the index does not hold it. */
   documentsOf(term: string): number | undefined {
     return this.lookUp(term);
+  }
+
+  /**
+   * How many offers hold `term` outside their categories (D-86: what the frequent-word rule
+   * counts); undefined when the index does not hold it.
+   */
+  frequencyOf(term: string): number | undefined {
+    return this.frequencies.get(term) ?? this.lookUp(term);
   }
 
   /** Bytes of the dictionary's typed arrays (its words and the trigrams' slots are strings and a Map). */
