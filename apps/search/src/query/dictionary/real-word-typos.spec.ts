@@ -34,6 +34,7 @@ describe('the typo rules with the real-word checks', () => {
     place: 0,
     within: 0,
     narrower: 0,
+    related: 0,
   };
   const noStems: StemsOf = () => ({ fr: null, de: null, en: null, stop: false });
   const typos = (search: string, checked: boolean) => {
