@@ -364,10 +364,10 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
 
   describe("a query word's own forms", () => {
     it('looks a word up as itself and its French, German and English stems (`exact`, weight 1)', () => {
-      expect(linesOf('Wandern')[0]).toBe('word 1 | exact | wand | 1 | 35');
+      expect(linesOf('Wandern')[0]).toBe('word 1 | exact | wand | 1 | 38');
       expect(linesOf('wellness').slice(0, 2)).toEqual([
         'word 1 | exact | wellness | 1 | 18',
-        'word 1 | exact | well | 1 | 4',
+        'word 1 | exact | well | 1 | 22',
       ]);
     });
 
@@ -419,8 +419,8 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
 
     it(`corrects a word of ${TYPO_MIN_LENGTH}+ letters the index lacks within one edit (weight 0.6)`, () => {
       expect(typos('wellnes')).toEqual([
+        'word 1 | typo | well | 0.6 | 22',
         'word 1 | typo | wellness | 0.6 | 18',
-        'word 1 | typo | well | 0.6 | 4',
       ]);
       expect(typos('randonee')).toEqual(['word 1 | typo | randonne | 0.6 | 16']);
     });
@@ -470,21 +470,21 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
     const own = async (search: string) => (await analyse(search, NONE)).map(lineOf);
 
     it(`splits a word the index lacks into two words of ${MIN_PART}+ letters it holds (weight 0.8): the head for the word, the tail for its tail`, async () => {
-      expect(await own('Bergwanderung')).toEqual([
-        'word 1 | compound | berg | 0.8 | 13',
-        'tail of 1 | compound | wander | 0.8 | 14',
-      ]);
+      // the offers holding "wander" differ by a few between the two Snowball versions (above)
+      const [head, tailPart, ...rest] = await own('Bergwanderung');
+      expect([head, rest]).toEqual(['word 1 | compound | berg | 0.8 | 13', []]);
+      expect(tailPart).toMatch(/^tail of 1 \| compound \| wander \| 0\.8 \| \d+$/);
       // a word the glossary does not know is split with its expansions on too
       expect(linesOf('Bergwandern').slice(0, 2)).toEqual([
-        'word 1 | compound | berg | 0.8 | 6',
-        'tail of 1 | compound | wand | 0.8 | 35',
+        'word 1 | compound | berg | 0.8 | 13',
+        'tail of 1 | compound | wand | 0.8 | 38',
       ]);
     });
 
     it('takes the cut whose longer part is longest', async () => {
       expect(await own('Wintersportferien')).toEqual([
         'word 1 | compound | wintersport | 0.8 | 1',
-        'tail of 1 | compound | feri | 0.8 | 31',
+        'tail of 1 | compound | feri | 0.8 | 33',
       ]);
     });
 
@@ -528,9 +528,9 @@ describe('query analysis (golden: test/query-analysis.golden*.json)', () => {
         .expand(readQueryText('beach Naxos'))
         .terms.map((term) => `${term.kind} ${term.term}`);
       expect(given.indexOf('synonym strand')).toBeLessThan(given.indexOf('glossary strande'));
-      expect(linesOf('beach Naxos')).toContain('word 1 | synonym | strand | 0.9 | 11');
+      expect(linesOf('beach Naxos')).toContain('word 1 | synonym | strand | 0.9 | 12');
       const glossaryFirst = (await analyse('beach Naxos', { ...WEIGHTS, glossary: 0.95 })).map(lineOf);
-      expect(glossaryFirst).toContain('word 1 | glossary | strand | 0.95 | 11');
+      expect(glossaryFirst).toContain('word 1 | glossary | strand | 0.95 | 12');
     });
 
     it('leaves a kind weighing 0 out', async () => {
