@@ -18,7 +18,13 @@ const indexOf = (generation: string) =>
   new TextIndex(generation, ids, new Map(), filterColumnsOf(ids.map(() => 'CH')), 2);
 
 /** What the sides' constructors read of the analysed query: nothing of its terms. */
-const QUERY = { text: 'ski', words: ['ski'], allWords: ['ski'], terms: [] } as unknown as AnalysedQuery;
+const QUERY = {
+  text: 'ski',
+  words: ['ski'],
+  allWords: ['ski'],
+  expansion: { knownWords: [], terms: [] },
+  terms: [],
+} as unknown as AnalysedQuery;
 
 function requestOf(tuning: Partial<RankingTuning> = {}): RankingRequest {
   return {
