@@ -88,7 +88,7 @@ export interface QueryExpansion {
    */
   functionWords?: string[];
   /**
-   * The search's filler words ("voudrais", "want", "along": glossary/filler-words.ts) that the
+   * The search's filler words ("plusieurs", "want", "along": glossary/filler-words.ts) that the
    * rules do not know and that name no place: a minor concept that selects no offer on its own.
    */
   fillerWords?: string[];

@@ -10,8 +10,8 @@ import { GlossaryError } from './glossary';
 export const FILLER_WORDS_PATH = sourceFilePath('query', 'glossary', 'filler-words.tsv');
 
 /**
- * The words a traveller's sentence is made of beside what it asks for ("voudrais", "want",
- * "along", "einige", "qualche"), folded, per language (filler-words.tsv, generated from the
+ * The words a traveller's sentence is made of beside what it asks for ("plusieurs", "want",
+ * "along", "möchte", "qualche"), folded, per language (filler-words.tsv, generated from the
  * stopwords-iso lists by generate-filler-words.ts and reviewed: GLOSSARY.md). A search's filler
  * word is a minor concept that selects no offer on its own (query-terms.ts); a word the glossary
  * or the gazetteer knows is never one (query-expansion.service.ts).
