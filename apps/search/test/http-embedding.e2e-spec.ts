@@ -384,8 +384,10 @@ describe('the service with EMBEDDING_PROVIDER=http', () => {
         EMBEDDING_MODEL: 'fake-embed',
         EMBEDDING_API_KEY: KEY_OF_APP,
         EMBEDDING_BATCH_SIZE: '8',
-        EMBEDDING_TIMEOUT_MS: '200',
-        EMBEDDING_BATCH_TIMEOUT_MS: '500',
+        // nothing here is about timeouts: bounds a loaded 2-core CI machine never reaches (a 200 ms
+        // bound was once passed there, and the timed-out query opened the circuit for the reindex)
+        EMBEDDING_TIMEOUT_MS: '5000',
+        EMBEDDING_BATCH_TIMEOUT_MS: '10000',
         EMBEDDING_MAX_RETRIES: '1',
         EMBEDDING_CIRCUIT_FAILURES: '3',
         EMBEDDING_CIRCUIT_COOLDOWN_MS: '200',
