@@ -37,6 +37,12 @@ export const PLACE_KINDS = [
 ] as const;
 export type PlaceKind = (typeof PLACE_KINDS)[number];
 
+/** A point on the map: WGS 84 latitude and longitude in degrees. */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
 export interface Place {
   /** Unique over both files; a country's is its ISO 3166-1 alpha-2 code in lower case. */
   id: string;
@@ -54,6 +60,8 @@ export interface Place {
    * Bergen"; Nice: English "nice"), with those languages: a later ranking step decides by context.
    */
   ambiguous: Record<string, Language[]>;
+  /** Where the place is on the map, when a dataset gives it (none yet: issue 62 brings them). */
+  point?: GeoPoint;
   /** Where the place is written: file name and 1-based line, as an editor shows it. */
   source: string;
   line: number;
