@@ -49,7 +49,14 @@ export async function listenForAdminResets(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(path, () => resolve());
+    // The socket is created owner-only: a chmod after listen would leave a moment in which any local
+    // user could connect. listen binds a path synchronously, so the umask is restored right after.
+    const umask = process.umask(0o177);
+    try {
+      server.listen(path, () => resolve());
+    } finally {
+      process.umask(umask);
+    }
   });
   await chmod(path, 0o600);
   server.unref();

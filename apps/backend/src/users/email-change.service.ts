@@ -94,6 +94,17 @@ export class EmailChangeService implements OnModuleInit {
   }
 
   /**
+   * Whether `email` may not become `userId`'s address: another account's, or reserved to another
+   * user (reservedForAnother).
+   */
+  async claimedByAnother(email: string, userId: string, now = this.clock.now()): Promise<boolean> {
+    return (
+      (await this.users.emailUsedByAnother(email, userId)) ||
+      (await this.changes.reservedForAnother(email, userId, now))
+    );
+  }
+
+  /**
    * Records a change (replacing a pending one) and writes both emails to the outbox: a
    * confirmation link to the new address, a notice with a report link to the old one. Runs in
    * the caller's transaction.
@@ -147,10 +158,7 @@ export class EmailChangeService implements OnModuleInit {
         if (!found) return 'invalid' as const;
         const { change } = found;
         if (change.confirmedAt || change.cancelledAt || change.expiresAt <= now) return 'invalid' as const;
-        if (
-          (await this.users.emailUsedByAnother(change.newEmail, change.userId)) ||
-          (await this.changes.reservedForAnother(change.newEmail, change.userId, now))
-        ) {
+        if (await this.claimedByAnother(change.newEmail, change.userId, now)) {
           await this.changes.markCancelled(change.id, now);
           return 'taken' as const;
         }
@@ -210,10 +218,7 @@ export class EmailChangeService implements OnModuleInit {
     if (sameEmail(user.email, change.oldEmail)) {
       // The report link was mailed to this address: its reader proved it (D-70).
       await this.users.confirmEmail(user.id, user.email);
-    } else if (
-      (await this.users.emailUsedByAnother(change.oldEmail, user.id)) ||
-      (await this.changes.reservedForAnother(change.oldEmail, user.id, now))
-    ) {
+    } else if (await this.claimedByAnother(change.oldEmail, user.id, now)) {
       return 'not-restorable';
     } else {
       await this.users.changeEmail(user.id, change.oldEmail);

@@ -181,12 +181,7 @@ export class UsersService {
       if (!(await this.hasher.verify(dto.current_password, user.passwordHash))) {
         throw AppError.validation({ current_password: ['The current password is incorrect.'] });
       }
-      if (
-        (await this.users.emailUsedByAnother(newEmail, userId)) ||
-        (await this.emailChanges.reservedForAnother(newEmail, userId))
-      ) {
-        throw emailTakenError('email');
-      }
+      if (await this.emailChanges.claimedByAnother(newEmail, userId)) throw emailTakenError('email');
     }
     if (dto.profile_picture_id !== null && !(await this.images.exists(dto.profile_picture_id))) {
       throw AppError.validation({ profile_picture_id: ['The selected profile picture id is invalid.'] });
