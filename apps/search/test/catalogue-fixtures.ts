@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
+import type { Language } from '../src/query/analysis/languages';
 
 /** A valid catalogue record; override any field. */
 export function makeOffer(id: string, overrides: Partial<CatalogueRecord> = {}): CatalogueRecord {
@@ -26,6 +27,19 @@ export function makeOffer(id: string, overrides: Partial<CatalogueRecord> = {}):
     ...overrides,
   };
 }
+
+/**
+ * An offer written for a ranking test: its name and description in `language`, a category that
+ * says nothing (`other`), in Switzerland unless `destination` says otherwise.
+ */
+export const languageOffer = (
+  id: string,
+  language: Language,
+  name: string,
+  description: string,
+  destination = { code: 'CH', name: 'Suisse' },
+): CatalogueRecord =>
+  makeOffer(id, { name, description, language, destination, categories: [{ slug: 'other', name: 'Other' }] });
 
 export const toNdjson = (records: unknown[]) =>
   records.map((record) => JSON.stringify(record)).join('\n') + '\n';

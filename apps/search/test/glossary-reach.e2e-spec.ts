@@ -1,18 +1,9 @@
 import type { SearchClient, TravelsQuery } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { fillerOffers, makeOffer } from './catalogue-fixtures';
+import { fillerOffers, languageOffer } from './catalogue-fixtures';
 import { catalogueClientAround } from './test-app';
 
-type Language = 'fr' | 'de' | 'en' | 'it';
-
-const offer = (id: string, language: Language, name: string, description: string): CatalogueRecord =>
-  makeOffer(id, {
-    name,
-    description,
-    language,
-    destination: { code: 'CH', name: 'Suisse' },
-    categories: [{ slug: 'other', name: 'Other' }],
-  });
+const offer = languageOffer;
 
 /**
  * A glossary that reaches every language's own words (GLOSSARY.md, "Near concepts and items";

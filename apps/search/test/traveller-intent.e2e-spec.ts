@@ -1,24 +1,9 @@
 import type { SearchClient, TravelsQuery } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
-import { fillerOffers, makeOffer } from './catalogue-fixtures';
+import { fillerOffers, languageOffer } from './catalogue-fixtures';
 import { catalogueClientAround } from './test-app';
 
-type Language = 'fr' | 'de' | 'en' | 'it';
-
-const offer = (
-  id: string,
-  language: Language,
-  name: string,
-  description: string,
-  destination = { code: 'CH', name: 'Suisse' },
-): CatalogueRecord =>
-  makeOffer(id, {
-    name,
-    description,
-    language,
-    destination,
-    categories: [{ slug: 'other', name: 'Other' }],
-  });
+const offer = languageOffer;
 
 /**
  * What a search's words say (apps/search/README.md, "The traveller's words"), on offers written for
