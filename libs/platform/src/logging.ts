@@ -4,7 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import { DynamicModule, type LoggerService, RequestMethod } from '@nestjs/common';
 import { activeTraceIds } from '@rt/telemetry';
-import type { DestinationStream } from 'pino';
+import { destination, type DestinationStream } from 'pino';
 import PinoPretty from 'pino-pretty';
 
 const REQUEST_ID_HEADER = 'x-request-id';
@@ -106,6 +106,16 @@ function prettyDestination(): DestinationStream {
 }
 
 /**
+ * Standard output, written asynchronously: a request appends its lines to a buffer that is written
+ * while the event loop serves the next ones, instead of a write system call per line on the request's
+ * path (about a tenth of a search's CPU over HTTP; docs/benchmarks.md, "The HTTP path"). pino flushes
+ * what is buffered when the process exits.
+ */
+function jsonDestination(): DestinationStream {
+  return destination({ dest: 1, sync: false });
+}
+
+/**
  * Logs with pino: one line per request, and every line written while serving a request carries its
  * `requestId` (and, when traced, its `trace_id` and `span_id`). JSON for machines, readable lines on
  * a terminal. Credentials never reach the log.
@@ -154,7 +164,7 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
   return LoggerModule.forRoot({
     // nestjs-pino's default route pattern (`*`) is the legacy syntax path-to-regexp 8 warns about.
     forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-    pinoHttp: format === 'pretty' ? [pinoOptions, prettyDestination()] : pinoOptions,
+    pinoHttp: [pinoOptions, format === 'pretty' ? prettyDestination() : jsonDestination()],
   });
 }
 
