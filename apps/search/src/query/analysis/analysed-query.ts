@@ -59,6 +59,14 @@ export interface LanguageGuess {
 }
 
 /** What the rules (glossary, synonyms, gazetteer) make of a search. */
+/** A place name a search holds and the gazetteer's places it leads to. */
+export interface ResolvedPlace {
+  /** The folded name found (words joined by one space; for a misspelt name, the name it was corrected to). */
+  name: string;
+  /** The ids of the places it names (places.tsv, countries.tsv), in the gazetteer's order. */
+  ids: string[];
+}
+
 export interface QueryExpansion {
   /** The search's words the rules know (not by a misspelling): not typos, nor unknown compounds. */
   knownWords: string[];
@@ -81,6 +89,12 @@ export interface QueryExpansion {
   placeWords?: string[];
   /** The other words of a place name of several words ("lago dei quattro cantoni"): no concept of their own. */
   placeNameWords?: string[];
+  /**
+   * The places the search names, as the gazetteer resolved them (a misspelt name corrected among
+   * them): what a search is read to be about, held so that a test over every judged search can
+   * tell a word that became a place (test/place-resolutions.e2e-spec.ts).
+   */
+  places?: ResolvedPlace[];
   /**
    * The search's function words (articles, prepositions, conjunctions of the four languages and
    * PostgreSQL's stop words: glossary/stop-words.ts), a place's words aside: they select no offer

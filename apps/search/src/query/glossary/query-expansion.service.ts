@@ -209,6 +209,13 @@ export class QueryExpansionService implements OnModuleInit {
       // found twice at one weight is the first given)
       terms: [...terms, ...expansion.terms],
       placeWords,
+      places: [
+        ...(expansion.places ?? []),
+        ...mentions.map((mention) => ({
+          name: mention.name,
+          ids: mention.matches.map(({ place }) => place.id),
+        })),
+      ],
     };
   }
 
