@@ -135,9 +135,12 @@ describe('query expansion by the travel glossary', () => {
       aeroport: 'aroport',
       Straße: 'strasse',
     };
-    const names = [...loadGazetteer().names().values()].flatMap((matches) =>
-      matches.flatMap(({ place }) => [...Object.values(place.names).flat(), ...place.local]),
-    );
+    // the gazetteer's names in the Latin script (unaccent knows no other script's marks)
+    const names = [...loadGazetteer().names().values()]
+      .flatMap((matches) =>
+        matches.flatMap(({ place }) => [...Object.values(place.names).flat(), ...place.local]),
+      )
+      .filter((name) => /^[\p{Script=Latin}\p{M}\p{P}\p{Zs}\d]+$/u.test(name.normalize('NFD')));
     const words = [...new Set([...Object.keys(expected), ...names])];
     const rows = (await app().dataSource.query(
       'SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w',

@@ -3,7 +3,7 @@ import { rewriteAllPostings } from '../../indexes/reindex/reindex.repository';
 
 /**
  * `travel_fold` folds the German transliterations only where they can be German (issue 62, D-54):
- * on the lower-case text, before `unaccent`, `ae` → `a`, `oe` → `o` (not before `u`: French
+ * on the lower-case text, its `æ` and `œ` written out, before `unaccent`, `ae` → `a`, `oe` → `o` (not before `u`: French
  * `coeur`), `ue` → `u` when its `e` carries no accent (`Suède`, `Québec`) and it follows neither `q`
  * (`Quebec`, `musique`) nor `o` (`jouer`, `Rouen`). AddTextSide's folding replaced every `ae`, `oe`,
  * `ue` after the accents were off: `Suède` became `sude`, which the French stemmer reads as `sud`,
@@ -33,8 +33,12 @@ export class FoldGermanDigraphsOnly1796500000000 implements MigrationInterface {
   }
 }
 
-/** The folding of this migration: the German digraphs (tokenizer.ts, GERMAN_DIGRAPHS), then accents off. */
-const GERMAN_DIGRAPHS_FOLD = String.raw`unaccent('unaccent'::regdictionary, regexp_replace(lower(input),
+/**
+ * The folding of this migration: lower case, `æ` and `œ` written out (as typed: `coeur`,
+ * `oenotourisme`), the German digraphs (tokenizer.ts, GERMAN_DIGRAPHS), then accents off.
+ */
+const GERMAN_DIGRAPHS_FOLD = String.raw`unaccent('unaccent'::regdictionary, regexp_replace(
+  replace(replace(lower(input), 'æ', 'ae'), 'œ', 'oe'),
   '(a|o(?![eéèêë][\u0300-\u036f]*u))[eéèêë][\u0300-\u036f]*|(?<![oq])(u)e(?![\u0300-\u036f])', '\1\2', 'g'))`;
 
 /** AddTextSide's folding: accents off, then every `ae`, `oe`, `ue`. */

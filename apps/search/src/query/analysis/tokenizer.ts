@@ -16,6 +16,7 @@ const UNACCENT_LETTERS: Record<string, string> = {
   ð: 'd',
   þ: 'th',
   ı: 'i',
+  ħ: 'h',
 };
 
 /**
@@ -30,14 +31,16 @@ const UNACCENT_LETTERS: Record<string, string> = {
 export const GERMAN_DIGRAPHS = /(a|o(?![eéèêë][\u0300-\u036f]*u))[eéèêë][\u0300-\u036f]*|(?<![oq])(u)e(?![\u0300-\u036f])/g;
 
 /**
- * `travel_fold` of the text side (migrations AddTextSide, FoldGermanDigraphsOnly): lower case, the
- * German digraphs (GERMAN_DIGRAPHS), then accents off, `ß` → `ss`.
+ * `travel_fold` of the text side (migrations AddTextSide, FoldGermanDigraphsOnly): lower case, `æ`,
+ * `œ` written out (`cœur` as `coeur` is typed), the German digraphs (GERMAN_DIGRAPHS), then accents
+ * off, `ß` → `ss`.
  */
 export function foldText(text: string): string {
   return text
     .toLowerCase()
+    .replace(/[æœ]/g, (ligature) => UNACCENT_LETTERS[ligature])
     .replace(GERMAN_DIGRAPHS, (_, aOrO: string | undefined, u: string | undefined) => aOrO ?? u ?? '')
-    .replace(/[ßæœøłđðþı]/g, (letter) => UNACCENT_LETTERS[letter])
+    .replace(/[ßæœøłđðþıħ]/g, (letter) => UNACCENT_LETTERS[letter])
     .normalize('NFKD')
     .replace(/\p{M}/gu, '');
 }
