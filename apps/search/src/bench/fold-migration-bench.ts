@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${DATABASE}`);
   });
-  const before = searchMigrations.filter((migration) => migration.name !== 'FoldGermanDigraphsOnly1796500000000');
+  const before = searchMigrations.filter(
+    (migration) => migration.name !== 'FoldGermanDigraphsOnly1796500000000',
+  );
   await migrateDatabase({ url, singleSession: false }, 'search', before);
   const config = {
     ...loadSearchConfig({
@@ -45,7 +47,9 @@ async function main(): Promise<void> {
     await app.close();
     started = performance.now();
     await migrateDatabase({ url, singleSession: false }, 'search', searchMigrations);
-    console.log(`FoldGermanDigraphsOnly at ${OFFERS} offers: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `FoldGermanDigraphsOnly at ${OFFERS} offers: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await app.close().catch(() => undefined);
   }

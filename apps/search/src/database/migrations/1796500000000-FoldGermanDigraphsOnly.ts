@@ -15,7 +15,9 @@ import { rewriteAllPostings } from '../../indexes/reindex/reindex.repository';
  * reindex does (reindex.repository.ts, rewriteAllPostings: the postings with their compounds'
  * parts, the lengths, `search_terms`, `search_stats` under a new generation, which replicas
  * reload, and the posting blocks), all in the migrations' one transaction: no embedding is asked
- * for. Measured (docs/decisions.md, D-54): 10,000 offers in 2 min, 100,000 in 13 min. During a
+ * for. Measured (docs/decisions.md, D-54; bench/fold-migration-bench.ts): 167.5 s at 10,000
+ * offers (their reindex: 135.7 s), mostly the update, which writes every row anew in each of the
+ * table's 15 indexes (the HNSW one among them). During a
  * rolling release, the previous release folds its searches as before: until it is gone, its
  * searches of a word holding such a digraph (`coeur`, `Quebec`) miss the offers' new form.
  */

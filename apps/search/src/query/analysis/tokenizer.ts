@@ -28,7 +28,8 @@ const UNACCENT_LETTERS: Record<string, string> = {
  * after `a` or `o` folds as a plain one (`aéroport` and `aeroport` stay one word). The same
  * expression as the SQL function's: one left-to-right pass, matches never overlapping.
  */
-export const GERMAN_DIGRAPHS = /(a|o(?![eéèêë][\u0300-\u036f]*u))[eéèêë][\u0300-\u036f]*|(?<![oq])(u)e(?![\u0300-\u036f])/g;
+export const GERMAN_DIGRAPHS =
+  /(a|o(?![eéèêë][\u0300-\u036f]*u))[eéèêë][\u0300-\u036f]*|(?<![oq])(u)e(?![\u0300-\u036f])/g;
 
 /**
  * `travel_fold` of the text side (migrations AddTextSide, FoldGermanDigraphsOnly): lower case, `æ`,
