@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { foldText } from '../src/query/analysis/tokenizer';
+import { loadGazetteer } from '../src/query/gazetteer/gazetteer';
 import { TRAVEL_GLOSSARY_PATH } from '../src/query/glossary/glossary';
 import { fillerOffers, makeOffer } from './catalogue-fixtures';
 import { catalogueTestAppAround, listTravels } from './test-app';
@@ -110,5 +111,42 @@ describe('query expansion by the travel glossary', () => {
     )) as { w: string; folded: string }[];
     const differing = rows.filter((row) => foldText(row.w) !== row.folded);
     expect(differing).toEqual([]);
+  });
+
+  it('folds the German digraphs only where they can be German, as foldText does (D-54)', async () => {
+    const expected: Record<string, string> = {
+      Zuerich: 'zurich',
+      Zürich: 'zurich',
+      Muenchen: 'munchen',
+      Suedtirol: 'sudtirol',
+      Baeuerin: 'baurin',
+      Bäuerin: 'baurin',
+      Diaet: 'diat',
+      Loetschental: 'lotschental',
+      Québec: 'quebec',
+      Quebec: 'quebec',
+      Suède: 'suede',
+      'Sue\u0300de': 'suede',
+      cœur: 'coeur',
+      coeur: 'coeur',
+      jouer: 'jouer',
+      Rouen: 'rouen',
+      aéroport: 'aroport',
+      aeroport: 'aroport',
+      Straße: 'strasse',
+    };
+    // the gazetteer's names in the Latin script (unaccent knows no other script's marks)
+    const names = [...loadGazetteer().names().values()]
+      .flatMap((matches) =>
+        matches.flatMap(({ place }) => [...Object.values(place.names).flat(), ...place.local]),
+      )
+      .filter((name) => /^[\p{Script=Latin}\p{M}\p{P}\p{Zs}\d]+$/u.test(name.normalize('NFD')));
+    const words = [...new Set([...Object.keys(expected), ...names])];
+    const rows = (await app().dataSource.query(
+      'SELECT w, travel_fold(w) AS folded FROM unnest($1::text[]) w',
+      [words],
+    )) as { w: string; folded: string }[];
+    expect(rows.filter((row) => foldText(row.w) !== row.folded)).toEqual([]);
+    expect(Object.fromEntries(Object.keys(expected).map((word) => [word, foldText(word)]))).toEqual(expected);
   });
 });

@@ -16,21 +16,34 @@ const UNACCENT_LETTERS: Record<string, string> = {
   ð: 'd',
   þ: 'th',
   ı: 'i',
+  ħ: 'h',
 };
 
 /**
- * `travel_fold` of the text side (migration AddTextSide): lower case, accents off, `ß` → `ss`, and
- * the German transliterations `ae`, `oe`, `ue` → `a`, `o`, `u`.
+ * The German transliterations of `ä`, `ö`, `ü` folded as the letters they stand for (D-54, migration
+ * FoldGermanDigraphsOnly), on the lower-case text before its accents come off: `ae` → `a`, `oe` → `o`
+ * (not before `u`: French `coeur`, `oeuvre` written without the ligature), `ue` → `u` when its `e`
+ * carries no accent (`Suède`, `Québec`, `nuée`: German never writes `ü` so) and it follows neither
+ * `q` (`Quebec`, `Quelle`, `musique`) nor `o` (French `jouer`, `louer`, `Rouen`). An accented `e`
+ * after `a` or `o` folds as a plain one (`aéroport` and `aeroport` stay one word). The same
+ * expression as the SQL function's: one left-to-right pass, matches never overlapping.
+ */
+export const GERMAN_DIGRAPHS =
+  /(a|o(?![eéèêë][\u0300-\u036f]*u))[eéèêë][\u0300-\u036f]*|(?<![oq])(u)e(?![\u0300-\u036f])/g;
+
+/**
+ * `travel_fold` of the text side (migrations AddTextSide, FoldGermanDigraphsOnly): lower case, `æ`,
+ * `œ` written out (`cœur` as `coeur` is typed), the German digraphs (GERMAN_DIGRAPHS), then accents
+ * off, `ß` → `ss`.
  */
 export function foldText(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => UNACCENT_LETTERS[letter])
+    .replace(/[æœ]/g, (ligature) => UNACCENT_LETTERS[ligature])
+    .replace(GERMAN_DIGRAPHS, (_, aOrO: string | undefined, u: string | undefined) => aOrO ?? u ?? '')
+    .replace(/[ßæœøłđðþıħ]/g, (letter) => UNACCENT_LETTERS[letter])
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ae/g, 'a')
-    .replace(/oe/g, 'o')
-    .replace(/ue/g, 'u');
+    .replace(/\p{M}/gu, '');
 }
 
 /** The words of a text as the text side splits a search: folded, split on anything but letters and digits. */

@@ -173,8 +173,8 @@ export function accentsOf(dic: string): Map<string, string[]> {
 }
 
 /**
- * The letters foldText writes for `ae`, `oe` and `ue` (in any language: French `pittoresque` is
- * folded `pittoresqu`, English `blue` `blu`), put back after the accents of the same letter.
+ * The letters foldText writes for `ae`, `oe` and `ue` (GERMAN_DIGRAPHS, in any language: English
+ * `blue` is folded `blu`, Italian `aereo` `areo`), put back after the accents of the same letter.
  */
 const FOLDED_E: ReadonlyArray<[string, string]> = [
   ['a', 'ae'],
