@@ -56,7 +56,12 @@ const RECORDS: CatalogueRecord[] = [
     code: 'KE',
     name: 'Kenia',
   }),
-  offer('BE-DE1', 'de', 'Den Rheinfall erleben und bestaunen', 'Erleben und bestaunen: der Rheinfall bei Schaffhausen.'),
+  offer(
+    'BE-DE1',
+    'de',
+    'Den Rheinfall erleben und bestaunen',
+    'Erleben und bestaunen: der Rheinfall bei Schaffhausen.',
+  ),
   // "end" alone, which the "end" of "week-end" must not select
   offer('EN-EN1', 'en', "Land's End lighthouse", 'The end of the land, a lighthouse on the cliff.', {
     code: 'GB',

@@ -164,7 +164,12 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
    * knows it whole ("bien-être") makes its unexplained pieces minor, else each piece is asked
    * alone. Counted on `expansion.work`. None before loadRealWords, or in a short search.
    */
-  plainWordsOf(text: string, words: readonly string[], expansion: QueryExpansion, shortSearch: boolean): string[] {
+  plainWordsOf(
+    text: string,
+    words: readonly string[],
+    expansion: QueryExpansion,
+    shortSearch: boolean,
+  ): string[] {
     if (shortSearch || !this.realWords) return [];
     const explained = new Set([
       ...expansion.knownWords,
@@ -213,7 +218,11 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
     const pieces = new Set<string>();
     for (const hyphenated of hyphenatedWords(text)) {
       const parts = hyphenated.split('-').filter((part) => part !== '');
-      if (parts.length < 2 || !parts.every((part) => inSearch.has(part)) || parts.some((part) => places.has(part)))
+      if (
+        parts.length < 2 ||
+        !parts.every((part) => inSearch.has(part)) ||
+        parts.some((part) => places.has(part))
+      )
         continue;
       if (!expander.knows(parts.join(' '))) continue;
       const kept = parts.reduce((longest, part) => (part.length > longest.length ? part : longest));
