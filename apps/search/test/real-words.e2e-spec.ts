@@ -1,7 +1,9 @@
 import type { TravelsQuery } from '@rt/client';
 import type { CatalogueRecord } from '../src/catalogue/catalogue-record';
 import { fillerOffers, languageOffer } from './catalogue-fixtures';
-import { catalogueClientAround } from './test-app';
+import { waitFor } from '@rt/testing';
+import { QueryExpansionService } from '../src/query/glossary/query-expansion.service';
+import { catalogueClientAround, createTestApp } from './test-app';
 
 const offer = languageOffer;
 
@@ -94,4 +96,36 @@ describe('real words from real dictionaries: a real word is never corrected', ()
     const [paris] = await conceptOf('paris', 'paris');
     expect(paris).toMatchObject({ weight: 16, covered: true });
   });
+});
+
+describe('the dictionaries preloaded after start', () => {
+  it('reads none before its delay, then one language a turn', async () => {
+    const t = await createTestApp({ env: { SEARCH_DICTIONARY_PRELOAD_MS: '600000' } });
+    try {
+      const expansions = t.app.get(QueryExpansionService);
+      expect(expansions.dictionaryLanguages).toEqual([]);
+      expect(expansions.preloadDictionaries(1)).toBe(3);
+      expect(expansions.dictionaryLanguages).toEqual(['fr']);
+      expect(expansions.preloadDictionaries()).toBe(0);
+      expect([...expansions.dictionaryLanguages].sort()).toEqual(['de', 'en', 'fr', 'it']);
+      expect(expansions.preloadDictionaries()).toBe(0);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
+
+  it('reads the four languages in the background, SEARCH_DICTIONARY_PRELOAD_MS after start', async () => {
+    const t = await createTestApp({ env: { SEARCH_DICTIONARY_PRELOAD_MS: '1' } });
+    try {
+      const expansions = t.app.get(QueryExpansionService);
+      await waitFor(
+        async () => (expansions.dictionaryLanguages.length === 4 ? true : undefined),
+        60_000,
+        'the four dictionaries to be preloaded',
+      );
+      expect([...expansions.dictionaryLanguages].sort()).toEqual(['de', 'en', 'fr', 'it']);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });

@@ -53,6 +53,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_ENV: 'local',
     LOG_LEVEL: 'silent',
     CATALOGUE_SOURCE: 'none',
+    // the dictionaries are read by the searches that need them, not by a preload competing with
+    // the test's own work (a test of the preload sets it)
+    SEARCH_DICTIONARY_PRELOAD_MS: '0',
     ...options.env,
   });
   let builder = Test.createTestingModule({

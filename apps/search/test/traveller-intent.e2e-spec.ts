@@ -36,6 +36,22 @@ const RECORDS: CatalogueRecord[] = [
     name: 'Italy',
   }),
   offer('VE-FR1', 'fr', 'Week-end à Venise', 'Les canaux et la lagune.', { code: 'IT', name: 'Italie' }),
+  // a safari in a place the gazetteer lacks, and an offer holding the sentence's common words
+  offer('MM-DE1', 'de', 'Safari in der Masai Mara', 'Löwen, Elefanten und Gnus in der Savanne.', {
+    code: 'KE',
+    name: 'Kenia',
+  }),
+  offer(
+    'BE-DE1',
+    'de',
+    'Den Rheinfall erleben und bestaunen',
+    'Erleben und bestaunen: der Rheinfall bei Schaffhausen.',
+  ),
+  // "end" alone, which the "end" of "week-end" must not select
+  offer('EN-EN1', 'en', "Land's End lighthouse", 'The end of the land, a lighthouse on the cliff.', {
+    code: 'GB',
+    name: 'United Kingdom',
+  }),
   ...fillerOffers(40),
 ];
 
@@ -97,6 +113,38 @@ describe("the traveller's words: the search's language, function and filler word
       if (ids.includes(filler)) expect(ids.indexOf(filler)).toBeGreaterThan(0);
     const weights = await conceptsOf(search);
     expect(weights).toMatchObject({ plusieurs: 1, randonnees: 4 });
+  });
+
+  it('weighs the common words no rule knows of a sentence as minor concepts, a name no dictionary knows as major', async () => {
+    const search = 'die Masai Mara erleben und bestaunen';
+    const ids = await textIds(client, search);
+    expect(ids[0]).toBe('MM-DE1');
+    expect(ids.indexOf('BE-DE1')).toBeGreaterThan(0);
+    // `erleben` and `bestaunen` are German's (Hunspell) and no rule's; `masai` and `mara` no German
+    // word: the destination the gazetteer lacks
+    const { records } = await page(client, { search, explain: true, rrfVectorWeight: 0 });
+    const weightsOf = (id: string) =>
+      Object.fromEntries(
+        (records.find((record) => record.id === id)?._explanation?.text.concepts ?? []).map(
+          ({ word, weight }) => [word, weight],
+        ),
+      );
+    expect(weightsOf('MM-DE1')).toMatchObject({ masai: 4, mara: 4, erleben: 1, bestaunen: 1 });
+    // in a short search every word is what the traveller looks for
+    expect(await conceptsOf('Rheinfall erleben')).toMatchObject({ erleben: 4 });
+  });
+
+  it('reads a hyphenated word a rule knows whole as one word: the "end" of "week-end" selects nothing', async () => {
+    for (const search of ['week-end dans le Jura', 'un week-end de randonnée dans le Jura']) {
+      const ids = await textIds(client, search);
+      expect({ search, first: ids[0], end: ids.includes('EN-EN1') }).toEqual({
+        search,
+        first: 'RJ-FR1',
+        end: false,
+      });
+    }
+    // the word "end" typed alone is a word of its own
+    expect(await textIds(client, 'end of the land')).toContain('EN-EN1');
   });
 
   it('weighs a wish about who travels as a minor concept beside the activity', async () => {

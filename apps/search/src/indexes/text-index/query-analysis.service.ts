@@ -58,7 +58,7 @@ export class QueryAnalysisService {
     // the search's budget goes on from the expansion's work, afresh for each run of the search
     // (a search runs again when a new generation is loaded meanwhile): the same terms each time
     const own = { ...reading.expansion, work: reading.expansion.work?.copy() ?? new AnalysisWork() };
-    const expansion =
+    const corrected =
       weights.place > 0
         ? this.expansions.withCorrectedPlaces(
             own,
@@ -67,8 +67,11 @@ export class QueryAnalysisService {
           )
         : own;
     const { words } = reading;
-    const stems = await this.stems.formsOf(requiredTokens(words, expansion, weights));
+    const stems = await this.stems.formsOf(requiredTokens(words, corrected, weights));
     const shortSearch = isShortSearch(words, stems);
+    // a sentence's common words no rule knows: minor concepts (D-54 as amended)
+    const plainWords = this.expansions.plainWordsOf(reading.text, words, corrected, shortSearch);
+    const expansion = plainWords.length ? { ...corrected, plainWords } : corrected;
     const language = expansion.language?.language;
     const work = expansion.work ?? new AnalysisWork();
     const isRealWord = (word: string) => this.expansions.isRealWord(word, language, work);
@@ -80,6 +83,8 @@ export class QueryAnalysisService {
       placeNameWords: expansion.placeNameWords,
       functionWords: expansion.functionWords,
       fillerWords: expansion.fillerWords,
+      plainWords: expansion.plainWords,
+      hyphenPieces: expansion.hyphenPieces,
       softWords: expansion.softWords,
       activityWords: expansion.activityWords,
       shortSearch,

@@ -42,6 +42,13 @@ export interface QueryWords {
   functionWords?: readonly string[];
   /** The search's filler words (QueryExpansion.fillerWords): a minor concept that selects nothing on its own. */
   fillerWords?: readonly string[];
+  /**
+   * A sentence's common words no rule knows (QueryExpansion.plainWords): a minor concept, that
+   * still selects.
+   */
+  plainWords?: readonly string[];
+  /** The pieces of a hyphenated word known whole but its longest (QueryExpansion.hyphenPieces): no concept, no selection. */
+  hyphenPieces?: readonly string[];
   /** Words that are a wish about who travels (QueryExpansion.softWords): minor beside an activity. */
   softWords?: readonly string[];
   /** Words that say what the traveller does (QueryExpansion.activityWords). */
@@ -81,6 +88,7 @@ export function queryTermsOf(
   };
   const functionWordKeys = wordKeysOf(analysed, words, words?.functionWords);
   const fillerKeys = wordKeysOf(analysed, words, words?.fillerWords);
+  const pieceKeys = wordKeysOf(analysed, words, words?.hyphenPieces);
   const terms = analysed.map((term) => {
     const own = OWN_KINDS.has(term.kind);
     // a function word ("in", "nei", "sans") weighs as a stop word and never selects
@@ -98,6 +106,7 @@ export function queryTermsOf(
       frequent:
         functionWord ||
         fillerKeys.has(wordKey(term.word)) ||
+        pieceKeys.has(wordKey(term.word)) ||
         term.kind === 'stop' ||
         frequencyOf(term) > FREQUENT_WORD_SHARE * offers,
       conceptWeight: 0,
@@ -194,7 +203,9 @@ function conceptWeightsOf(
   const placeWords = new Set(words?.placeWords ?? []);
   const placeNameWords = new Set(words?.placeNameWords ?? []);
   const functionWords = new Set(words?.functionWords ?? []);
+  const hyphenPieces = new Set(words?.hyphenPieces ?? []);
   const softWords = new Set(words?.softWords ?? []);
+  const plainWords = new Set(words?.plainWords ?? []);
   const softKeys = new Set<string>();
   const activityWords = new Set(words?.activityWords ?? []);
   const activityKeys = new Set<string>();
@@ -219,7 +230,7 @@ function conceptWeightsOf(
       weights.set(key, PLACE_CONCEPT);
       continue;
     }
-    if (token !== undefined && functionWords.has(token)) {
+    if (token !== undefined && (functionWords.has(token) || hyphenPieces.has(token))) {
       weights.set(key, 0);
       continue;
     }
@@ -235,7 +246,11 @@ function conceptWeightsOf(
     // (analysis/typos.ts, isShortSearch: "faire" is no "fire")
     const guessed =
       words?.shortSearch === false && own.length > 0 && own.every((form) => form.kind === 'typo');
-    const general = saysNothing || guessed || (own.length ? own : forms).every((form) => form.frequent);
+    // in a sentence, a common word no rule knows ("paar", "tranquillo") says less than those the
+    // rules know (QueryExpansion.plainWords; a name no dictionary knows, "masai", stays major)
+    const plain = token !== undefined && plainWords.has(token);
+    const general =
+      saysNothing || guessed || plain || (own.length ? own : forms).every((form) => form.frequent);
     weights.set(key, stop ? 0 : general ? MINOR_CONCEPT : MAJOR_CONCEPT);
     if (!stop && saysNothing) generalWords?.add(key);
   }

@@ -106,6 +106,17 @@ export interface QueryExpansion {
    * rules do not know and that name no place: a minor concept that selects no offer on its own.
    */
   fillerWords?: string[];
+  /**
+   * The words of a sentence that no rule knows and that a language's dictionary knows as a common
+   * word (QueryExpansionService.plainWordsOf: "paar", "tage", "tranquillo"): a minor concept
+   * (query-terms.ts); a name no dictionary knows ("masai") stays major. Absent in a short search.
+   */
+  plainWords?: string[];
+  /**
+   * The pieces of a hyphenated word a rule knows whole but its longest ("end" of "week-end":
+   * QueryExpansionService.hyphenPiecesOf): no concept and no selection of their own.
+   */
+  hyphenPieces?: string[];
   /** The search's language, guessed from its words (language-guess.ts), with the words that told. */
   language?: LanguageGuess;
   /**

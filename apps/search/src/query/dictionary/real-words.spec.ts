@@ -68,6 +68,37 @@ describe('RealWords (Hunspell dictionaries)', () => {
     expect(again.bySteps.lookups).toBe(first.bySteps.lookups);
   });
 
+  it('knows a common word, a German noun among them, and no name the dictionaries write with a capital', () => {
+    // isWord accepts a name (Hunspell takes a capital for any word): the common-word check does not
+    expect(realWords.isWord('masai', ['en'])).toBe(true);
+    expect(realWords.isCommonWord('masai', LANGUAGES)).toBe(false);
+    expect(realWords.isWord('mara', ['fr', 'en', 'it'])).toBe(true);
+    expect(realWords.isCommonWord('mara', ['fr', 'de', 'en'])).toBe(false);
+    // … though a name may be a common word of another language (Italian's dictionary has `mara`)
+    expect(realWords.isCommonWord('mara', ['it'])).toBe(true);
+    expect(realWords.isWord('london', ['en'])).toBe(true);
+    expect(realWords.isCommonWord('london', ['en'])).toBe(false);
+    // German writes its nouns with a capital: they are common words
+    expect(realWords.isCommonWord('tage', ['de'])).toBe(true);
+    expect(realWords.isCommonWord('kindern', ['de'])).toBe(true);
+    expect(realWords.isCommonWord('tranquillo', ['it'])).toBe(true);
+    expect(realWords.isCommonWord('canals', ['en'])).toBe(true);
+    expect(realWords.isCommonWord('voudrais', ['fr'])).toBe(true);
+    // a hyphenated word is looked up whole
+    expect(realWords.isCommonWord('bien-etre', ['fr'])).toBe(true);
+    expect(realWords.isWord('bien-etre', ['fr'])).toBe(true);
+    expect(realWords.isCommonWord('qqxv-zzkw', LANGUAGES)).toBe(false);
+  });
+
+  it('reads a dictionary ahead of its first check, once (the preload)', async () => {
+    const fresh = await RealWords.load();
+    expect(fresh.preload('de')).toBe(true);
+    expect(fresh.preload('de')).toBe(false);
+    expect(fresh.loadedLanguages).toEqual(['de']);
+    expect(fresh.isWord('wanderungen', ['de'])).toBe(true);
+    expect(fresh.loads.map((load) => load.language)).toEqual(['de']);
+  });
+
   it('answers no when the budget stops the tries', () => {
     const spent = new AnalysisWork(8, 8);
     expect(realWords.isWord('montagnes', ['fr'], spent)).toBe(false);

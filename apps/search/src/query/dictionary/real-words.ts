@@ -79,6 +79,17 @@ export class RealWords {
     return new RealWords(await loadModule(), filesOf);
   }
 
+  /**
+   * Reads `language`'s dictionary now if it is not read yet (the preload after start:
+   * QueryExpansionService.preloadDictionaries); false when it was read already. A search that
+   * needs a dictionary not read yet reads it itself (isWord).
+   */
+  preload(language: Language): boolean {
+    if (this.dictionaries.has(language)) return false;
+    this.dictionaryOf(language);
+    return true;
+  }
+
   /** The languages whose dictionary is read. */
   get loadedLanguages(): Language[] {
     return [...this.dictionaries.keys()];
@@ -87,15 +98,33 @@ export class RealWords {
   /**
    * Whether `word` (folded) is a word of one of `languages` (all four when none is given), as typed
    * or with accents put back (spellingsOf); false for a word shorter than REAL_WORD_MIN_LENGTH, too
-   * long to analyse, holding a digit, or when `work`'s budget stops the tries.
+   * long to analyse, holding anything but letters (a hyphen aside: `bien-être`), or when `work`'s
+   * budget stops the tries.
    */
   isWord(word: string, languages: readonly Language[] = LANGUAGES, work = new AnalysisWork()): boolean {
-    if (word.length < REAL_WORD_MIN_LENGTH || !isAnalysable(word) || /[^\p{L}]/u.test(word)) return false;
+    return this.isIn(word, languages, work, false);
+  }
+
+  /**
+   * Whether `word` (folded) is a common word of one of `languages` (all four when none is given):
+   * as isWord, but a word the dictionary writes only with a capital (a name: `Masai`, `Paris`,
+   * `Mara`) is not one, save in German, whose nouns are all written so (`Tage`, `Kindern`). What
+   * a sentence's word no rule knows is asked (QueryExpansionService.plainWordsOf, D-54): a common
+   * word is a minor concept, a name stays major.
+   */
+  isCommonWord(word: string, languages: readonly Language[] = LANGUAGES, work = new AnalysisWork()): boolean {
+    return this.isIn(word, languages, work, true);
+  }
+
+  private isIn(word: string, languages: readonly Language[], work: AnalysisWork, common: boolean): boolean {
+    if (word.length < REAL_WORD_MIN_LENGTH || !isAnalysable(word) || /[^\p{L}-]/u.test(word)) return false;
     for (const language of languages) {
-      const key = `${language} ${word}`;
+      // German writes its nouns with a capital: there a common word may be written so
+      const lowerOnly = common && language !== 'de';
+      const key = `${lowerOnly ? 'c' : ''}${language} ${word}`;
       let answer = this.remembered.get(key);
       if (answer === undefined) {
-        answer = this.tryIn(this.dictionaryOf(language), word);
+        answer = this.tryIn(this.dictionaryOf(language), word, lowerOnly);
         if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
         this.remembered.set(key, answer);
       }
@@ -108,10 +137,10 @@ export class RealWords {
   }
 
   /** The try that found `word` in `dictionary` (1-based), or minus the number of tries. */
-  private tryIn(dictionary: LanguageDictionary, word: string): number {
+  private tryIn(dictionary: LanguageDictionary, word: string, lowerOnly = false): number {
     const spellings = spellingsOf(word, dictionary.accents);
     for (let i = 0; i < spellings.length; i++) {
-      if (dictionary.hunspell.spell(capitalised(spellings[i]))) return i + 1;
+      if (dictionary.hunspell.spell(lowerOnly ? spellings[i] : capitalised(spellings[i]))) return i + 1;
     }
     return -spellings.length;
   }

@@ -208,6 +208,11 @@ export class QueryExpander {
   }
 
   /** How many words and phrases the rules expand. */
+  /** Whether a rule knows `phrase` (folded, words separated by one space) as one of its forms. */
+  knows(phrase: string): boolean {
+    return this.rulesByWord.has(phrase);
+  }
+
   get size(): number {
     return this.rulesByWord.size;
   }

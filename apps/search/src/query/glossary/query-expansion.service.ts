@@ -1,5 +1,5 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import type { OnModuleInit } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { SearchMetrics } from '../../metrics/search-metrics';
 import { AnalysisWork } from '../analysis/analysis-budget';
 import { loadGazetteer } from '../gazetteer/gazetteer';
@@ -18,6 +18,22 @@ import { RealWords } from '../dictionary/real-words';
 import { isOtherEnding } from '../dictionary/other-ending';
 import { isPhraseWithStopWord, loadStopWords } from './stop-words';
 import { loadFillerWords } from './filler-words';
+import { foldText } from '../analysis/tokenizer';
+
+/** The pause between two dictionaries of the preload, in ms: searches waiting run in between. */
+const PRELOAD_TURN_MS = 50;
+
+/** A text's hyphenated words, folded (`week-end`, `saas-fee`, `bien-etre`), as foldWords splits them apart. */
+export function hyphenatedWords(text: string): string[] {
+  return [
+    ...new Set(
+      foldText(text)
+        .split(/[^\p{L}\p{N}-]+/u)
+        .map((word) => word.replace(/^-+|-+$/g, ''))
+        .filter((word) => word.includes('-')),
+    ),
+  ];
+}
 
 /**
  * The words a search gains (apps/search/README.md, "Query expansion" and "Places"): the travel
@@ -28,7 +44,7 @@ import { loadFillerWords } from './filler-words';
  * be read does not start; a reindex that cannot read the synonyms keeps the previous ones.
  */
 @Injectable()
-export class QueryExpansionService implements OnModuleInit {
+export class QueryExpansionService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('QueryExpansion');
   private readonly glossary: ExpansionRule[];
   private readonly languages: LanguageGuesser;
@@ -43,6 +59,8 @@ export class QueryExpansionService implements OnModuleInit {
    * start (onModuleInit), each dictionary read at the first search that needs it; none before.
    */
   private realWords?: RealWords;
+  /** The next turn of the dictionaries' preload (preloadDictionaries), while one is due. */
+  private preloadTimer?: NodeJS.Timeout;
   /** Glossary and synonyms; synonyms alone (SEARCH_GLOSSARY_WEIGHT 0). */
   private expanders: { all: QueryExpander; synonyms: QueryExpander };
 
@@ -65,6 +83,54 @@ export class QueryExpansionService implements OnModuleInit {
     await this.reloadSynonyms();
   }
 
+  /**
+   * The dictionaries read in the background, SEARCH_DICTIONARY_PRELOAD_MS after start, one language
+   * a turn of the event loop (preloadDictionaries): never on readiness's path nor a search's.
+   */
+  onApplicationBootstrap(): void {
+    const delay = this.settings.SEARCH_DICTIONARY_PRELOAD_MS;
+    if (delay > 0) this.schedulePreload(delay);
+  }
+
+  onApplicationShutdown(): void {
+    if (this.preloadTimer) clearTimeout(this.preloadTimer);
+    this.preloadTimer = undefined;
+  }
+
+  private schedulePreload(delay: number): void {
+    this.preloadTimer = setTimeout(() => {
+      this.preloadTimer = undefined;
+      if (this.preloadDictionaries(1) > 0) this.schedulePreload(PRELOAD_TURN_MS);
+    }, delay);
+    // the preload never holds the process open (a test's, a replica stopping)
+    this.preloadTimer.unref();
+  }
+
+  /**
+   * Reads at most `count` dictionaries not read yet (in LANGUAGES' order), logging each; returns
+   * how many are still unread. A search that needs one meanwhile reads it itself (RealWords.isWord).
+   */
+  preloadDictionaries(count: number = LANGUAGES.length): number {
+    const realWords = this.realWords;
+    if (!realWords) return 0;
+    let read = 0;
+    for (const language of LANGUAGES) {
+      if (read >= count) break;
+      const loaded = realWords.loads.length;
+      if (!realWords.preload(language)) continue;
+      read++;
+      for (const load of realWords.loads.slice(loaded)) {
+        this.logger.log(`${load.language} dictionary preloaded in ${Math.round(load.milliseconds)} ms`);
+      }
+    }
+    return LANGUAGES.length - realWords.loadedLanguages.length;
+  }
+
+  /** The languages whose dictionary is read (by a search or the preload). */
+  get dictionaryLanguages(): Language[] {
+    return this.realWords?.loadedLanguages ?? [];
+  }
+
   /** Compiles Hunspell for the real-word checks (11 ms measured, D-82; no dictionary read yet). */
   async loadRealWords(): Promise<void> {
     this.realWords ??= await RealWords.load();
@@ -84,6 +150,87 @@ export class QueryExpansionService implements OnModuleInit {
       this.logger.log(`${load.language} dictionary read in ${Math.round(load.milliseconds)} ms`);
     }
     return found;
+  }
+
+  /**
+   * The words of a sentence (`shortSearch` false: more than SHORT_TYPO_MAX_WORDS words,
+   * analysis/typos.ts) that no rule explains (the glossary, the synonyms, the gazetteer, the
+   * function and filler words) and that a language's dictionary knows as a common word
+   * (RealWords.isCommonWord, in the guessed language, else any of the four): a minor concept of
+   * the sentence (query-terms.ts; D-54 as amended), as what the traveller looks for is said by the
+   * words the rules know. A word no dictionary knows as a common word (a name the gazetteer lacks:
+   * "Masai Mara") stays a major concept. A hyphenated word of the text is looked up whole first:
+   * a rule that knows it whole ("week-end", "Saas-Fee") explains its pieces, a dictionary that
+   * knows it whole ("bien-être") makes its unexplained pieces minor, else each piece is asked
+   * alone. Counted on `expansion.work`. None before loadRealWords, or in a short search.
+   */
+  plainWordsOf(
+    text: string,
+    words: readonly string[],
+    expansion: QueryExpansion,
+    shortSearch: boolean,
+  ): string[] {
+    if (shortSearch || !this.realWords) return [];
+    const explained = new Set([
+      ...expansion.knownWords,
+      ...expansion.terms.map((term) => term.token),
+      ...(expansion.placeWords ?? []),
+      ...(expansion.placeNameWords ?? []),
+      ...(expansion.functionWords ?? []),
+      ...(expansion.fillerWords ?? []),
+    ]);
+    const language = expansion.language?.language;
+    const languages = language ? [language] : LANGUAGES;
+    const work = expansion.work ?? new AnalysisWork();
+    const realWords = this.realWords;
+    const plain = new Set<string>();
+    const asked = new Set<string>();
+    const inSearch = new Set(words);
+    for (const hyphenated of hyphenatedWords(text)) {
+      const pieces = hyphenated.split('-').filter((piece) => inSearch.has(piece));
+      const unexplained = pieces.filter((piece) => !explained.has(piece));
+      if (!unexplained.length) continue;
+      for (const piece of pieces) asked.add(piece);
+      if (realWords.isCommonWord(hyphenated, languages, work)) {
+        for (const piece of unexplained) plain.add(piece);
+      } else {
+        for (const piece of unexplained) if (realWords.isCommonWord(piece, languages, work)) plain.add(piece);
+      }
+    }
+    for (const word of new Set(words)) {
+      if (explained.has(word) || asked.has(word)) continue;
+      if (realWords.isCommonWord(word, languages, work)) plain.add(word);
+    }
+    return [...plain];
+  }
+
+  /**
+   * The pieces of the search's hyphenated words that a rule knows whole as a multi-word form
+   * ("week-end": the glossary's "week end"), but their longest (the first of equals): they are
+   * one word of the traveller's, so the other pieces ("end") cover no concept and select no offer
+   * of their own (query-terms.ts), and the phrase's expansions count for the piece kept. A place's
+   * hyphenated name ("Saas-Fee") is the gazetteer's (placeNameWords).
+   */
+  hyphenPiecesOf(text: string, words: readonly string[], expansion: QueryExpansion): string[] {
+    const expander = this.settings.SEARCH_GLOSSARY_WEIGHT > 0 ? this.expanders.all : this.expanders.synonyms;
+    const places = new Set([...(expansion.placeWords ?? []), ...(expansion.placeNameWords ?? [])]);
+    const inSearch = new Set(words);
+    const pieces = new Set<string>();
+    for (const hyphenated of hyphenatedWords(text)) {
+      const parts = hyphenated.split('-').filter((part) => part !== '');
+      if (
+        parts.length < 2 ||
+        !parts.every((part) => inSearch.has(part)) ||
+        parts.some((part) => places.has(part))
+      )
+        continue;
+      if (!expander.knows(parts.join(' '))) continue;
+      const kept = parts.reduce((longest, part) => (part.length > longest.length ? part : longest));
+      for (const part of parts) if (part !== kept) pieces.add(part);
+    }
+    // a piece that is also a word of its own elsewhere in the search keeps its concept
+    const alone = words.filter((word) => !hyphenatedWords(text).some((h) => h.split('-').includes(word)));
+    return [...pieces].filter((piece) => !alone.includes(piece));
   }
 
   /** What the glossary, the synonyms and the gazetteer make of a search's words, and its language. */
@@ -116,7 +263,12 @@ export class QueryExpansionService implements OnModuleInit {
     // a filler is a word no rule knows: a known word ("see", a lake) or a place's is the word
     const known = new Set(placed.knownWords);
     const fillerWords = [...new Set(words.filter((word) => this.fillerWords.has(word) && !known.has(word)))];
-    return fillerWords.length ? { ...placed, fillerWords } : placed;
+    const hyphenPieces = this.hyphenPiecesOf(query.text, words, placed);
+    return {
+      ...placed,
+      ...(fillerWords.length ? { fillerWords } : {}),
+      ...(hyphenPieces.length ? { hyphenPieces } : {}),
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { FloatSetting, StringSetting } from '@rt/platform';
+import { FloatSetting, IntSetting, StringSetting } from '@rt/platform';
 
 /**
  * The words a search gains (QueryExpansionService) and the weight of each kind in the text side's
@@ -60,6 +60,16 @@ export class QueryExpansionSettings {
   /** The weight of a word a search gains from an operator synonym (as SEARCH_GLOSSARY_WEIGHT); 0 turns them off. */
   @FloatSetting({ min: 0, max: 1 })
   SEARCH_SYNONYM_WEIGHT: number = 0.9;
+
+  /**
+   * How long after the service starts its languages' Hunspell dictionaries are read in the
+   * background (query/dictionary/real-words.ts; D-82), in milliseconds: one language at a time,
+   * each on its own turn of the event loop (0.1–0.25 s each), so that no search pays for reading
+   * one and none waits behind all four. A search before then reads what it needs itself. 0: no
+   * preload, each dictionary read at the first search that needs it.
+   */
+  @IntSetting({ min: 0, max: 600_000 })
+  SEARCH_DICTIONARY_PRELOAD_MS: number = 2000;
 
   // Derived by loadSearchConfig (config.ts), not read from the environment:
 
