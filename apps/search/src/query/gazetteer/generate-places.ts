@@ -15,12 +15,18 @@ import {
 import { OrdinaryWords } from './ordinary-words';
 import {
   PLACE_MATCHES_PATH,
+  PLACE_MEMBERS_HEADER,
+  PLACE_MEMBERS_PATH,
+  PLACE_REGIONS_PATH,
+  parsePlaceRegions,
+  MOUNTAIN_ELEVATION,
   REGIONS_PATH,
   REGION_HEADER,
   TOWNS_PATH,
   TOWN_HEADER,
   parsePlaceMatches,
   centroid,
+  divisionNameForms,
 } from './towns';
 
 /**
@@ -139,23 +145,6 @@ export function regionId(country: string, admin1: string): string {
   return `adm1_${country}_${admin1}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
 }
 
-/**
- * The folded forms of a division's name a traveller writes: as given, and without a leading
- * `canton of`, `Kanton`, `région de`, `provincia di` … or a trailing `County`, `Province`
- * (`Canton du Valais` → `valais`; `Dubrovnik-Neretva County` → `dubrovnik neretva`).
- */
-export function divisionNameForms(name: string): string[] {
-  const folded = foldName(name);
-  const stripped = folded
-    .replace(
-      /^(canton|kanton|cantone|region|regione|province|provincia|provinz|communaute|comunidad|comunita|county|land|departement|voivodeship|republic|republique)( (of|de|du|d|di|del|della|des|la|le|l|autonome|autonomous|forale|foral|autonoma))*( |$)/,
-      '',
-    )
-    .replace(/ (county|province|region|oblast|voivodeship|municipality|governorate|canton|district)$/, '')
-    .trim();
-  return [...new Set([folded, stripped].filter((form) => form !== ''))];
-}
-
 const fixed = (value: number, digits: number) => value.toFixed(digits).replace(/\.?0+$/, '');
 
 /** The covered countries: Europe, the demo catalogue's destinations, the hand-written places' countries. */
@@ -171,12 +160,18 @@ interface Generated {
   towns: string;
   regions: string;
   points: string;
+  members: string;
   report: string[];
 }
 
+/** What the generator asks of the dictionaries (OrdinaryWords; a test gives the committed answers). */
+export interface WordChecker {
+  languagesOf(folded: string): Language[];
+}
+
 /** Everything the generator writes, and what it found worth a review (report). */
-export async function renderPlaces(rows = readGeoNames(), words?: OrdinaryWords): Promise<Generated> {
-  words ??= await OrdinaryWords.load();
+export async function renderPlaces(rows = readGeoNames(), checker?: WordChecker): Promise<Generated> {
+  const words = checker ?? (await OrdinaryWords.load());
   const gazetteer = loadGazetteer(COUNTRIES_PATH, PLACES_PATH, null);
   const handWritten = gazetteer.places.filter((place) => place.kind !== 'country');
   const report: string[] = [];
@@ -366,9 +361,7 @@ export async function renderPlaces(rows = readGeoNames(), words?: OrdinaryWords)
   const regionLines = regions.map((region) => {
     const id = regionId(region.country, region.admin1);
     const point = regionPoint.get(id)!;
-    const ambiguous = [
-      ...new Set(LANGUAGES.flatMap((language) => divisionNameForms(region.names[language]).slice(0, 1))),
-    ]
+    const ambiguous = [...new Set(LANGUAGES.flatMap((language) => divisionNameForms(region.names[language])))]
       .map((name) => [name, words.languagesOf(name)] as const)
       .filter(([, languages]) => languages.length)
       .map(([name, languages]) => `${name}:${languages.join(',')}`)
@@ -388,6 +381,56 @@ export async function renderPlaces(rows = readGeoNames(), words?: OrdinaryWords)
   const pointLines = [...points]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([id, { point, source }]) => [id, fixed(point.lat, 4), fixed(point.lon, 4), source].join('\t'));
+  // membership: the region a place is, the regions of the placed places inside it, the reviewed ones
+  const regionIds = new Set(regions.map((region) => regionId(region.country, region.admin1)));
+  const memberRegions = new Map<string, { regions: Set<string>; inside: number; region: boolean }>();
+  const entry = (id: string) => {
+    let found = memberRegions.get(id);
+    if (!found) memberRegions.set(id, (found = { regions: new Set(), inside: 0, region: false }));
+    return found;
+  };
+  for (const [id, region] of regionOfPlace) {
+    const own = entry(id);
+    own.regions.add(region);
+    own.region = true;
+  }
+  for (const place of handWritten) {
+    const row = townOfPlace.get(place.id);
+    const region = row ? regionId(row.country, row.admin1) : regionOfPlace.get(place.id);
+    if (!region || !regionIds.has(region)) continue;
+    for (const ancestor of gazetteer.ancestors(place.id)) {
+      const members = entry(ancestor.id);
+      members.regions.add(region);
+      members.inside++;
+    }
+  }
+  const reviewed = parsePlaceRegions(readFileSync(PLACE_REGIONS_PATH, 'utf8'), PLACE_REGIONS_PATH);
+  for (const line of reviewed.values()) {
+    const place = gazetteer.place(line.id);
+    if (!place || place.kind === 'country')
+      throw new Error(`${PLACE_REGIONS_PATH}: no hand-written place "${line.id}"`);
+    for (const region of line.regions) {
+      if (!regionIds.has(region))
+        throw new Error(`${PLACE_REGIONS_PATH}: no region "${region}" (${line.id})`);
+      const inside = regions.find((r) => regionId(r.country, r.admin1) === region)!;
+      if (!place.countries.includes(inside.country)) {
+        throw new Error(`${PLACE_REGIONS_PATH}: ${line.id} lies not in ${inside.country} (${region})`);
+      }
+      entry(line.id).regions.add(region);
+    }
+  }
+  const memberLines = [...memberRegions]
+    .filter(([id]) => gazetteer.place(id)!.kind !== 'city')
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([id, { regions: found, inside, region }]) => {
+      const review = reviewed.get(id);
+      const elevation =
+        review?.elevation ?? (gazetteer.place(id)!.kind === 'range' ? MOUNTAIN_ELEVATION : undefined);
+      const source = [region ? 'region' : '', inside ? `inside:${inside}` : '', review ? 'reviewed' : '']
+        .filter(Boolean)
+        .join('+');
+      return [id, [...found].sort().join('; '), elevation ?? '', source].join('\t');
+    });
   const unplaced = handWritten.filter((place) => !points.has(place.id));
   report.push(
     `${townLines.length} towns of ${countries.size} countries, ${regionLines.length} regions, ` +
@@ -416,6 +459,12 @@ export async function renderPlaces(rows = readGeoNames(), words?: OrdinaryWords)
       ...header('The first-level divisions (admin1) of the covered countries.'),
       REGION_HEADER.join('\t'),
       ...regionLines,
+      '',
+    ].join('\n'),
+    members: [
+      ...header('The regions each hand-written place is, spans or holds placed places in.'),
+      PLACE_MEMBERS_HEADER.join('\t'),
+      ...memberLines,
       '',
     ].join('\n'),
     points: [
@@ -456,12 +505,13 @@ if (require.main === module) {
   if (process.argv.includes('--measure')) {
     void measure(rows);
   } else {
-    void renderPlaces(rows).then(({ towns, regions, points, report }) => {
+    void renderPlaces(rows).then(({ towns, regions, points, members, report }) => {
+      writeFileSync(PLACE_MEMBERS_PATH, members);
       writeFileSync(TOWNS_PATH, towns);
       writeFileSync(REGIONS_PATH, regions);
       writeFileSync(PLACE_POINTS_PATH, points);
       for (const line of report) console.log(line);
-      console.log(`wrote ${TOWNS_PATH}, ${REGIONS_PATH}, ${PLACE_POINTS_PATH}`);
+      console.log(`wrote ${TOWNS_PATH}, ${REGIONS_PATH}, ${PLACE_POINTS_PATH}, ${PLACE_MEMBERS_PATH}`);
     });
   }
 }

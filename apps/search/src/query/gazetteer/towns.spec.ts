@@ -4,7 +4,11 @@ import { foldName, loadGazetteer, parsePlacePoints, PLACE_POINTS_PATH } from './
 import { OrdinaryWords } from './ordinary-words';
 import {
   centroid,
+  loadPlaceMembers,
   loadTowns,
+  parsePlaceMembers,
+  parsePlaceRegions,
+  PLACE_REGIONS_PATH,
   parsePlaceMatches,
   parseRegions,
   parseTowns,
@@ -45,6 +49,17 @@ describe('the towns (towns.tsv, regions.tsv)', () => {
       it: expect.stringContaining('Vallese'),
     });
     expect(towns.townsIn('adm1_ch_vs')).toContain(grachen.index);
+  });
+
+  it('finds a region by its name in each language, as written or without its "canton of"', () => {
+    for (const name of ['Valais', 'Wallis', 'Vallese', 'Kanton Wallis', 'Canton du Valais']) {
+      expect([name, towns.lookupRegionFolded(foldName(name)).map((region) => region.id)]).toEqual([
+        name,
+        ['adm1_ch_vs'],
+      ]);
+    }
+    expect(towns.regionByCode('CH', 'VS')).toBe(towns.region('adm1_ch_vs'));
+    expect(towns.lookupRegionFolded('vallee')).toEqual([]);
   });
 
   it('finds exact folded names only: a misspelt town is no town', () => {
@@ -166,6 +181,61 @@ describe('near', () => {
   it('gives nothing for a point off the map or a negative radius', () => {
     expect(towns.near({ lat: 91, lon: 0 }, 10)).toEqual([]);
     expect(towns.near(zermatt, -1)).toEqual([]);
+  });
+});
+
+describe('membership (place-members.tsv)', () => {
+  const members = loadPlaceMembers();
+  const townNames = (id: string) => [...towns.membersOf(members.get(id)!)].map((i) => towns.town(i).name);
+
+  it('gives a range the mountain towns of its regions, not the plain’s', () => {
+    const alps = townNames('alps');
+    expect(alps).toEqual(expect.arrayContaining(['Grächen', 'Saas-Grund', 'Valtournenche']));
+    // bulk towns of the same regions, in the Rhône valley, the Po plain, the Bavarian and Swiss plateaus
+    for (const plain of ['Monthey', 'Varese', 'Brescia', 'Belluno', 'Rosenheim', 'Augsburg', 'Köniz']) {
+      expect(towns.lookup(plain)).toHaveLength(1);
+      expect(alps).not.toContain(plain);
+    }
+    expect(members.get('alps')).toMatchObject({
+      elevation: 900,
+      source: expect.stringContaining('reviewed'),
+    });
+    expect(townNames('dolomites').length).toBeGreaterThan(5);
+  });
+
+  it('gives an island that is a region every town of it, and a canton its region', () => {
+    expect(members.get('crete')).toMatchObject({ regions: ['adm1_gr_esye43'], source: 'region' });
+    expect(towns.membersOf(members.get('crete')!)).toEqual(towns.townsIn('adm1_gr_esye43'));
+    expect(townNames('crete')).toContain('Tympáki');
+    expect(members.get('canton_valais')!.regions).toEqual(['adm1_ch_vs']);
+  });
+
+  it('gives a valley the regions of the placed places inside it', () => {
+    expect(members.get('mattertal')).toMatchObject({ regions: ['adm1_ch_vs'], source: 'inside:1' });
+  });
+
+  it('names only hand-written places and regions regions.tsv has', () => {
+    for (const [id, entry] of members) {
+      expect([id, gazetteer.place(id)?.kind ?? 'none']).not.toEqual([id, 'none']);
+      for (const region of entry.regions) expect([id, towns.region(region)?.id]).toEqual([id, region]);
+    }
+    expect(() =>
+      parsePlaceRegions(readFileSync(PLACE_REGIONS_PATH, 'utf8'), PLACE_REGIONS_PATH),
+    ).not.toThrow();
+  });
+
+  it('refuses a malformed line, naming it', () => {
+    const header = 'id\tregions\televation\tsource\n';
+    expect(() => parsePlaceMembers(`${header}alps\tadm1_ch_vs\t900\tguess`, 'm')).toThrow(
+      'm, line 2: malformed source',
+    );
+    expect(() => parsePlaceMembers(`${header}alps\tVS\t\tregion`, 'm')).toThrow('malformed regions');
+    expect(() => parsePlaceMembers(`${header}alps\tadm1_ch_vs\t-1\tregion`, 'm')).toThrow(
+      'malformed elevation',
+    );
+    expect(() => parsePlaceRegions('id\tregions\televation\treason\nalps\tadm1_ch_vs\t900\t', 'r')).toThrow(
+      'has no reason',
+    );
   });
 });
 

@@ -47,6 +47,12 @@ export const REGION_HEADER = [
   'ambiguous',
 ];
 const MATCH_HEADER = ['id', 'match', 'reason'];
+/** The reviewed regions of hand-written ranges (read by the generator only). */
+export const PLACE_REGIONS_PATH = sourceFilePath('query', 'gazetteer', 'place-regions.tsv');
+/** The generated membership of the hand-written places: their regions and the elevation of their towns. */
+export const PLACE_MEMBERS_PATH = sourceFilePath('query', 'gazetteer', 'place-members.tsv');
+export const PLACE_REGIONS_HEADER = ['id', 'regions', 'elevation', 'reason'];
+export const PLACE_MEMBERS_HEADER = ['id', 'regions', 'elevation', 'source'];
 
 /**
  * The elevation (GeoNames' `dem`, metres) from which a town is a mountain town (`kinds`): the
@@ -131,7 +137,95 @@ export function parsePlaceMatches(text: string, source: string): Map<string, Pla
   return matches;
 }
 
+/** A reviewed line of place-regions.tsv: a place's regions and the elevation of its towns. */
+export interface PlaceRegions {
+  id: string;
+  regions: string[];
+  /** Metres: a town of the regions lies in the place from this elevation (none: every town). */
+  elevation?: number;
+  reason: string;
+  line: number;
+}
+
+/**
+ * What a hand-written place holds (place-members.tsv, generated): the regions it is, spans or has
+ * placed places in, and the elevation from which a town of them lies in it (a range's).
+ */
+export interface PlaceMembers {
+  id: string;
+  regions: string[];
+  elevation?: number;
+  /** `region` (it is the region), `inside:N` (N placed places inside it), `reviewed`, joined by `+`. */
+  source: string;
+}
+
+const REGION_LIST = /^adm1_[a-z0-9_]+$/;
+
+/** The rows of place-regions.tsv or place-members.tsv: id, regions, elevation, and the last cell. */
+function membershipRows(text: string, source: string, header: string[]) {
+  const seen = new Map<string, number>();
+  return [...tsvRows(text, header, (l, r) => new GazetteerError(source, l, r))].map(({ line, columns }) => {
+    const [id, regionsCell, elevationCell, last] = columns;
+    const fail = (reason: string) => new GazetteerError(source, line, reason);
+    if (!/^[a-z][a-z0-9_]*$/.test(id)) throw fail(`malformed place id "${id}"`);
+    if (seen.has(id)) throw fail(`"${id}" is already given on line ${seen.get(id)}`);
+    seen.set(id, line);
+    const regions = regionsCell.split(';').map((region) => region.trim());
+    if (!regions.every((region) => REGION_LIST.test(region)))
+      throw fail(`malformed regions "${regionsCell}"`);
+    if (new Set(regions).size !== regions.length) throw fail(`"${id}" repeats a region`);
+    if (elevationCell !== '' && !/^[0-9]+$/.test(elevationCell))
+      throw fail(`malformed elevation "${elevationCell}"`);
+    if (last === '') throw fail(`"${id}" has no ${header[3]}`);
+    return { id, regions, ...(elevationCell === '' ? {} : { elevation: Number(elevationCell) }), last, line };
+  });
+}
+
+/** Reads place-regions.tsv, refusing (naming the line) a malformed id, region or elevation, no reason. */
+export function parsePlaceRegions(text: string, source: string): Map<string, PlaceRegions> {
+  return new Map(
+    membershipRows(text, source, PLACE_REGIONS_HEADER).map(({ last, ...row }) => [
+      row.id,
+      { ...row, reason: last },
+    ]),
+  );
+}
+
+/** Reads place-members.tsv, refusing (naming the line) a malformed id, region, elevation or source. */
+export function parsePlaceMembers(text: string, source: string): Map<string, PlaceMembers> {
+  return new Map(
+    membershipRows(text, source, PLACE_MEMBERS_HEADER).map(({ last, line, ...row }) => {
+      if (!/^(region|inside:[0-9]+|reviewed)(\+(region|inside:[0-9]+|reviewed))*$/.test(last)) {
+        throw new GazetteerError(source, line, `malformed source "${last}"`);
+      }
+      return [row.id, { ...row, source: last }];
+    }),
+  );
+}
+
+/** The committed membership of the hand-written places. */
+export function loadPlaceMembers(path = PLACE_MEMBERS_PATH): Map<string, PlaceMembers> {
+  return parsePlaceMembers(readFileSync(path, 'utf8'), path);
+}
+
 const RADIANS = Math.PI / 180;
+
+/**
+ * The folded forms of a region's name a traveller writes: as given, and without a leading `canton
+ * of`, `Kanton`, `région de`, `provincia di` … or a trailing `County`, `Province` (`Canton du
+ * Valais` → `canton du valais`, `valais`; `Dubrovnik-Neretva County` → `dubrovnik neretva`).
+ */
+export function divisionNameForms(name: string): string[] {
+  const folded = foldName(name);
+  const stripped = folded
+    .replace(
+      /^(canton|kanton|cantone|region|regione|province|provincia|provinz|communaute|comunidad|comunita|county|land|departement|voivodeship|republic|republique)( (of|de|du|d|di|del|della|des|la|le|l|autonome|autonomous|forale|foral|autonoma))*( |$)/,
+      '',
+    )
+    .replace(/ (county|province|region|oblast|voivodeship|municipality|governorate|canton|district)$/, '')
+    .trim();
+  return [...new Set([folded, stripped].filter((form) => form !== ''))];
+}
 
 /** The grid's cell size in degrees: a radius of 25 km looks at 4 to 9 cells in Europe. */
 const CELL_DEGREES = 0.5;
@@ -192,7 +286,9 @@ export class Towns {
     regions.forEach((region, i) => {
       this.regionsById.set(region.id, region);
       this.regionIndex.set(`${region.country}.${region.admin1}`, i);
-      for (const name of new Set(LANGUAGES.map((language) => foldName(region.names[language])))) {
+      for (const name of new Set(
+        LANGUAGES.flatMap((language) => divisionNameForms(region.names[language])),
+      )) {
         const list = this.regionsByName.get(name);
         if (list) list.push(region);
         else this.regionsByName.set(name, [region]);
@@ -391,15 +487,33 @@ export class Towns {
     return this.regionList;
   }
 
-  /** The regions whose name in one of the four languages folds to `name`. */
+  /**
+   * The regions whose name in one of the four languages folds to `name`, as written or without
+   * its `canton of`, `région de` … (divisionNameForms: `valais`, `kanton wallis`).
+   */
   lookupRegionFolded(name: string): Region[] {
     return this.regionsByName.get(name) ?? [];
+  }
+
+  /**
+   * The ordinals of the towns a hand-written place holds by its membership (loadPlaceMembers): the
+   * towns of its regions at or above its elevation, in region then file order.
+   */
+  membersOf(members: PlaceMembers): Uint32Array {
+    const found: number[] = [];
+    for (const region of members.regions) {
+      for (const i of this.townsIn(region)) {
+        if (members.elevation === undefined || this.elevation[i] >= members.elevation) found.push(i);
+      }
+    }
+    return Uint32Array.from(found);
   }
 
   /** The ordinals of the towns of a region (town(i) makes each), in file order. */
   townsIn(regionId: string): Uint32Array {
     const region = this.regionsById.get(regionId);
-    return region ? this.townsOfRegion[this.regionList.indexOf(region)] : new Uint32Array(0);
+    const at = region && this.regionIndex.get(`${region.country}.${region.admin1}`);
+    return at === undefined ? new Uint32Array(0) : this.townsOfRegion[at];
   }
 }
 
