@@ -31,6 +31,7 @@ function main(): void {
     `loadTowns: ${towns.size} towns, ${towns.regions().length} regions in ${loadMs.toFixed(0)} ms ` +
       `(CPU ${((user + system) / 1e3).toFixed(0)} ms: the figure on a shared machine)`,
   );
+  console.log(`names the gazetteer reserves: ${towns.reservedTowns} town names hidden`);
   console.log(
     `held: heap ${mib(after.heapUsed - before.heapUsed)}, array buffers ${mib(
       after.arrayBuffers - before.arrayBuffers,

@@ -62,6 +62,20 @@ describe('the towns (towns.tsv, regions.tsv)', () => {
     expect(towns.lookupRegionFolded('vallee')).toEqual([]);
   });
 
+  it('finds no town by a name of the gazetteer: the hand-written place wins', () => {
+    // Geneva (Alabama), Wallis (Texas), Vienne (Isère), Tessin (Mecklenburg), Corse (Gloucestershire)
+    for (const name of ['geneva', 'wallis', 'vienne', 'tessin', 'corse', 'paris', 'greece']) {
+      expect([name, towns.lookupFolded(name)]).toEqual([name, []]);
+      expect(gazetteer.lookupFolded(name).length).toBeGreaterThan(0);
+    }
+    const unreserved = loadTowns(undefined, undefined, []);
+    expect(unreserved.lookupFolded('vienne').map((town) => town.country)).toContain('FR');
+    expect(towns.reservedTowns).toBeGreaterThan(100);
+    // still near its neighbours
+    const vienne = unreserved.lookupFolded('vienne').find((town) => town.country === 'FR')!;
+    expect(towns.near(vienne.point, 1).map((town) => town.geonameId)).toContain(vienne.geonameId);
+  });
+
   it('finds exact folded names only: a misspelt town is no town', () => {
     expect(towns.lookupFolded('graechen')).toEqual([]);
     expect(towns.lookupFolded('grachn')).toEqual([]);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sourceFilePath } from '../../common/source-files';
 import { tsvRows } from '../../common/tsv';
 import { LANGUAGES, type Language } from '../analysis/languages';
-import { foldName, GazetteerError, isGeoPoint, type GeoPoint } from './gazetteer';
+import { foldName, GazetteerError, isGeoPoint, loadGazetteer, type GeoPoint } from './gazetteer';
 import { centroid, distanceKm } from './geo';
 
 export { centroid };
@@ -239,6 +239,8 @@ const cellOf = (lat: number, lon: number) =>
 /** The towns and regions, for look-ups by name, by distance and by region. */
 export class Towns {
   readonly size: number;
+  /** How many town names the reserved names hid (a town with two names counts twice). */
+  reservedTowns = 0;
   private readonly geonameIds: Uint32Array;
   private readonly names: string[];
   /** Each town's folded name; `foldedAscii` its ASCII name's, where that folds otherwise. */
@@ -268,7 +270,13 @@ export class Towns {
   private readonly regionsByName = new Map<string, Region[]>();
   private readonly townsOfRegion: Uint32Array[];
 
-  constructor(townRows: readonly TownRow[], regions: readonly Region[]) {
+  /**
+   * `reserved`: folded names no town is found by (the gazetteer's: `geneva`, `wallis`, `paris`,
+   * `vienne` lead to the hand-written place, never to Geneva in Alabama or Vienne in the Isère);
+   * such a town is still near its neighbours and in its region.
+   */
+  constructor(townRows: readonly TownRow[], regions: readonly Region[], reserved: Iterable<string> = []) {
+    const reservedNames = new Set(reserved);
     const n = (this.size = townRows.length);
     this.geonameIds = new Uint32Array(n);
     this.names = new Array<string>(n);
@@ -326,6 +334,10 @@ export class Towns {
         0,
       );
       for (const name of this.foldedOf(i)) {
+        if (reservedNames.has(name)) {
+          this.reservedTowns++;
+          continue;
+        }
         const found = this.byName.get(name);
         if (found === undefined) this.byName.set(name, i);
         else if (typeof found === 'number') this.byName.set(name, [found, i]);
@@ -644,10 +656,19 @@ export function parseRegions(text: string, source: string): Region[] {
   return regions;
 }
 
-/** The committed towns and regions, read and checked (GAZETTEER.md: about N ms, M MiB). */
-export function loadTowns(townsPath = TOWNS_PATH, regionsPath = REGIONS_PATH): Towns {
+/**
+ * The committed towns and regions, read and checked (GAZETTEER.md, "Memory and load time"). A
+ * name the gazetteer has (`reserved`: by default the committed gazetteer's, read again; pass
+ * `gazetteer.names().keys()` of the one at hand) finds no town: the hand-written place wins.
+ */
+export function loadTowns(
+  townsPath = TOWNS_PATH,
+  regionsPath = REGIONS_PATH,
+  reserved: Iterable<string> = loadGazetteer().names().keys(),
+): Towns {
   return new Towns(
     parseTowns(readFileSync(townsPath, 'utf8'), townsPath),
     parseRegions(readFileSync(regionsPath, 'utf8'), regionsPath),
+    reserved,
   );
 }
