@@ -7,6 +7,7 @@ import { AppModule } from '../app.module';
 import { loadSearchConfig } from '../config';
 import { searchMigrations } from '../database/migrations';
 import { loadOfferPlacer } from '../indexes/reindex/offer-placer';
+import { refreshOfferPlaces } from '../indexes/reindex/reindex.repository';
 import { ReindexService } from '../indexes/reindex/reindex.service';
 import { OFFER_PLACES_SQL, OFFER_POINTS_SQL } from '../indexes/text-index/offer-places';
 import { loadTextIndex } from '../indexes/text-index/text-index.loader';
@@ -24,6 +25,12 @@ const SERVER_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const DATABASE = env.BENCH_DATABASE ?? 'search_bench_places';
 const OFFERS = Number(env.BENCH_OFFERS ?? 10_000);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 5);
+/**
+ * BENCH_SCALE=10: then copies the offers (ids after every generated one, so the postings' ordinals
+ * hold) until the catalogue is 10 times larger, places them all and measures again: the places'
+ * part at 100,000 offers without a reindex of 100,000 (the copies hold no postings).
+ */
+const SCALE = Number(env.BENCH_SCALE ?? 1);
 const databaseUrl = urlOfDatabase(SERVER_URL, DATABASE);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -69,6 +76,39 @@ function placesBytes(index: TextIndex): number {
   return bytes;
 }
 
+/** Copies the generated offers SCALE - 1 times under ids sorting after them (`zz<k>-<id>`). */
+async function scaleCatalogue(dataSource: DataSource): Promise<void> {
+  const columns = (
+    (await dataSource.query(
+      `SELECT column_name AS name FROM information_schema.columns
+       WHERE table_name = 'travel_offers' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+    )) as { name: string }[]
+  ).map((column) => column.name);
+  for (let k = 1; k < SCALE; k++) {
+    const values = columns.map((column) =>
+      column === 'id' || column === 'slug' ? `'zz${k}-' || ${column}` : column,
+    );
+    await dataSource.query(
+      `INSERT INTO travel_offers (${columns.join(', ')}) SELECT ${values.join(', ')} FROM travel_offers WHERE id NOT LIKE 'zz%'`,
+    );
+  }
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.startTransaction();
+    const started = performance.now();
+    await refreshOfferPlaces(runner, loadOfferPlacer(), 'all', false);
+    const ms = performance.now() - started;
+    await runner.commitTransaction();
+    console.log(
+      `| places every offer (refreshOfferPlaces, 'all'), ${OFFERS * SCALE} offers | ${(ms / 1000).toFixed(2)} s |`,
+    );
+  } finally {
+    await runner.release();
+  }
+  await dataSource.query('VACUUM ANALYZE travel_offers, search_offer_places');
+}
+
 async function main(): Promise<void> {
   console.log(`offer places, ${OFFERS} offers, database ${DATABASE}\n\n| step | figure |\n|---|---|`);
   if (env.BENCH_SKIP_REINDEX !== '1') {
@@ -85,6 +125,19 @@ async function main(): Promise<void> {
   const dataSource = new DataSource({ type: 'postgres', url: databaseUrl });
   await dataSource.initialize();
   try {
+    await measure(dataSource);
+    if (SCALE > 1) {
+      console.log(`\n${OFFERS * SCALE} offers (the copies hold no postings)\n\n| step | figure |\n|---|---|`);
+      await scaleCatalogue(dataSource);
+      await measure(dataSource);
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+async function measure(dataSource: DataSource): Promise<void> {
+  {
     const [size] = (await dataSource.query(
       `SELECT pg_total_relation_size('search_offer_places')::bigint AS bytes, count(*)::int AS offers,
          coalesce(avg(cardinality(places)), 0)::float8 AS places, coalesce(sum(length(points)) / 8, 0)::int AS points,
@@ -156,8 +209,6 @@ async function main(): Promise<void> {
       await dataSource.query('UPDATE search_stats SET places_generation = $1', [generation]);
     }
     void held;
-  } finally {
-    await dataSource.destroy();
   }
 }
 

@@ -373,9 +373,10 @@ const PLACING_BATCH = 5000;
  * rules or the release that wrote the places differ (placesAreCurrent). An offer placed nowhere
  * has no row. Then marks the places as this generation's and version's; `newGeneration` gives the
  * database a new generation first (a places-only rebuild: the catalogue and its postings did not
- * change, but replicas must load the new places; the blocks stay valid for it).
+ * change, but replicas must load the new places; the blocks stay valid for it). Exported for the
+ * bench (offer-places-bench.ts).
  */
-async function refreshOfferPlaces(
+export async function refreshOfferPlaces(
   runner: QueryRunner,
   placer: OfferPlacer,
   offers: 'staged' | 'all',
