@@ -96,6 +96,55 @@ describe('OfferPlacer', () => {
     ).toContain('nice');
   });
 
+  describe('with the committed data (points from GeoNames, towns)', () => {
+    const committed = loadOfferPlacer();
+
+    it('places a hand-written place at its GeoNames point', () => {
+      const placed = committed.place(offer({ description: 'Un chalet à Zermatt.' }));
+      expect(placed.places).toEqual(['canton_valais', 'ch', 'mattertal', 'upper_valais', 'zermatt']);
+      expect(placed.points).toEqual([{ lat: 46.02, lon: 7.7486 }]);
+    });
+
+    it('places an offer at a town its text names, with its region, the place that region is and its country', () => {
+      const placed = committed.place(
+        offer({ description: 'Trois jours à Visperterminen, dans les vignes.' }),
+      );
+      expect(placed.places).toEqual(
+        expect.arrayContaining(['town_2658110', 'adm1_ch_vs', 'canton_valais', 'ch']),
+      );
+      expect(placed.points).toEqual([{ lat: expect.closeTo(46.259, 4), lon: expect.closeTo(7.9019, 4) }]);
+    });
+
+    it('not at a town it departs from, nor at a town abroad, nor at a town whose name is a word of its language', () => {
+      expect(committed.place(offer({ description: 'Au départ de Vouvry, en car.' }))).toEqual({
+        places: ['ch'],
+        points: [],
+      });
+      // Ski (Norway) is a French word; Nice (California) an English one, and abroad
+      expect(committed.place(offer({ description: 'Ski et raquettes.' })).places).toEqual(['ch']);
+      expect(
+        committed.place(
+          offer({
+            language: 'en',
+            destinationCode: 'NO',
+            destinationName: null,
+            description: 'Ski all day.',
+          }),
+        ).places,
+      ).toEqual(['no']);
+      expect(
+        committed.place(
+          offer({
+            language: 'en',
+            destinationCode: 'NO',
+            destinationName: null,
+            description: 'A week in Ski.',
+          }),
+        ).places,
+      ).toContain('town_3139081');
+    });
+  });
+
   it('the committed placer loads, and its version changes with the rules', () => {
     const committed = loadOfferPlacer();
     expect(committed.version).toMatch(/^[0-9a-f]{32}$/);

@@ -17,16 +17,15 @@ export interface OfferPlaces {
   readonly placeIds: readonly string[];
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
-const RADIANS = Math.PI / 180;
+/** The great-circle distance between two points in kilometres (haversine; query/gazetteer/geo.ts). */
+export { distanceKm } from '../../query/gazetteer/geo';
 
-/** The great-circle distance between two points in kilometres (haversine). */
-export function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = (b.lat - a.lat) * RADIANS;
-  const dLon = (b.lon - a.lon) * RADIANS;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RADIANS) * Math.cos(b.lat * RADIANS) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+/**
+ * The id a GeoNames town (query/gazetteer/towns.ts) has among an offer's places (`placeIds`):
+ * `town_` and its GeoNames id (`town_2657928`, Zermatt's, when it is not a hand-written place).
+ */
+export function townPlaceId(town: { geonameId: number }): string {
+  return `town_${town.geonameId}`;
 }
 
 /** No offer placed: a generation written before AddOfferPlaces, or whose places are not its own. */
