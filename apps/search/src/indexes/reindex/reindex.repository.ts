@@ -159,6 +159,8 @@ export class ReindexRepository {
     removedIds: string[],
     lockedRunner?: QueryRunner,
   ): Promise<{ removed: number; total: number }> {
+    // loaded (once: the gazetteer and 88,000 towns, a second or more) before the transaction
+    const placer = this.placing.placer();
     const runner = lockedRunner ?? this.dataSource.createQueryRunner('master');
     if (!lockedRunner) await runner.connect();
     try {
@@ -175,7 +177,6 @@ export class ReindexRepository {
              (SELECT count(*)::int FROM travel_offers_staging) AS staged`,
         )) as { empty: boolean; staged: number }[];
         const bulk = empty && staged >= BULK_LOAD_MIN;
-        const placer = this.placing.placer();
         const placesCurrent = await placesAreCurrent(runner, placer);
         const rebuiltIndexes = bulk
           ? [
