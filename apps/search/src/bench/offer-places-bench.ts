@@ -9,7 +9,7 @@ import { searchMigrations } from '../database/migrations';
 import { loadOfferPlacer } from '../indexes/reindex/offer-placer';
 import { refreshOfferPlaces } from '../indexes/reindex/reindex.repository';
 import { ReindexService } from '../indexes/reindex/reindex.service';
-import { OFFER_PLACES_SQL, OFFER_POINTS_SQL } from '../indexes/text-index/offer-places';
+import { OFFER_PLACES_SQL } from '../indexes/text-index/offer-places';
 import { loadTextIndex } from '../indexes/text-index/text-index.loader';
 import type { TextIndex } from '../indexes/text-index/text-index';
 
@@ -111,6 +111,17 @@ async function scaleCatalogue(dataSource: DataSource): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`offer places, ${OFFERS} offers, database ${DATABASE}\n\n| step | figure |\n|---|---|`);
+  if (env.BENCH_ONLY_LOAD === '1') {
+    // the database as it is (BENCH_SCALE's copies included): its places and loads only
+    const dataSource = new DataSource({ type: 'postgres', url: databaseUrl });
+    await dataSource.initialize();
+    try {
+      await measure(dataSource);
+    } finally {
+      await dataSource.destroy();
+    }
+    return;
+  }
   if (env.BENCH_SKIP_REINDEX !== '1') {
     await withClient(SERVER_URL, async (admin) => {
       await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
@@ -167,10 +178,7 @@ async function measure(dataSource: DataSource): Promise<void> {
     console.log(
       `| placer: load / place every offer | ${loadMs.toFixed(0)} ms / ${(performance.now() - placeStarted).toFixed(0)} ms |`,
     );
-    for (const [label, sql] of [
-      ['places statement alone', OFFER_PLACES_SQL],
-      ['points statement alone', OFFER_POINTS_SQL],
-    ]) {
+    for (const [label, sql] of [['places statement alone', OFFER_PLACES_SQL]]) {
       const times: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const started = performance.now();

@@ -26,20 +26,20 @@ describe('offerPlacesOf', () => {
     return bytes;
   };
 
-  it('reads the (offer, place) pairs and the points by offer ordinal', () => {
-    // offer 0: places ch, valais and a point; offer 1: none; offer 2: it, no point; offer 3: two points
+  it('reads the offers, their places (ids to sorted ordinals) and points by offer ordinal', () => {
+    // offer 0: valais, ch and a point; offer 1: none; offer 2: it, no point; offer 3: ch, two points
     const places = offerPlacesOf(
       {
-        placeIds: ['ch', 'it', 'valais'],
-        placeOffers: int32s(0, 0, 2),
-        places: int32s(0, 2, 1),
-        pointCounts: int32s(0, 1, 3, 2),
+        offers: int32s(0, 2, 3),
+        counts: int32s(1, 0, 2),
         points: floats(46.02, 7.75, 45.5, 9.2, 44, 8),
+        places: 'valais ch,it,ch',
       },
       4,
     );
-    expect([...places.placeStart]).toEqual([0, 2, 2, 3, 3]);
-    expect([...places.places]).toEqual([0, 2, 1]);
+    expect(places.placeIds).toEqual(['ch', 'it', 'valais']);
+    expect([...places.placeStart]).toEqual([0, 2, 2, 3, 4]);
+    expect([...places.places]).toEqual([0, 2, 1, 0]);
     expect([...places.pointStart]).toEqual([0, 1, 1, 1, 3]);
     expect(places.lat[0]).toBeCloseTo(46.02, 5);
     expect(places.lon[0]).toBeCloseTo(7.75, 5);
@@ -47,25 +47,19 @@ describe('offerPlacesOf', () => {
     expect([...places.lon.subarray(1)].map((v) => Math.round(v * 10) / 10)).toEqual([9.2, 8]);
   });
 
-  it('no rows: every offer with nothing, as emptyOfferPlaces', () => {
-    const rows = { placeIds: [], placeOffers: null, places: null, pointCounts: null, points: null };
+  it('no placed offer: every offer with nothing, as emptyOfferPlaces', () => {
+    const rows = { offers: null, counts: null, points: null, places: null };
     expect(offerPlacesOf(rows, 3)).toEqual(emptyOfferPlaces(3));
   });
 
-  it('refuses rows that do not fit the generation', () => {
-    const rows = {
-      placeIds: ['ch'],
-      placeOffers: int32s(0),
-      places: int32s(0),
-      pointCounts: null,
-      points: null,
-    };
-    expect(() => offerPlacesOf({ ...rows, placeOffers: int32s(5) }, 3)).toThrow(/ordinals below 3/);
-    expect(() => offerPlacesOf({ ...rows, places: int32s(1) }, 3)).toThrow(/place ordinal 1/);
-    expect(() => offerPlacesOf({ ...rows, placeOffers: int32s(1, 0), places: int32s(0, 0) }, 3)).toThrow(
-      /ascending/,
-    );
-    expect(() => offerPlacesOf({ ...rows, pointCounts: int32s(0, 2), points: floats(1, 2) }, 3)).toThrow(
+  it('refuses a row that does not fit the generation', () => {
+    const rows = { offers: int32s(0), counts: int32s(0), points: null, places: 'ch' };
+    expect(() => offerPlacesOf({ ...rows, offers: int32s(5) }, 3)).toThrow(/ordinals below 3/);
+    expect(() =>
+      offerPlacesOf({ ...rows, offers: int32s(1, 0), counts: int32s(0, 0), places: 'ch,ch' }, 3),
+    ).toThrow(/ascending/);
+    expect(() => offerPlacesOf({ ...rows, places: 'ch,it' }, 3)).toThrow(/2 place lists/);
+    expect(() => offerPlacesOf({ ...rows, counts: int32s(2), points: floats(1, 2) }, 3)).toThrow(
       /1 points for 2/,
     );
   });

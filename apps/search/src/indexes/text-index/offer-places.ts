@@ -41,37 +41,26 @@ export function emptyOfferPlaces(offers: number): OfferPlaces {
 }
 
 /**
- * Every offer's places as three values (migration AddOfferPlaces; docs/decisions.md D-88): the
- * gazetteer ids held, in byte order (their ordinals), and the (offer ordinal, place ordinal)
- * pairs in that order as two byte strings of big-endian 4-byte integers (`int4send`), aggregated
- * from `search_offer_places` as the posting blocks are.
+ * Every placed offer's ordinal, places and points in one row (migration AddOfferPlaces;
+ * docs/decisions.md D-88), aggregated in ordinal order as the posting blocks are: the ordinals and
+ * each offer's point count as big-endian 4-byte integers (`int4send`), the points as big-endian
+ * 4-byte floats (latitude, longitude), and the places' ids as one text (an offer's ids separated
+ * by a space, offers by a comma: ids never hold either), mapped to ordinals in memory (no
+ * unnest, join or sort on the ids in SQL).
  */
-export const OFFER_PLACES_SQL = `WITH o AS (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers),
-  pairs AS (SELECT o.ordinal, u.place COLLATE "C" AS place
-    FROM search_offer_places s JOIN o ON o.id = s.offer_id CROSS JOIN LATERAL unnest(s.places) u(place)),
-  ids AS (SELECT place, (row_number() OVER (ORDER BY place) - 1)::int AS n FROM (SELECT DISTINCT place FROM pairs) d)
-SELECT (SELECT coalesce(array_agg(place ORDER BY n), '{}') FROM ids) AS place_ids,
-  string_agg(int4send(pairs.ordinal), ''::bytea ORDER BY pairs.ordinal, ids.n) AS offers,
-  string_agg(int4send(ids.n), ''::bytea ORDER BY pairs.ordinal, ids.n) AS places
-FROM pairs JOIN ids ON ids.place = pairs.place`;
-
-/**
- * Every offer's points: (offer ordinal, point count) pairs as big-endian 4-byte integers, and the
- * points, latitude then longitude as big-endian 4-byte floats, in offer-ordinal order.
- */
-export const OFFER_POINTS_SQL = `SELECT string_agg(int4send(o.ordinal) || int4send(length(s.points) / 8), ''::bytea ORDER BY o.ordinal) AS counts,
-  string_agg(s.points, ''::bytea ORDER BY o.ordinal) AS points
+export const OFFER_PLACES_SQL = `SELECT string_agg(int4send(o.ordinal), ''::bytea ORDER BY o.ordinal) AS offers,
+  string_agg(int4send(length(s.points) / 8), ''::bytea ORDER BY o.ordinal) AS counts,
+  string_agg(s.points, ''::bytea ORDER BY o.ordinal) AS points,
+  string_agg(array_to_string(s.places, ' '), ',' ORDER BY o.ordinal) AS places
 FROM search_offer_places s
-JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers) o ON o.id = s.offer_id
-WHERE length(s.points) > 0`;
+JOIN (SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS ordinal FROM travel_offers) o ON o.id = s.offer_id`;
 
-/** What OFFER_PLACES_SQL and OFFER_POINTS_SQL answer (null byte strings: no row). */
+/** What OFFER_PLACES_SQL answers (all null: no placed offer). */
 export interface OfferPlacesRows {
-  placeIds: string[];
-  placeOffers: Buffer | null;
-  places: Buffer | null;
-  pointCounts: Buffer | null;
+  offers: Buffer | null;
+  counts: Buffer | null;
   points: Buffer | null;
+  places: string | null;
 }
 
 /** Big-endian 4-byte values as the platform's (little-endian) typed array; consumes the buffer. */
@@ -84,33 +73,45 @@ function int32sOf(bytes: Buffer | null): Uint32Array {
 }
 
 /**
- * The offers' places of a generation of `offers` offers from its rows (OFFER_PLACES_SQL,
- * OFFER_POINTS_SQL); refuses rows that are not ascending offer ordinals below `offers` or name a
- * place ordinal past `placeIds`. Consumes the buffers.
+ * The offers' places of a generation of `offers` offers from OFFER_PLACES_SQL's row: `placeIds`
+ * sorted (byte order), each offer's place ordinals ascending. Refuses a row that is not ascending
+ * offer ordinals below `offers`, or whose counts, points or places do not match its offers.
+ * Consumes the buffers.
  */
 export function offerPlacesOf(rows: OfferPlacesRows, offers: number): OfferPlaces {
-  const placeOffers = int32sOf(rows.placeOffers);
-  const places = int32sOf(rows.places);
-  if (places.length !== placeOffers.length)
-    throw new Error(`offer places: ${placeOffers.length} offers for ${places.length} places`);
-  const placeStart = new Uint32Array(offers + 1);
-  for (let i = 0; i < placeOffers.length; i++) {
-    const offer = placeOffers[i];
-    if (offer >= offers || (i > 0 && offer < placeOffers[i - 1]))
-      throw new Error(`offer places: not ascending offer ordinals below ${offers}`);
-    if (places[i] >= rows.placeIds.length)
-      throw new Error(`offer places: place ordinal ${places[i]} unknown`);
-    placeStart[offer + 1]++;
-  }
-  for (let o = 0; o < offers; o++) placeStart[o + 1] += placeStart[o];
-  const counts = int32sOf(rows.pointCounts);
+  const ordinals = int32sOf(rows.offers);
+  const counts = int32sOf(rows.counts);
+  const placed = ordinals.length === 0 ? [] : (rows.places ?? '').split(',');
+  if (counts.length !== ordinals.length || placed.length !== ordinals.length)
+    throw new Error(
+      `offer places: ${ordinals.length} offers for ${counts.length} point counts and ${placed.length} place lists`,
+    );
   const pointStart = new Uint32Array(offers + 1);
-  for (let i = 0; i < counts.length; i += 2) {
-    if (counts[i] >= offers || (i > 0 && counts[i] <= counts[i - 2]))
-      throw new Error(`offer places: points not by ascending offer ordinals below ${offers}`);
-    pointStart[counts[i] + 1] = counts[i + 1];
+  const placeStart = new Uint32Array(offers + 1);
+  const idsOf: string[][] = new Array<string[]>(ordinals.length);
+  const distinct = new Set<string>();
+  for (let i = 0; i < ordinals.length; i++) {
+    const offer = ordinals[i];
+    if (offer >= offers || (i > 0 && offer <= ordinals[i - 1]))
+      throw new Error(`offer places: not ascending offer ordinals below ${offers}`);
+    pointStart[offer + 1] = counts[i];
+    const ids = placed[i] === '' ? [] : placed[i].split(' ');
+    idsOf[i] = ids;
+    placeStart[offer + 1] = ids.length;
+    for (const id of ids) distinct.add(id);
   }
-  for (let o = 0; o < offers; o++) pointStart[o + 1] += pointStart[o];
+  for (let o = 0; o < offers; o++) {
+    pointStart[o + 1] += pointStart[o];
+    placeStart[o + 1] += placeStart[o];
+  }
+  const placeIds = [...distinct].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const ordinalOf = new Map(placeIds.map((id, ordinal) => [id, ordinal]));
+  const places = new Uint32Array(placeStart[offers]);
+  for (let i = 0; i < ordinals.length; i++) {
+    const from = placeStart[ordinals[i]];
+    idsOf[i].forEach((id, j) => (places[from + j] = ordinalOf.get(id)!));
+    places.subarray(from, from + idsOf[i].length).sort();
+  }
   const coordinates = new Float32Array(int32sOf(rows.points).buffer);
   if (coordinates.length !== 2 * pointStart[offers])
     throw new Error(`offer places: ${coordinates.length / 2} points for ${pointStart[offers]} counted`);
@@ -120,5 +121,5 @@ export function offerPlacesOf(rows: OfferPlacesRows, offers: number): OfferPlace
     lat[i] = coordinates[2 * i];
     lon[i] = coordinates[2 * i + 1];
   }
-  return { pointStart, lat, lon, placeStart, places, placeIds: rows.placeIds };
+  return { pointStart, lat, lon, placeStart, places, placeIds };
 }

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { ALL_FIELDS } from '../../query/analysis/similarity';
 import { OfferFilterColumnsBuilder } from './offer-filters';
-import { emptyOfferPlaces, OFFER_PLACES_SQL, OFFER_POINTS_SQL, offerPlacesOf } from './offer-places';
-import type { OfferPlaces } from './offer-places';
+import { emptyOfferPlaces, OFFER_PLACES_SQL, offerPlacesOf } from './offer-places';
+import type { OfferPlaces, OfferPlacesRows } from './offer-places';
 import { languageCodeOf, TextIndex } from './text-index';
 import type { TermPostings } from './text-index';
 
@@ -125,31 +125,14 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
 
 /**
  * The offers' places (docs/decisions.md D-88), in the load's snapshot: aggregated by PostgreSQL
- * into byte strings (OFFER_PLACES_SQL, OFFER_POINTS_SQL), not a row per offer.
+ * into one row (OFFER_PLACES_SQL), not a row per offer.
  */
 async function loadOfferPlaces(
   runner: { query(sql: string): Promise<unknown> },
   offers: number,
 ): Promise<OfferPlaces> {
-  const [placed] = (await runner.query(OFFER_PLACES_SQL)) as {
-    place_ids: string[];
-    offers: Buffer | null;
-    places: Buffer | null;
-  }[];
-  const [pointed] = (await runner.query(OFFER_POINTS_SQL)) as {
-    counts: Buffer | null;
-    points: Buffer | null;
-  }[];
-  return offerPlacesOf(
-    {
-      placeIds: placed.place_ids,
-      placeOffers: placed.offers,
-      places: placed.places,
-      pointCounts: pointed.counts,
-      points: pointed.points,
-    },
-    offers,
-  );
+  const [row] = (await runner.query(OFFER_PLACES_SQL)) as OfferPlacesRows[];
+  return offerPlacesOf(row, offers);
 }
 
 /**
