@@ -96,6 +96,8 @@ export class OfferPlacer {
   private readonly finder: PlaceFinder;
   /** The most words a town's name has (`saint martin de belleville`). */
   private readonly maxTownWords: number;
+  /** The first words of the towns' names: a word no name starts with is passed at once. */
+  private readonly townFirstWords = new Set<string>();
 
   constructor(
     private readonly gazetteer: Gazetteer,
