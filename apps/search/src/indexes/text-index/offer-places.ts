@@ -1,5 +1,3 @@
-import type { GeoPoint } from '../../query/gazetteer/gazetteer';
-
 /**
  * Where each offer of a generation is (issue 62): the points on the map and the gazetteer places its
  * destination and its text put it in, by offer ordinal (TextIndex). Offer `o`'s points are
