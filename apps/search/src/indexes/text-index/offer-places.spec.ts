@@ -1,4 +1,4 @@
-import { distanceKm } from './offer-places';
+import { distanceKm, emptyOfferPlaces, offerPlacesOf } from './offer-places';
 
 describe('distanceKm', () => {
   it('is the great-circle distance: Geneva to Zurich about 224 km, a point to itself 0', () => {
@@ -11,5 +11,56 @@ describe('distanceKm', () => {
 
   it('a quarter of the meridian is about 10,008 km', () => {
     expect(distanceKm({ lat: 0, lon: 0 }, { lat: 90, lon: 0 })).toBeCloseTo(10007.6, 0);
+  });
+});
+
+describe('offerPlacesOf', () => {
+  const int32s = (...values: number[]) => {
+    const bytes = Buffer.alloc(values.length * 4);
+    values.forEach((value, i) => bytes.writeInt32BE(value, i * 4));
+    return bytes;
+  };
+  const floats = (...values: number[]) => {
+    const bytes = Buffer.alloc(values.length * 4);
+    values.forEach((value, i) => bytes.writeFloatBE(value, i * 4));
+    return bytes;
+  };
+
+  it('reads the offers, their places (ids to sorted ordinals) and points by offer ordinal', () => {
+    // offer 0: valais, ch and a point; offer 1: none; offer 2: it, no point; offer 3: ch, two points
+    const places = offerPlacesOf(
+      {
+        offers: int32s(0, 2, 3),
+        counts: int32s(1, 0, 2),
+        points: floats(46.02, 7.75, 45.5, 9.2, 44, 8),
+        places: 'valais ch,it,ch',
+      },
+      4,
+    );
+    expect(places.placeIds).toEqual(['ch', 'it', 'valais']);
+    expect([...places.placeStart]).toEqual([0, 2, 2, 3, 4]);
+    expect([...places.places]).toEqual([0, 2, 1, 0]);
+    expect([...places.pointStart]).toEqual([0, 1, 1, 1, 3]);
+    expect(places.lat[0]).toBeCloseTo(46.02, 5);
+    expect(places.lon[0]).toBeCloseTo(7.75, 5);
+    expect([...places.lat.subarray(1)].map((v) => Math.round(v * 10) / 10)).toEqual([45.5, 44]);
+    expect([...places.lon.subarray(1)].map((v) => Math.round(v * 10) / 10)).toEqual([9.2, 8]);
+  });
+
+  it('no placed offer: every offer with nothing, as emptyOfferPlaces', () => {
+    const rows = { offers: null, counts: null, points: null, places: null };
+    expect(offerPlacesOf(rows, 3)).toEqual(emptyOfferPlaces(3));
+  });
+
+  it('refuses a row that does not fit the generation', () => {
+    const rows = { offers: int32s(0), counts: int32s(0), points: null, places: 'ch' };
+    expect(() => offerPlacesOf({ ...rows, offers: int32s(5) }, 3)).toThrow(/ordinals below 3/);
+    expect(() =>
+      offerPlacesOf({ ...rows, offers: int32s(1, 0), counts: int32s(0, 0), places: 'ch,ch' }, 3),
+    ).toThrow(/ascending/);
+    expect(() => offerPlacesOf({ ...rows, places: 'ch,it' }, 3)).toThrow(/2 place lists/);
+    expect(() => offerPlacesOf({ ...rows, counts: int32s(2), points: floats(1, 2) }, 3)).toThrow(
+      /1 points for 2/,
+    );
   });
 });

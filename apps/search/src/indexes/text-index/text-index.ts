@@ -12,6 +12,8 @@ import { TermDictionary } from '../../query/analysis/term-dictionary';
 import { wordKey } from '../../query/analysis/query-words';
 import type { QueryWord } from '../../query/analysis/query-words';
 import { QueryAnalyser } from './query-analyser';
+import { emptyOfferPlaces } from './offer-places';
+import type { OfferPlaces } from './offer-places';
 
 /** A term's postings, by ascending offer ordinal: the posting's BM25 term-frequency part (`impact`). */
 export interface TermPostings {
@@ -112,6 +114,8 @@ export class TextIndex {
     ordinalById?: Map<string, number>,
     /** Each offer's language by ordinal (LANGUAGE_CODES; 0 unknown); absent: every offer unknown. */
     readonly languages: Uint8Array = new Uint8Array(ids.length),
+    /** Where each offer is, by ordinal (docs/decisions.md D-88); absent: no offer placed. */
+    readonly places: OfferPlaces = emptyOfferPlaces(ids.length),
   ) {
     this.analyser = new QueryAnalyser(TermDictionary.fromPostings(postings));
     const offers = ids.length;
@@ -146,6 +150,10 @@ export class TextIndex {
     for (const list of this.postings.values())
       bytes += list.ordinals.byteLength + list.impacts.byteLength + (list.fields?.byteLength ?? 0);
     bytes += this.languages.byteLength;
+    const { pointStart, lat, lon, placeStart, places, placeIds } = this.places;
+    for (const array of [pointStart, lat, lon, placeStart, places]) bytes += array.byteLength;
+    // the ids: a string's header and its characters (ASCII), as the dictionary counts its terms
+    for (const id of placeIds) bytes += 16 + id.length;
     for (const column of Object.values(this.filters)) {
       if (ArrayBuffer.isView(column)) bytes += column.byteLength;
     }
