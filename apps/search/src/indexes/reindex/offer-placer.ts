@@ -306,8 +306,19 @@ export function placingVersion(paths: readonly string[], rules = PLACING_RULES_V
   return hash.digest('hex').slice(0, 32);
 }
 
-/** The committed gazetteer (with its points), towns, prepositions and departure words, with their version. */
+/** loadOfferPlacer's one placer per process: the committed files do not change while it runs. */
+let committedPlacer: OfferPlacer | undefined;
+
+/**
+ * The committed gazetteer (with its points), towns, prepositions and departure words, with their
+ * version: read once per process (88,000 towns take a second or more to load; a placer holds no
+ * state of a reindex, so every app of the process, the test suites' many among them, shares it).
+ */
 export function loadOfferPlacer(): OfferPlacer {
+  return (committedPlacer ??= readOfferPlacer());
+}
+
+function readOfferPlacer(): OfferPlacer {
   const paths = [
     COUNTRIES_PATH,
     PLACES_PATH,
