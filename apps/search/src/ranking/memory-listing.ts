@@ -62,8 +62,10 @@ export class MemoryListing {
     const matches = this.matches(request, query, semantic.offerFilter);
     const wanted = request.page.offset + request.page.limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
+    // a search whose every place holds no offer answers the offers near it, or nothing: the
+    // semantic side brings none from elsewhere (D-88b)
     const semanticRanks: SideRank[] | GenerationChanged =
-      w > 0 && asksSomething(query)
+      w > 0 && asksSomething(query) && !matches.placesOutside
         ? await semantic.ranked(textBest.slice(0, semanticCandidates), semanticFloor)
         : [];
     if (semanticRanks === GENERATION_CHANGED) return semanticRanks;
@@ -120,7 +122,10 @@ export class MemoryListing {
     query: AnalysedQuery,
     filter: OfferFilter | undefined,
   ): TextMatches {
-    return this.index.match(textQueryOf(query.terms, languagePreferenceOf(query, request.tuning)), filter);
+    return this.index.match(
+      textQueryOf(query.terms, languagePreferenceOf(query, request.tuning), query.expansion.places),
+      filter,
+    );
   }
 }
 
