@@ -10,6 +10,7 @@ import { AddPostingBlocks1796000000000 } from './1796000000000-AddPostingBlocks'
 import { AddBlocksGeneration1796100000000 } from './1796100000000-AddBlocksGeneration';
 import { AddPostingFields1796250000000 } from './1796250000000-AddPostingFields';
 import { IndexCompoundParts1796350000000 } from './1796350000000-IndexCompoundParts';
+import { AddOfferPlaces1796450000000 } from './1796450000000-AddOfferPlaces';
 
 /** Every search migration, in order. Listed explicitly so a built copy and the sources agree. */
 export const searchMigrations: Function[] = [
@@ -25,4 +26,5 @@ export const searchMigrations: Function[] = [
   AddBlocksGeneration1796100000000,
   AddPostingFields1796250000000,
   IndexCompoundParts1796350000000,
+  AddOfferPlaces1796450000000,
 ];

@@ -8,6 +8,7 @@ import { TextIndexModule } from '../text-index/text-index.module';
 import { ApplyStep } from './apply-step';
 import { CatalogueReader } from './catalogue-reader';
 import { EmbeddingStep } from './embedding-step';
+import { OfferPlacing } from './offer-placer';
 import { ReindexRun } from './reindex-run.entity';
 import { ReindexController } from './reindex.controller';
 import { ReindexRepository } from './reindex.repository';
@@ -29,6 +30,7 @@ import { ReindexService } from './reindex.service';
     CatalogueReader,
     EmbeddingStep,
     ApplyStep,
+    OfferPlacing,
   ],
   exports: [ReindexService],
 })

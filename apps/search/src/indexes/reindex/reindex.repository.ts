@@ -6,6 +6,8 @@ import type { DatabaseRuntime } from '../../database/database-runtime';
 import { POSTING_BLOCKS_SQL } from '../text-index/text-index.loader';
 import { offerWordsSql, postingsSql } from '../../sql/postings';
 import { writeOfferCompoundParts } from './offer-compounds';
+import { OfferPlacing } from './offer-placer';
+import type { OfferPlacer } from './offer-placer';
 import type { PostingOffers } from '../../sql/postings';
 import { ReindexRun } from './reindex-run.entity';
 import { ReindexSettings } from './reindex.settings';
@@ -93,6 +95,7 @@ export class ReindexRepository {
     @InjectRepository(ReindexRun) private readonly runs: Repository<ReindexRun>,
     @Inject(SEARCH_DATABASE) private readonly database: DatabaseRuntime,
     private readonly settings: ReindexSettings,
+    private readonly placing: OfferPlacing,
   ) {}
 
   async withRebuildLock<T>(work: (session: RebuildSession) => Promise<T>): Promise<Locked<T>> {
@@ -172,6 +175,8 @@ export class ReindexRepository {
              (SELECT count(*)::int FROM travel_offers_staging) AS staged`,
         )) as { empty: boolean; staged: number }[];
         const bulk = empty && staged >= BULK_LOAD_MIN;
+        const placer = this.placing.placer();
+        const placesCurrent = await placesAreCurrent(runner, placer);
         const rebuiltIndexes = bulk
           ? [
               ...(await this.dropSecondaryIndexes(runner, 'travel_offers')),
@@ -195,7 +200,11 @@ export class ReindexRepository {
           );
           for (const definition of rebuiltIndexes) await runner.query(definition);
         }
-        if (removed[1] > 0 || staged > 0 || outdated) await refreshSearchTerms(runner, outdated);
+        const newGeneration = removed[1] > 0 || staged > 0 || outdated;
+        if (newGeneration) await refreshSearchTerms(runner, outdated);
+        if (staged > 0 || !placesCurrent) {
+          await refreshOfferPlaces(runner, placer, placesCurrent ? 'staged' : 'all', !newGeneration);
+        }
         const [{ total }] = (await runner.query('SELECT count(*)::int AS total FROM travel_offers')) as {
           total: number;
         }[];
@@ -339,6 +348,100 @@ async function refreshSearchTerms(runner: QueryRunner, outdated: boolean): Promi
     'INSERT INTO search_terms (term, documents) SELECT term, count(*) FROM search_postings GROUP BY term',
   );
   await rewritePostingBlocks(runner);
+}
+
+/**
+ * Whether the offers' places (`search_offer_places`) were computed with `placer`'s data and rules
+ * for the generation the database holds (`search_stats.places_version`, `places_generation`,
+ * migration AddOfferPlaces): else every offer is placed again. An empty index's are (none).
+ */
+async function placesAreCurrent(runner: QueryRunner, placer: OfferPlacer): Promise<boolean> {
+  const rows = (await runner.query(
+    `SELECT places_version = $1 AND places_generation IS NOT DISTINCT FROM generation AS current
+     FROM search_stats`,
+    [placer.version],
+  )) as { current: boolean | null }[];
+  return rows.length === 0 || rows[0].current === true;
+}
+
+/** Offers placed per statement (read, placed in memory, written). */
+const PLACING_BATCH = 5000;
+
+/**
+ * Places offers (docs/decisions.md D-88; OfferPlacer) in the apply transaction: the staged ones
+ * (new or changed: an unchanged offer keeps its places), or `all` of them when the gazetteer, the
+ * rules or the release that wrote the places differ (placesAreCurrent). An offer placed nowhere
+ * has no row. Then marks the places as this generation's and version's; `newGeneration` gives the
+ * database a new generation first (a places-only rebuild: the catalogue and its postings did not
+ * change, but replicas must load the new places; the blocks stay valid for it). Exported for the
+ * bench (offer-places-bench.ts).
+ */
+export async function refreshOfferPlaces(
+  runner: QueryRunner,
+  placer: OfferPlacer,
+  offers: 'staged' | 'all',
+  newGeneration: boolean,
+): Promise<void> {
+  await runner.query(
+    offers === 'all'
+      ? 'DELETE FROM search_offer_places'
+      : 'DELETE FROM search_offer_places WHERE offer_id IN (SELECT id FROM travel_offers_staging)',
+  );
+  const scope = offers === 'all' ? '' : 'AND id IN (SELECT id FROM travel_offers_staging)';
+  for (let after = ''; ;) {
+    const rows = (await runner.query(
+      `SELECT id, name, description, destination_code, destination_name, record ->> 'language' AS language
+       FROM travel_offers WHERE id > $1 ${scope} ORDER BY id LIMIT ${PLACING_BATCH}`,
+      [after],
+    )) as {
+      id: string;
+      name: string;
+      description: string | null;
+      destination_code: string | null;
+      destination_name: string | null;
+      language: string | null;
+    }[];
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1].id;
+    const placed: { id: string; places: string[]; points: string }[] = [];
+    for (const row of rows) {
+      const { places, points } = placer.place({
+        name: row.name,
+        description: row.description,
+        destinationCode: row.destination_code,
+        destinationName: row.destination_name,
+        language: row.language,
+      });
+      if (places.length === 0 && points.length === 0) continue;
+      const bytes = Buffer.alloc(points.length * 8);
+      points.forEach((point, i) => {
+        bytes.writeFloatBE(point.lat, i * 8);
+        bytes.writeFloatBE(point.lon, i * 8 + 4);
+      });
+      placed.push({ id: row.id, places, points: bytes.toString('hex') });
+    }
+    if (placed.length > 0) {
+      await runner.query(
+        `INSERT INTO search_offer_places (offer_id, places, points)
+         SELECT id, places, decode(points, 'hex')
+         FROM jsonb_to_recordset($1::jsonb) AS r(id text, places text[], points text)`,
+        [JSON.stringify(placed)],
+      );
+    }
+    if (rows.length < PLACING_BATCH) break;
+  }
+  if (newGeneration) {
+    await runner.query(
+      `WITH next AS (SELECT nextval('search_index_generation') AS generation)
+       UPDATE search_stats SET generation = next.generation,
+         blocks_generation = CASE WHEN blocks_generation = search_stats.generation THEN next.generation
+           ELSE blocks_generation END
+       FROM next`,
+    );
+  }
+  await runner.query('UPDATE search_stats SET places_version = $1, places_generation = generation', [
+    placer.version,
+  ]);
 }
 
 /**

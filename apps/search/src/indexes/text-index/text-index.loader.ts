@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { ALL_FIELDS } from '../../query/analysis/similarity';
 import { OfferFilterColumnsBuilder } from './offer-filters';
+import { emptyOfferPlaces, OFFER_PLACES_SQL, OFFER_POINTS_SQL, offerPlacesOf } from './offer-places';
+import type { OfferPlaces } from './offer-places';
 import { languageCodeOf, TextIndex } from './text-index';
 import type { TermPostings } from './text-index';
 
@@ -9,6 +11,8 @@ export interface TextIndexLoad {
   index: TextIndex;
   /** Whether the postings were read from the blocks (else aggregated from search_postings). */
   fromBlocks: boolean;
+  /** Whether the offers' places were read (else none: not written for this generation). */
+  withPlaces: boolean;
   /** Milliseconds from the first statement to the built index. */
   milliseconds: number;
 }
@@ -37,7 +41,9 @@ export const POSTING_BLOCKS_SQL = `SELECT p.term, string_agg(int4send(o.ordinal)
  * impacts as big-endian 4-byte values, one row per term). Blocks marked for another generation
  * (`blocks_generation`: a reindex of a release that does not write them ran during a rolling
  * release) are not read: the postings are aggregated the same way from `search_postings` instead,
- * which takes longer (`fromBlocks` false).
+ * which takes longer (`fromBlocks` false). Then the offers' places (`search_offer_places`, D-88)
+ * when they were written for this generation (`places_generation`), else none (`withPlaces`
+ * false: a reindex of a release before AddOfferPlaces wrote the generation).
  */
 export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLoad> {
   const started = performance.now();
@@ -47,9 +53,11 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     try {
       const stats = (await runner.query(
-        'SELECT generation::text AS generation, blocks_generation::text AS blocks, offers FROM search_stats',
-      )) as { generation: string; blocks: string | null; offers: number }[];
+        `SELECT generation::text AS generation, blocks_generation::text AS blocks,
+           places_generation::text AS places, offers FROM search_stats`,
+      )) as { generation: string; blocks: string | null; places: string | null; offers: number }[];
       const fromBlocks = stats.length === 0 || stats[0].blocks === stats[0].generation;
+      const withPlaces = stats.length > 0 && stats[0].places === stats[0].generation;
       const offers = (await runner.query(
         `SELECT id, destination_code, categories, departure_days::text AS departure_days, is_valid,
            discount_club, seaside, record ->> 'language' AS language
@@ -92,6 +100,7 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
           await yieldToEventLoop();
         }
       }
+      const places = withPlaces ? await loadOfferPlaces(runner, ids.length) : emptyOfferPlaces(ids.length);
       await runner.query('COMMIT');
       // no stats row: an empty index, never reindexed (generation "0" until its first build)
       const index = new TextIndex(
@@ -102,8 +111,9 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
         stats[0]?.offers ?? 0,
         ordinals,
         languages,
+        places,
       );
-      return { index, fromBlocks, milliseconds: performance.now() - started };
+      return { index, fromBlocks, withPlaces, milliseconds: performance.now() - started };
     } catch (error) {
       await runner.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -111,6 +121,35 @@ export async function loadTextIndex(dataSource: DataSource): Promise<TextIndexLo
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * The offers' places (docs/decisions.md D-88), in the load's snapshot: aggregated by PostgreSQL
+ * into byte strings (OFFER_PLACES_SQL, OFFER_POINTS_SQL), not a row per offer.
+ */
+async function loadOfferPlaces(
+  runner: { query(sql: string): Promise<unknown> },
+  offers: number,
+): Promise<OfferPlaces> {
+  const [placed] = (await runner.query(OFFER_PLACES_SQL)) as {
+    place_ids: string[];
+    offers: Buffer | null;
+    places: Buffer | null;
+  }[];
+  const [pointed] = (await runner.query(OFFER_POINTS_SQL)) as {
+    counts: Buffer | null;
+    points: Buffer | null;
+  }[];
+  return offerPlacesOf(
+    {
+      placeIds: placed.place_ids,
+      placeOffers: placed.offers,
+      places: placed.places,
+      pointCounts: pointed.counts,
+      points: pointed.points,
+    },
+    offers,
+  );
 }
 
 /**

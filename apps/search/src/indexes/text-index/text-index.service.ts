@@ -116,7 +116,7 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
       }[];
       const generation = rows[0]?.generation ?? '0';
       if (this.index?.generation === generation) return;
-      const { index, fromBlocks, milliseconds } = await loadTextIndex(this.dataSource);
+      const { index, fromBlocks, withPlaces, milliseconds } = await loadTextIndex(this.dataSource);
       if (this.stopped) return;
       this.index = index;
       this.metrics.textIndexBytes.set(index.bytes);
@@ -125,7 +125,10 @@ export class TextIndexService implements OnApplicationBootstrap, OnApplicationSh
       this.logger.log(
         `Text index generation ${index.generation} loaded: ${index.offers} offers, ${index.postings.size} terms, ` +
           `${index.postingCount} postings, ${(index.bytes / 1048576).toFixed(1)} MiB in ${Math.round(milliseconds)} ms` +
-          (fromBlocks ? '' : ' (from search_postings: the posting blocks are of another generation)'),
+          (fromBlocks ? '' : ' (from search_postings: the posting blocks are of another generation)') +
+          (withPlaces
+            ? `, ${index.places.placeStart[index.offers]} offer places, ${index.places.lat.length} points`
+            : ' (no offer places: not written for this generation)'),
       );
       for (const listener of this.loadedListeners) listener(index);
     } catch (error) {

@@ -1,5 +1,4 @@
 import type { OfferFilter, OfferFilterColumns } from './offer-filters';
-import type { OfferPlaces } from './offer-places';
 import { placeHitsOf } from './place-coverage';
 import type { PlaceHits, PlaceQuery, PlaceRecorder } from './place-coverage';
 import {
@@ -18,6 +17,8 @@ import { TermDictionary } from '../../query/analysis/term-dictionary';
 import { wordKey } from '../../query/analysis/query-words';
 import type { QueryWord } from '../../query/analysis/query-words';
 import { QueryAnalyser } from './query-analyser';
+import { emptyOfferPlaces } from './offer-places';
+import type { OfferPlaces } from './offer-places';
 
 /** A term's postings, by ascending offer ordinal: the posting's BM25 term-frequency part (`impact`). */
 export interface TermPostings {
@@ -135,8 +136,8 @@ export class TextIndex {
     ordinalById?: Map<string, number>,
     /** Each offer's language by ordinal (LANGUAGE_CODES; 0 unknown); absent: every offer unknown. */
     readonly languages: Uint8Array = new Uint8Array(ids.length),
-    /** Where each offer is (issue 62); absent: places are covered by their names only. */
-    readonly places?: OfferPlaces,
+    /** Where each offer is, by ordinal (docs/decisions.md D-88); absent: no offer placed. */
+    readonly places: OfferPlaces = emptyOfferPlaces(ids.length),
   ) {
     this.analyser = new QueryAnalyser(TermDictionary.fromPostings(postings));
     const offers = ids.length;
@@ -171,6 +172,10 @@ export class TextIndex {
     for (const list of this.postings.values())
       bytes += list.ordinals.byteLength + list.impacts.byteLength + (list.fields?.byteLength ?? 0);
     bytes += this.languages.byteLength;
+    const { pointStart, lat, lon, placeStart, places, placeIds } = this.places;
+    for (const array of [pointStart, lat, lon, placeStart, places]) bytes += array.byteLength;
+    // the ids: a string's header and its characters (ASCII), as the dictionary counts its terms
+    for (const id of placeIds) bytes += 16 + id.length;
     for (const column of Object.values(this.filters)) {
       if (ArrayBuffer.isView(column)) bytes += column.byteLength;
     }
@@ -201,7 +206,9 @@ export class TextIndex {
    */
   private placeSourcesOf(query: TextQuery): PlaceSource[] {
     const { places } = this;
-    if (!places || !query.places?.length) return [];
+    // an index none of whose offers is placed (a generation before AddOfferPlaces) knows nothing
+    // of where its offers are: places are then covered by their names only
+    if (places.placeIds.length === 0 || !query.places?.length) return [];
     this.placeOrdinals ??= new Map(places.placeIds.map((id, ordinal) => [id, ordinal]));
     return query.places.map((place) => {
       const hits = placeHitsOf(places, this.placeOrdinals!, place.place);
