@@ -123,7 +123,7 @@ export class MemoryListing {
     filter: OfferFilter | undefined,
   ): TextMatches {
     return this.index.match(
-      textQueryOf(query.terms, languagePreferenceOf(query, request.tuning), query.expansion.places),
+      textQueryOf(query.terms, languagePreferenceOf(query, request.tuning), placesOf(query, request.tuning)),
       filter,
     );
   }
@@ -150,6 +150,14 @@ export function contentTextOf(
   if (!functionWords.size || holdsContentWord(query.terms)) return undefined;
   const content = query.words.filter((word) => !functionWords.has(word));
   return content.length ? content.join(' ') : undefined;
+}
+
+/** The places the search names as the ranking covers them by where the offers are (none when off: D-88b). */
+export function placesOf(
+  query: Pick<AnalysedQuery, 'expansion'>,
+  tuning: Pick<RankingTuning, 'placeCoverage'>,
+): AnalysedQuery['expansion']['places'] {
+  return tuning.placeCoverage === false ? undefined : query.expansion.places;
 }
 
 /** The search's guessed language and the strength of its preference (SEARCH_LANGUAGE_PREFERENCE). */

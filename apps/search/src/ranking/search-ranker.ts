@@ -1,6 +1,7 @@
 import { explainSearch, queryConceptsOf } from '../indexes/text-index/text-explain';
 import type { ExplainedPlace, ExplainTermRow, QueryConcept } from '../indexes/text-index/text-explain';
 import type { ListingRow } from './listing-row';
+import { placesOf } from './memory-listing';
 import type { AnalysedListing } from './listing.service';
 import type { FacetCounts } from '../request/listing-facets';
 import type { RankingRequest } from '../request/listing-request';
@@ -116,7 +117,8 @@ export function explainedTermsOf(
   const { query, index } = listing;
   const { language } = query;
   if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [], places: [] };
-  const { rows, places } = explainSearch(index, query, ids, {
+  const placed = { ...query, expansion: { ...query.expansion, places: placesOf(query, request.tuning) } };
+  const { rows, places } = explainSearch(index, placed, ids, {
     language,
     strength: request.tuning.languagePreference,
   });

@@ -7,6 +7,7 @@ import { loadPlacePrepositions, PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
 import { resolvePlaces } from '../gazetteer/place-resolution';
 import type { Gazetteer } from '../gazetteer/gazetteer';
+import { SearchGazetteer } from '../gazetteer/search-gazetteer';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import type { QueryText } from '../analysis/analysed-query';
@@ -52,6 +53,7 @@ export class QueryExpansionService implements OnModuleInit {
   constructor(
     private readonly settings: QueryExpansionSettings,
     @Optional() private readonly metrics?: SearchMetrics,
+    @Optional() searchGazetteer?: SearchGazetteer,
   ) {
     const concepts = loadTravelGlossary();
     this.stopWords = loadStopWords();
@@ -59,7 +61,7 @@ export class QueryExpansionService implements OnModuleInit {
     const hierarchy = loadConceptHierarchy(concepts);
     this.glossary = glossaryRules(concepts, hierarchy, this.stopWords, loadConceptLinks(concepts, hierarchy));
     this.languages = new LanguageGuesser(concepts, loadFunctionWords());
-    this.gazetteer = loadGazetteer();
+    this.gazetteer = searchGazetteer?.gazetteer() ?? loadGazetteer();
     this.places = new PlaceFinder(this.gazetteer, loadPlacePrepositions());
     this.expanders = this.build();
   }
