@@ -43,6 +43,13 @@ const OFFERS = [
   ),
   offer('ZHIKE', 'Hiking in Zermatt', 'Mountain trails and huts around Zermatt.', 'CH', 'Switzerland'),
   offer(
+    'TSKI',
+    'Ski touring in the Mattertal',
+    'Tours from hut to hut in the Mattertal.',
+    'CH',
+    'Switzerland',
+  ),
+  offer(
     'CSKI',
     'Ski days in Crans-Montana',
     'Skiing on the sunny plateau of Crans-Montana.',
@@ -102,11 +109,12 @@ describe('places covered by where the offers are (D-88b)', () => {
   });
 
   it('finds a resort no offer names by distance, the activity first, and a town covers its region', async () => {
-    // Sion: no offer is in it; Crans-Montana lies 13 km away, Verbier and Zermatt in its canton
+    // Sion: no offer is in it; Crans-Montana lies 13 km away, the others in its canton
     const ids = await textSideIds(t, 'ski Sion');
     expect(ids[0]).toBe('CSKI');
-    expect(ids.slice(1, 3).sort()).toEqual(['VSKI', 'ZSKI']);
-    expect(ids[3]).toBe('ZHIKE');
+    // the region's offers after the one near it, the activity first among them
+    expect(ids.slice(1, 4).sort()).toEqual(['TSKI', 'VSKI', 'ZSKI']);
+    expect(ids[4]).toBe('ZHIKE');
     // nothing from elsewhere: the ski offer in Chamonix covers no part of Sion
     expect(ids).not.toContain('MSKI');
   });
@@ -130,23 +138,24 @@ describe('places covered by where the offers are (D-88b)', () => {
     expect(crans._explanation.text.places[0].distance_km).toBeGreaterThan(10);
     expect(crans._explanation.text.places[0].distance_km).toBeLessThan(15);
     const zermatt = body.records.find((record) => record.id === 'ZSKI')!;
-    expect(zermatt._explanation.text.places[0]).toMatchObject({ covered_by: 'region' });
+    expect(zermatt._explanation.text.places[0]).toMatchObject({ covered_by: 'region', distance_km: null });
   });
 
   it('lets the activity decide within the place: an offer there without it never before one nearby with it', async () => {
     const ids = await textSideIds(t, 'ski Zermatt');
     expect(ids[0]).toBe('ZSKI');
-    // Crans-Montana and Verbier ski, in Zermatt's canton, before the hiking week in Zermatt itself
-    expect(ids.indexOf('ZHIKE')).toBeGreaterThan(ids.indexOf('CSKI'));
-    expect(ids.indexOf('ZHIKE')).toBeGreaterThan(ids.indexOf('VSKI'));
-    // and the place before the activity elsewhere
-    expect(ids.indexOf('MSKI')).toBeGreaterThan(ids.indexOf('ZHIKE'));
+    // ski touring in the Mattertal, 10 km from Zermatt's point, before the hiking week in Zermatt
+    expect(ids[1]).toBe('TSKI');
+    expect(ids[2]).toBe('ZHIKE');
+    // then the canton's ski offers, then the activity elsewhere
+    expect(ids.slice(3, 5).sort()).toEqual(['CSKI', 'VSKI']);
+    expect(ids[5]).toBe('MSKI');
   });
 
   it('covers a region by the offers placed inside it, whatever names they use', async () => {
     const ids = await textSideIds(t, 'ski Wallis');
-    expect(ids.slice(0, 3).sort()).toEqual(['CSKI', 'VSKI', 'ZSKI']);
-    expect(ids[3]).toBe('ZHIKE');
+    expect(ids.slice(0, 4).sort()).toEqual(['CSKI', 'TSKI', 'VSKI', 'ZSKI']);
+    expect(ids[4]).toBe('ZHIKE');
   });
 
   it('answers nothing for a place the catalogue holds no offer in nor near, on both sides', async () => {

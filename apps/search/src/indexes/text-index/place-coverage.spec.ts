@@ -139,8 +139,10 @@ describe('placeHitsOf (D-88b, coverage by distance)', () => {
     ).toHaveLength(0);
   });
 
-  it('keeps every partial share above what the activity weighs beside a place', () => {
-    expect(Math.min(NEAR_SHARE_MIN, REGION_SHARE)).toBeGreaterThan(LEAST_PLACE_SHARE);
+  it('keeps every share near the place above what the activity weighs beside it, the region major but below', () => {
+    expect(NEAR_SHARE_MIN).toBeGreaterThan(LEAST_PLACE_SHARE);
+    expect(REGION_SHARE).toBeLessThan(LEAST_PLACE_SHARE);
+    expect(REGION_SHARE * PLACE_CONCEPT).toBeGreaterThan(MAJOR_CONCEPT);
   });
 
   it('says a place holds no offer when none lies inside it, even with offers near it', () => {
@@ -154,16 +156,15 @@ describe('placeHitsOf (D-88b, coverage by distance)', () => {
 describe('TextIndex.match with places covered by where the offers are', () => {
   const index = indexOf();
 
-  it('lets the activity decide within the place: inside or near with the activity before inside without it', () => {
-    // 1 (near, ski) and 3 (in its region, ski) before 0 (inside, no ski), 2 (ski elsewhere) last
-    expect(ranked(index, skiIn(zermatt))).toEqual([1, 3, 0, 2]);
+  it('lets the activity decide within the place: near with the activity before inside without it', () => {
+    // 1 (near, ski) before 0 (inside, no ski), then 3 (in its region, ski), 2 (ski elsewhere) last
+    expect(ranked(index, skiIn(zermatt))).toEqual([1, 0, 3, 2]);
   });
 
   it('never lets the place lift an offer without the activity above one nearby with it, at any distance in the radius', () => {
     for (let km = 0; km <= 15; km += 0.5) {
       expect(nearShareOf(km, 15) * PLACE_CONCEPT + MAJOR_CONCEPT).toBeGreaterThan(PLACE_CONCEPT);
     }
-    expect(REGION_SHARE * PLACE_CONCEPT + MAJOR_CONCEPT).toBeGreaterThan(PLACE_CONCEPT);
   });
 
   it('answers a town no offer is in with the offers near it by distance, the activity first, nothing from elsewhere', () => {

@@ -26,8 +26,14 @@ export const LEAST_PLACE_SHARE = 1 - MAJOR_CONCEPT / PLACE_CONCEPT;
 export const NEAR_SHARE_MAX = 1;
 /** 0.85: a tenth above the least share. */
 export const NEAR_SHARE_MIN = LEAST_PLACE_SHARE + 0.1;
-/** 0.8: below any offer near the place's point, a twentieth above the least share. */
-export const REGION_SHARE = LEAST_PLACE_SHARE + 0.05;
+/**
+ * 0.5: a reduced but major share (8 of 16, twice an activity's weight): the offers of the region
+ * containing a place rank after those in it or near it, even with the activity (an offer in
+ * Zermatt without skiing answers "ski Zermatt" better than a ski week at the other end of Valais,
+ * as the judged sets grade it), and before the activity elsewhere. At 0.8 (above the activity's
+ * threshold) the generated set's destination_theme fell (0.994 → 0.992; D-88b).
+ */
+export const REGION_SHARE = 0.5;
 
 /** How an offer covers a place (explain's `covered_by`). */
 export const PLACE_HOW = { inside: 1, near: 2, region: 3 } as const;
