@@ -14,6 +14,7 @@ import {
   QuerySpec,
   TRAVELLER_QUERIES,
   WORDS_QUERIES,
+  WORLD_QUERIES,
 } from './build-multilingual-judgements';
 import {
   loadJudgedQueries,
@@ -83,6 +84,33 @@ describe('the multilingual judged set', () => {
     expect(gradeOf(place, offer(['zermatt'], []), places)).toBe(2);
     const nonsense: QuerySpec = { type: 'nonsense', query: 'xyzzyqqq', language: undefined };
     expect(gradeOf(nonsense, offer(['zermatt'], []), places)).toBe(0);
+  });
+
+  it('grades a search with places near it by them: 2 near with every concept, 1 in the region with every concept', () => {
+    const town: QuerySpec = {
+      type: 'world_town_unnamed',
+      query: 'ski a tasch',
+      language: 'fr',
+      places: ['valais'],
+      concepts: ['skiing'],
+      near: ['zermatt'],
+    };
+    expect(gradeOf(town, offer(['zermatt'], ['skiing', 'mountains']), places)).toBe(2);
+    expect(gradeOf(town, offer(['zermatt'], ['hiking', 'skiing']), places)).toBe(2);
+    expect(gradeOf(town, offer(['valais'], ['skiing']), places)).toBe(1);
+    expect(gradeOf(town, offer(['valais'], ['wellness']), places)).toBe(0);
+    expect(gradeOf(town, offer(['montreux'], ['skiing']), places)).toBe(0);
+    const noOffer: QuerySpec = {
+      type: 'world_no_offer',
+      query: 'ski in liechtenstein',
+      language: 'en',
+      concepts: ['skiing', 'family'],
+      near: ['valais'],
+    };
+    expect(gradeOf(noOffer, offer(['zermatt'], ['skiing', 'family']), places)).toBe(2);
+    expect(gradeOf(noOffer, offer(['zermatt'], ['skiing']), places)).toBe(1);
+    expect(gradeOf(noOffer, offer(['zermatt'], ['wellness']), places)).toBe(0);
+    expect(gradeOf(noOffer, offer(['montreux'], ['skiing', 'family']), places)).toBe(0);
   });
 
   it('folds words as a search is folded', () => {
@@ -202,6 +230,24 @@ describe('the language of the judged searches', () => {
     }
     for (const spec of WORDS_QUERIES.filter((s) => s.type === 'words_loanword_typo')) {
       expect(spec.language).toBeUndefined();
+    }
+  });
+
+  it('holds 40 or more searches of the world, of four kinds, each kind in each of the four languages', () => {
+    expect(WORLD_QUERIES.length).toBeGreaterThanOrEqual(40);
+    const kinds = ['world_kind_of_place', 'world_no_offer', 'world_region', 'world_town_unnamed'];
+    expect([...new Set(WORLD_QUERIES.map((spec) => spec.type))].sort()).toEqual(kinds);
+    for (const kind of kinds) {
+      const languages = WORLD_QUERIES.filter((spec) => spec.type === kind).map((spec) => spec.language);
+      expect([...new Set(languages)].sort()).toEqual([...SEARCH_LANGUAGES].sort());
+      expect(REPORTED_ONLY_TYPES).toContain(kind);
+      expect(NO_ANSWER_TYPES).not.toContain(kind);
+    }
+    // a town no offer names and a place with no offer are judged by the places near them
+    for (const spec of WORLD_QUERIES.filter(
+      (s) => s.type === 'world_town_unnamed' || s.type === 'world_no_offer',
+    )) {
+      expect(spec.near?.length).toBeGreaterThan(0);
     }
   });
 

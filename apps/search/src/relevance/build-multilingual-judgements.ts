@@ -26,7 +26,10 @@ import type { SearchLanguage } from './relevance';
  * relevance command grades the same answers a second time, the search's language first
  * (relevance.ts languageFirstGrades, from the offers' `language` in the catalogue). After QUERIES
  * come the searches of TRAVELLER_QUERIES, typed as travellers type them, one `traveller_*` type per kind,
- * then those of WORDS_QUERIES, one `words_*` type per kind of the traveller's words.
+ * then those of WORDS_QUERIES, one `words_*` type per kind of the traveller's words, then those of
+ * WORLD_QUERIES, one `world_*` type per kind of place (a region, a kind of place, a town no offer
+ * names, a place with no offer), judged through the places `near` the one they name when no offer
+ * names it (gradeOf).
  *
  * Run after changing the annotations, the catalogue or the queries:
  * `pnpm --filter search build && node dist/relevance/build-multilingual-judgements.js` (from
@@ -59,7 +62,11 @@ type QueryType =
   | 'words_own_synonym'
   | 'words_item_theme'
   | 'words_frequent_theme'
-  | 'words_compound_offer';
+  | 'words_compound_offer'
+  | 'world_region'
+  | 'world_kind_of_place'
+  | 'world_town_unnamed'
+  | 'world_no_offer';
 
 /** True for a type whose queries grade no offer (relevance.ts NO_ANSWER_TYPES). */
 const answersNothing = (type: QueryType): boolean => NO_ANSWER_TYPES.includes(type);
@@ -76,6 +83,12 @@ export interface QuerySpec {
   places?: string[];
   /** Concept ids; `a|b`: either. */
   concepts?: string[];
+  /**
+   * Places near the one the search names, when no offer names it (a town inside a region offers
+   * name) or no offer is in it (a country the catalogue holds nothing in): an offer in one of them
+   * counts as in the searched place (gradeOf).
+   */
+  near?: string[];
 }
 
 export interface PlaceEntry {
@@ -131,7 +144,7 @@ export const OFFER_CONCEPTS = new Set(
     'stand_up_paddle rafting diving snorkelling beach city_break wellness thermal_baths yoga culture ' +
     'gastronomy wine_tasting cooking_class train_journey cruise family couples mountains lake seaside ' +
     'glacier christmas_market road_trip camping horse_riding paragliding golf adventure nature ' +
-    'whale_watching northern_lights island_hopping events'
+    'whale_watching northern_lights island_hopping events wildlife'
   ).split(' '),
 );
 
@@ -516,8 +529,139 @@ export const WORDS_QUERIES: QuerySpec[] = [
   typed('words_compound_offer', 'hutte engadin', 'de', ['hiking', 'mountains'], ['engadin']),
 ];
 
-/** Every judged query of the set: QUERIES, then TRAVELLER_QUERIES, then WORDS_QUERIES. */
-export const JUDGED_QUERIES: QuerySpec[] = [...QUERIES, ...TRAVELLER_QUERIES, ...WORDS_QUERIES];
+const near = (
+  type: QueryType,
+  query: string,
+  language: Language,
+  concepts: string[],
+  nearPlaces: string[],
+  places?: string[],
+): QuerySpec => ({ type, query, language, concepts, places, near: nearPlaces });
+
+/**
+ * The world: searches naming a place wider than any destination (a mountain range, a sea, a group of
+ * countries), a kind of place (an island, a lake, the coast, the mountains, far away), a real town no
+ * offer names inside a region offers do name (a town of GeoNames' 1,000 inhabitants and more), or a
+ * place the catalogue holds no offer in; written before the ranking knows where offers are, lower
+ * case, accents often left out. A region or a kind of place is a place of the annotations' gazetteer
+ * its member places are part of (`alps`, `islands`, `long_haul`); the lake, the coast and the
+ * mountains are the offers' concepts (`lake`, `seaside`, `mountains`: what the offer is about). A
+ * town no offer names and a place with no offer are judged by the places `near` them (gradeOf):
+ * the offers near it answer it, those of the region that contains a town answer it in part, and
+ * offers far away not at all.
+ */
+export const WORLD_QUERIES: QuerySpec[] = [
+  // a mountain range, a sea, a group of countries: offers in their members, which rarely say it
+  typed('world_region', 'ski dans les alpes', 'fr', ['skiing'], ['alps']),
+  typed('world_region', 'voile en mediterranee', 'fr', ['sailing'], ['mediterranean']),
+  typed('world_region', 'aurores boreales en scandinavie', 'fr', ['northern_lights'], ['scandinavia']),
+  typed('world_region', 'wandern in den alpen', 'de', ['hiking'], ['alps']),
+  typed('world_region', 'mittelmeerkuste segeln', 'de', ['sailing'], ['mediterranean']),
+  typed('world_region', 'rundreise balkan', 'de', ['road_trip'], ['balkans']),
+  typed('world_region', 'ski in the alps', 'en', ['skiing'], ['alps']),
+  typed('world_region', 'balkans road trip', 'en', ['road_trip'], ['balkans']),
+  typed('world_region', 'adriatic beach holiday', 'en', ['beach'], ['adriatic']),
+  typed('world_region', 'settimana bianca sulle alpi', 'it', ['skiing'], ['alps']),
+  typed('world_region', 'crociera in scandinavia', 'it', ['cruise'], ['scandinavia']),
+  typed('world_region', 'vela nel mediterraneo', 'it', ['sailing'], ['mediterranean']),
+  // a kind of place: an island, a lake, the coast, the mountains, far away
+  typed('world_kind_of_place', 'randonnee sur une ile', 'fr', ['hiking'], ['islands']),
+  typed('world_kind_of_place', 'voyage lointain', 'fr', [], ['long_haul']),
+  typed('world_kind_of_place', 'kayak sur la cote', 'fr', ['kayaking', 'seaside']),
+  typed('world_kind_of_place', 'inselurlaub', 'de', [], ['islands']),
+  typed('world_kind_of_place', 'fernreise', 'de', [], ['long_haul']),
+  typed('world_kind_of_place', 'radtour an einem see', 'de', ['cycling', 'lake']),
+  typed('world_kind_of_place', 'island beach holiday', 'en', ['beach'], ['islands']),
+  typed('world_kind_of_place', 'long-haul trip', 'en', [], ['long_haul']),
+  typed('world_kind_of_place', 'coastal cycling', 'en', ['cycling', 'seaside']),
+  typed('world_kind_of_place', 'vacanze su un isola', 'it', [], ['islands']),
+  typed('world_kind_of_place', 'trekking sulla costa', 'it', ['hiking', 'seaside']),
+  typed('world_kind_of_place', 'sci in montagna', 'it', ['skiing', 'mountains']),
+  // a real town no offer names, inside a region offers name: the offers near it, then the region's
+  near(
+    'world_town_unnamed',
+    'ski a heremence',
+    'fr',
+    ['skiing'],
+    ['four_valleys', 'val_d_herens'],
+    ['valais'],
+  ),
+  near('world_town_unnamed', 'randonnee a saas-grund', 'fr', ['hiking'], ['saastal'], ['valais']),
+  near('world_town_unnamed', "plages d'alghero", 'fr', ['beach'], ['riviera_del_corallo'], ['sardinia']),
+  near('world_town_unnamed', 'skiferien in saas-grund', 'de', ['skiing'], ['saastal'], ['valais']),
+  near(
+    'world_town_unnamed',
+    'wandern in meiringen',
+    'de',
+    ['hiking'],
+    ['hasliberg', 'lake_brienz'],
+    ['bernese_oberland'],
+  ),
+  near(
+    'world_town_unnamed',
+    'skiurlaub in ellmau',
+    'de',
+    ['skiing'],
+    ['wilder_kaiser', 'kitzbuhel'],
+    ['tyrol'],
+  ),
+  near('world_town_unnamed', 'hiking in naters', 'en', ['hiking'], ['brig', 'aletsch'], ['valais']),
+  near(
+    'world_town_unnamed',
+    'ski week in sankt niklaus',
+    'en',
+    ['skiing'],
+    ['grachen', 'zermatt'],
+    ['valais'],
+  ),
+  near(
+    'world_town_unnamed',
+    'beach holiday in alghero',
+    'en',
+    ['beach'],
+    ['riviera_del_corallo'],
+    ['sardinia'],
+  ),
+  near('world_town_unnamed', 'arrampicata a canazei', 'it', ['climbing'], ['val_di_fassa'], ['dolomites']),
+  near('world_town_unnamed', 'sciare a bormio', 'it', ['skiing'], ['valtellina']),
+  near('world_town_unnamed', 'sciare a ellmau', 'it', ['skiing'], ['wilder_kaiser', 'kitzbuhel'], ['tyrol']),
+  // a place the catalogue holds no offer in: the offers near it, or nothing
+  near('world_no_offer', 'safari au kenya', 'fr', ['wildlife'], ['tanzania']),
+  near('world_no_offer', 'ski en andorre', 'fr', ['skiing'], ['val_d_aran', 'font_romeu']),
+  near('world_no_offer', 'vacances au luxembourg', 'fr', [], ['mosel']),
+  near('world_no_offer', 'safari in kenia', 'de', ['wildlife'], ['tanzania']),
+  near(
+    'world_no_offer',
+    'wandern in liechtenstein',
+    'de',
+    ['hiking'],
+    ['praettigau', 'bad_ragaz', 'walensee', 'flumserberg', 'appenzell'],
+  ),
+  near('world_no_offer', 'badeferien in albanien', 'de', ['beach'], ['corfu', 'budva', 'bay_of_kotor']),
+  near('world_no_offer', 'kenya safari', 'en', ['wildlife'], ['tanzania']),
+  near('world_no_offer', 'skiing in andorra', 'en', ['skiing'], ['val_d_aran', 'font_romeu']),
+  near('world_no_offer', 'beach holiday in albania', 'en', ['beach'], ['corfu', 'budva', 'bay_of_kotor']),
+  near('world_no_offer', 'safari in kenya', 'it', ['wildlife'], ['tanzania']),
+  near(
+    'world_no_offer',
+    'trekking in liechtenstein',
+    'it',
+    ['hiking'],
+    ['praettigau', 'bad_ragaz', 'walensee', 'flumserberg', 'appenzell'],
+  ),
+  near('world_no_offer', 'vacanze in lussemburgo', 'it', [], ['mosel']),
+];
+
+/**
+ * Every judged query of the set: QUERIES, then TRAVELLER_QUERIES, then WORDS_QUERIES, then
+ * WORLD_QUERIES.
+ */
+export const JUDGED_QUERIES: QuerySpec[] = [
+  ...QUERIES,
+  ...TRAVELLER_QUERIES,
+  ...WORDS_QUERIES,
+  ...WORLD_QUERIES,
+];
 
 /** A place and every place it is part of, through the gazetteer. */
 export function placeClosure(ids: string[], places: Record<string, PlaceEntry>): Set<string> {
@@ -541,14 +685,28 @@ export function covers(offerConcepts: string[], queryConcept: string): boolean {
     );
 }
 
-/** The grade of an offer for a query (see the file's comment): 2, 1 or 0. */
+/**
+ * The grade of an offer for a query (see the file's comment): 2, 1 or 0. A query with places `near`
+ * (a town no offer names, a place no offer is in) grades an offer in one of them as in the searched
+ * place (2 with every concept, 1 with part of them), and an offer elsewhere in the query's `places`
+ * (the region that contains the town) 1 with every concept, otherwise 0: the region's offers answer
+ * a search for one of its towns, less well than those near it.
+ */
 export function gradeOf(spec: QuerySpec, offer: OfferAnnotation, places: Record<string, PlaceEntry>): number {
   if (answersNothing(spec.type)) return 0;
   const wantedPlaces = spec.places ?? [];
   const wantedConcepts = spec.concepts ?? [];
   const where = placeClosure(offer.places, places);
-  if (!wantedPlaces.every((place) => where.has(place))) return 0;
   const covered = wantedConcepts.filter((c) => covers(offer.concepts, c)).length;
+  if (spec.near) {
+    if (spec.near.some((place) => where.has(place))) {
+      if (covered === wantedConcepts.length) return 2;
+      return covered > 0 ? 1 : 0;
+    }
+    const inRegion = wantedPlaces.length > 0 && wantedPlaces.every((place) => where.has(place));
+    return inRegion && covered === wantedConcepts.length ? 1 : 0;
+  }
+  if (!wantedPlaces.every((place) => where.has(place))) return 0;
   if (covered === wantedConcepts.length) return 2;
   return wantedPlaces.length > 0 || covered > 0 ? 1 : 0;
 }
@@ -637,7 +795,7 @@ export function judge(
     if (seen.has(spec.query)) problems.push(`${spec.query}: written twice`);
     seen.add(spec.query);
     problems.push(...languageProblems(spec));
-    for (const place of spec.places ?? [])
+    for (const place of [...(spec.places ?? []), ...(spec.near ?? [])])
       if (!annotations.places[place]) problems.push(`${spec.query}: place ${place}`);
     for (const c of (spec.concepts ?? []).flatMap((c) => c.split('|'))) {
       if (!OFFER_CONCEPTS.has(c) && !NARROWER[c]) problems.push(`${spec.query}: concept ${c}`);

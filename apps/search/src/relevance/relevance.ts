@@ -30,6 +30,13 @@ const WORDS_KINDS = [
   'words_compound_offer',
 ] as const;
 
+/**
+ * The kinds of place the multilingual set's searches of the world measure, one `world_*` type each:
+ * a region wider than any destination, a kind of place, a town no offer names, a place no offer is
+ * in (whose best answer is the offers near it: judged, not a no-answer type).
+ */
+const WORLD_KINDS = ['world_region', 'world_kind_of_place', 'world_town_unnamed', 'world_no_offer'] as const;
+
 /** The generated set's query types drawn from the generator's words (build-judgements.ts). */
 const DRAWN_QUERY_TYPES = [
   'exact_name',
@@ -47,7 +54,7 @@ const DRAWN_QUERY_TYPES = [
  * the generator's words, `long` among them, then three written by hand as travellers type them),
  * then the multilingual set's (judged-multilingual.json: build-multilingual-judgements.ts), whose
  * `traveller_*` types after `nonsense` are one per kind of search travellers type, then one `words_*`
- * type per kind of the traveller's words.
+ * type per kind of the traveller's words, then one `world_*` type per kind of place.
  */
 export const QUERY_TYPES = [
   ...DRAWN_QUERY_TYPES,
@@ -61,6 +68,7 @@ export const QUERY_TYPES = [
   'nonsense',
   ...TRAVELLER_KINDS,
   ...WORDS_KINDS,
+  ...WORLD_KINDS,
 ] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
@@ -88,12 +96,12 @@ export const GATED_TYPES: readonly QueryType[] = [
   'long',
 ];
 /**
- * The traveller kinds and the kinds of the traveller's words of the multilingual set, committed
+ * The traveller kinds, the kinds of the traveller's words and the kinds of place of the multilingual set, committed
  * with their "before" figures ahead of the ranking changes that address them: reported only, left
  * out of every rule of the gate, even the one that hybrid answers each query (before the ranking of
  * the first round, no 4-letter typo such as "skii" answered anything).
  */
-export const REPORTED_ONLY_TYPES: readonly QueryType[] = [...TRAVELLER_KINDS, ...WORDS_KINDS];
+export const REPORTED_ONLY_TYPES: readonly QueryType[] = [...TRAVELLER_KINDS, ...WORDS_KINDS, ...WORLD_KINDS];
 /** Text alone may answer nothing to at most this share of these types' queries. */
 export const TEXT_ZERO_RESULT_TYPES: readonly QueryType[] = ['typo', 'long'];
 export const TEXT_MAX_ZERO_RESULT_RATE = 0.1;
