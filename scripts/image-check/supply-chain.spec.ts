@@ -1,6 +1,15 @@
 // The supply-chain step of `pnpm check:images` without podman: the SBOM's completeness against
 // `pnpm list --prod` (sbom.ts) and the licence policy (licences.ts), on small hand-made trees.
-import { ALLOWED, checkLicences, declaredLicence, EXCEPTIONS, expressionAllowed } from './licences';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  ALLOWED,
+  checkLicences,
+  DATA_EXCEPTIONS,
+  declaredLicence,
+  EXCEPTIONS,
+  expressionAllowed,
+} from './licences';
 import {
   bomProblem,
   missingFromSbom,
@@ -168,6 +177,16 @@ describe('the licence policy', () => {
     for (const exception of EXCEPTIONS) {
       expect(exception.reason.length).toBeGreaterThan(20);
       expect(exception.declared !== 'none' && expressionAllowed(exception.declared, ALLOWED)).toBe(false);
+    }
+  });
+
+  it('records data under a licence the allow-list lacks, with its credit, for files that exist', () => {
+    for (const exception of DATA_EXCEPTIONS) {
+      expect(exception.reason.length).toBeGreaterThan(20);
+      expect(exception.attribution).toMatch(/\S/);
+      expect(expressionAllowed(exception.licence, ALLOWED)).toBe(false);
+      for (const file of exception.files)
+        expect([file, existsSync(join(__dirname, '..', '..', file))]).toEqual([file, true]);
     }
   });
 });

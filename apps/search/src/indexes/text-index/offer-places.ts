@@ -1,4 +1,3 @@
-import type { GeoPoint } from '../../query/gazetteer/gazetteer';
 
 /**
  * Where each offer of a generation is (issue 62): the points on the map and the gazetteer places its
@@ -17,17 +16,8 @@ export interface OfferPlaces {
   readonly placeIds: readonly string[];
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
-const RADIANS = Math.PI / 180;
-
-/** The great-circle distance between two points in kilometres (haversine). */
-export function distanceKm(a: GeoPoint, b: GeoPoint): number {
-  const dLat = (b.lat - a.lat) * RADIANS;
-  const dLon = (b.lon - a.lon) * RADIANS;
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * RADIANS) * Math.cos(b.lat * RADIANS) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** The great-circle distance between two points in kilometres (haversine; query/gazetteer/geo.ts). */
+export { distanceKm } from '../../query/gazetteer/geo';
 
 /** No offer placed: a generation written before AddOfferPlaces, or whose places are not its own. */
 export function emptyOfferPlaces(offers: number): OfferPlaces {
