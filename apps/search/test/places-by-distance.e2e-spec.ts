@@ -94,7 +94,11 @@ describe('places covered by where the offers are (D-88b)', () => {
       gazetteer.places.map((place) => (POINTS[place.id] ? { ...place, point: POINTS[place.id] } : place)),
     );
     t = await createTestApp({
-      env: { CATALOGUE_SOURCE: await folder.file('catalogue.ndjson', toNdjson(OFFERS)) },
+      env: {
+        CATALOGUE_SOURCE: await folder.file('catalogue.ndjson', toNdjson(OFFERS)),
+        // off by default (D-88b)
+        SEARCH_PLACE_COVERAGE: 'true',
+      },
       overrides: [
         { provide: OfferPlacing, useValue: { placer: () => testPlacer(POINTS) } },
         { provide: SearchGazetteer, useValue: { gazetteer: () => pointed } },

@@ -107,10 +107,11 @@ export class RankingSettings {
   /**
    * Whether a place the search names is covered by where the offers are (docs/decisions.md D-88b:
    * inside it, near its point, in its region), once the index knows where they are (D-88); false
-   * leaves places to their names, as before issue 62.
+   * leaves places to their names, as before issue 62. Off by default until it lowers no judged
+   * kind: on, the generated set's `long` fell (language first 0.825 → 0.808; D-88b, "Open").
    */
   @BooleanSetting()
-  SEARCH_PLACE_COVERAGE: boolean = true;
+  SEARCH_PLACE_COVERAGE: boolean = false;
 
   /** The `k` of reciprocal rank fusion (docs/decisions.md D-51: 60). */
   @IntSetting({ min: 1 })
