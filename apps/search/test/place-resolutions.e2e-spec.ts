@@ -14,7 +14,7 @@ import { createTestApp, TestApp } from './test-app';
  * (place-resolutions.golden.json): for each search of both judged sets (the generated set,
  * src/relevance/judged-queries.json, analysed against its catalogue `generated:2000`; the
  * multilingual set, judged-multilingual.json, against multilingual-catalogue.ndjson), each place
- * name the analysis finds (QueryExpansion.places: the gazetteer's mentions, a misspelt name
+ * name the analysis finds (QueryExpansion.namedPlaces: the gazetteer's mentions, a misspelt name
  * corrected among them) with the ids of the places it leads to, as `name → id,id`.
  *
  * The guard that ordinary words stay words as the gazetteer grows (issue 62: about 100,000 towns of
@@ -66,7 +66,7 @@ async function resolutionsOf(set: string, judged: JudgedSet): Promise<Resolution
     for (const search of searchesOf(judged)) {
       const request: RankingRequest = { ...base, search };
       const { expansion } = await t.analysed(request);
-      const places = (expansion.places ?? []).map((place) => `${place.name} → ${place.ids.join(',')}`);
+      const places = (expansion.namedPlaces ?? []).map((place) => `${place.name} → ${place.ids.join(',')}`);
       resolutions.push({ set, search, places });
     }
     return resolutions;

@@ -62,8 +62,10 @@ export class MemoryListing {
     const matches = this.matches(request, query, semantic.offerFilter);
     const wanted = request.page.offset + request.page.limit;
     const textBest = matches.best(Math.max(wanted, semanticCandidates), floor);
+    // a search whose every place holds no offer answers the offers near it, or nothing: the
+    // semantic side brings none from elsewhere (D-88b)
     const semanticRanks: SideRank[] | GenerationChanged =
-      w > 0 && asksSomething(query)
+      w > 0 && asksSomething(query) && !matches.placesOutside
         ? await semantic.ranked(textBest.slice(0, semanticCandidates), semanticFloor)
         : [];
     if (semanticRanks === GENERATION_CHANGED) return semanticRanks;
@@ -120,7 +122,10 @@ export class MemoryListing {
     query: AnalysedQuery,
     filter: OfferFilter | undefined,
   ): TextMatches {
-    return this.index.match(textQueryOf(query.terms, languagePreferenceOf(query, request.tuning)), filter);
+    return this.index.match(
+      textQueryOf(query.terms, languagePreferenceOf(query, request.tuning), placesOf(query, request.tuning)),
+      filter,
+    );
   }
 }
 
@@ -145,6 +150,14 @@ export function contentTextOf(
   if (!functionWords.size || holdsContentWord(query.terms)) return undefined;
   const content = query.words.filter((word) => !functionWords.has(word));
   return content.length ? content.join(' ') : undefined;
+}
+
+/** The places the search names as the ranking covers them by where the offers are (none when off: D-88b). */
+export function placesOf(
+  query: Pick<AnalysedQuery, 'expansion'>,
+  tuning: Pick<RankingTuning, 'placeCoverage'>,
+): AnalysedQuery['expansion']['places'] {
+  return tuning.placeCoverage === false ? undefined : query.expansion.places;
 }
 
 /** The search's guessed language and the strength of its preference (SEARCH_LANGUAGE_PREFERENCE). */

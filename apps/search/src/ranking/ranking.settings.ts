@@ -104,6 +104,15 @@ export class RankingSettings {
   @FloatSetting({ min: 0, max: 100 })
   SEARCH_LANGUAGE_PREFERENCE: number = 0.25;
 
+  /**
+   * Whether a place the search names is covered by where the offers are (docs/decisions.md D-88b:
+   * inside it, near its point, in its region), once the index knows where they are (D-88); false
+   * leaves places to their names, as before issue 62. Off by default until it lowers no judged
+   * kind: on, the multilingual set's `world_no_offer` fell 0.385 → 0.119 (D-88b, "Measured").
+   */
+  @BooleanSetting()
+  SEARCH_PLACE_COVERAGE: boolean = false;
+
   /** The `k` of reciprocal rank fusion (docs/decisions.md D-51: 60). */
   @IntSetting({ min: 1 })
   SEARCH_RRF_K: number = 60;

@@ -1,6 +1,7 @@
-import { explainTerms, queryConceptsOf } from '../indexes/text-index/text-explain';
-import type { ExplainTermRow, QueryConcept } from '../indexes/text-index/text-explain';
+import { explainSearch, queryConceptsOf } from '../indexes/text-index/text-explain';
+import type { ExplainedPlace, ExplainTermRow, QueryConcept } from '../indexes/text-index/text-explain';
 import type { ListingRow } from './listing-row';
+import { placesOf } from './memory-listing';
 import type { AnalysedListing } from './listing.service';
 import type { FacetCounts } from '../request/listing-facets';
 import type { RankingRequest } from '../request/listing-request';
@@ -28,6 +29,8 @@ export interface RowExplanation {
   language: 'fr' | 'de' | 'en' | 'it' | null;
   /** The search's words that matched no form after correction (stop words aside), in query order. */
   unmatchedWords: string[];
+  /** The places the search names, resolved against where the offers are (D-88b); absent: none. */
+  places?: ExplainedPlace[];
 }
 
 /**
@@ -40,7 +43,7 @@ export function explainPage(
   rows: RankedRow[],
   explanationOf: (
     row: RankedRow,
-  ) => Omit<RowExplanation, 'terms' | 'concepts' | 'language' | 'unmatchedWords'>,
+  ) => Omit<RowExplanation, 'terms' | 'concepts' | 'language' | 'unmatchedWords' | 'places'>,
 ): RankedRow[] {
   if (!request.explain || !rows.length) return rows;
   const {
@@ -48,6 +51,7 @@ export function explainPage(
     concepts,
     language,
     unmatchedWords,
+    places,
   } = explainedTermsOf(
     listing,
     request,
@@ -57,7 +61,14 @@ export function explainPage(
   for (const term of terms) byOffer.set(term.id, [...(byOffer.get(term.id) ?? []), term]);
   return rows.map((row) => ({
     ...row,
-    explain: { ...explanationOf(row), terms: byOffer.get(row.id) ?? [], concepts, language, unmatchedWords },
+    explain: {
+      ...explanationOf(row),
+      terms: byOffer.get(row.id) ?? [],
+      concepts,
+      language,
+      unmatchedWords,
+      places,
+    },
   }));
 }
 
@@ -89,6 +100,8 @@ export interface ExplainedTerms {
   language: 'fr' | 'de' | 'en' | 'it' | null;
   /** The search's words that matched no form (QueryAnalyser.unmatchedWords), in query order. */
   unmatchedWords: string[];
+  /** The places the search names, resolved against where the offers are (D-88b). */
+  places: ExplainedPlace[];
 }
 
 /**
@@ -103,11 +116,17 @@ export function explainedTermsOf(
 ): ExplainedTerms {
   const { query, index } = listing;
   const { language } = query;
-  if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [] };
+  if (!ids.length) return { rows: [], concepts: [], language, unmatchedWords: [], places: [] };
+  const placed = { ...query, expansion: { ...query.expansion, places: placesOf(query, request.tuning) } };
+  const { rows, places } = explainSearch(index, placed, ids, {
+    language,
+    strength: request.tuning.languagePreference,
+  });
   return {
-    rows: explainTerms(index, query, ids, { language, strength: request.tuning.languagePreference }),
+    rows,
     concepts: queryConceptsOf(query),
     language,
     unmatchedWords: [...(query.unmatchedWords ?? [])],
+    places,
   };
 }

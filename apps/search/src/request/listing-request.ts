@@ -47,6 +47,11 @@ export interface RankingTuning {
    * (SEARCH_LANGUAGE_PREFERENCE; 0: no preference).
    */
   languagePreference: number;
+  /**
+   * Whether places are covered by where the offers are (SEARCH_PLACE_COVERAGE, D-88b); absent:
+   * they are.
+   */
+  placeCoverage?: boolean;
   /** The semantic side takes at most this many nearest records (after the filters) from the index. */
   semanticCandidates: number;
   /**

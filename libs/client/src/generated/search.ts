@@ -159,11 +159,11 @@ export interface components {
              */
             term: string;
             /**
-             * @description exact: the folded word itself; stem: one of its French, German or English stems; typo: a spelling correction; compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym; place: another name of a place the search names (the gazetteer); within: the name of a place inside it; narrower: a word of a concept the query word includes (winter sports: skiing); related: a word of a near concept or of the theme of an item, covering a minor concept (beach holiday: beach; castle: culture).
+             * @description exact: the folded word itself; stem: one of its French, German or English stems; typo: a spelling correction; compound: a part of a compound word; phrase: a pair of adjacent query words; stop: a stop word; glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym; place: another name of a place the search names (the gazetteer); within: the name of a place inside it; narrower: a word of a concept the query word includes (winter sports: skiing); related: a word of a near concept or of the theme of an item, covering a minor concept (beach holiday: beach; castle: culture); location: the record covers a place the search names by where it is (inside it, near its point, or in the region containing it; term: the place id; see text.places).
              * @example glossary
              * @enum {string}
              */
-            kind: "exact" | "stem" | "typo" | "compound" | "phrase" | "stop" | "glossary" | "synonym" | "place" | "within" | "narrower" | "related";
+            kind: "exact" | "stem" | "typo" | "compound" | "phrase" | "stop" | "glossary" | "synonym" | "place" | "within" | "narrower" | "related" | "location";
             /**
              * @description The kind's weight (exact and stem 1, compound 0.8, typo 0.6 or 0.4, phrase 0.5, stop 0.1; glossary, synonym, place, within, narrower and related configured).
              * @example 0.9
@@ -176,6 +176,49 @@ export interface components {
              * @example 4.2
              */
             contribution: number;
+        };
+        PlaceExplanationDto: {
+            /**
+             * @description The query word the place counts for, folded.
+             * @example tasch
+             */
+            word: string;
+            /**
+             * @description The gazetteer's id of the place the word resolved to.
+             * @example tasch
+             */
+            place: string;
+            /**
+             * @description What the place is (city, canton, region, lake, range, sea …).
+             * @example city
+             */
+            kind: string;
+            /**
+             * @description The nearest place containing it but its country (its parent region); null when none.
+             * @example mattertal
+             */
+            parent: string | null;
+            /**
+             * @description Whether an offer of the catalogue lies inside the place. When no place the search names holds one, the search answers the offers near it only, by distance, or nothing.
+             * @example true
+             */
+            in_catalogue: boolean;
+            /**
+             * @description How the record covers the place by where it is: inside it (or inside one of its member regions and towns), near its point (within a radius set by its kind), or in a region containing it (a reduced share); null when it does not by where it is (it may still name it: concepts[].place).
+             * @example near
+             * @enum {string|null}
+             */
+            covered_by: "inside" | "near" | "region" | null;
+            /**
+             * @description Kilometres from the place's point to the record's nearest point (one decimal); null when either is not known or it is beyond the radius.
+             * @example 4.2
+             */
+            distance_km: number | null;
+            /**
+             * @description The share of the place's concept weight the record covers by where it is (1 inside; 1 to 0.85 near, by distance; 0.8 in its region; 0 none).
+             * @example 0.97
+             */
+            share: number;
         };
         TextExplanationDto: {
             /**
@@ -217,6 +260,8 @@ export interface components {
             language_factor: number;
             /** @description Every query term the record holds, by query word, the counted form first. */
             terms: components["schemas"]["TermExplanationDto"][];
+            /** @description The places the search names as resolved against where the offers are (their point, parent and whether the catalogue holds an offer inside them), each with how this record covers it and at what distance; empty when the search names none or the index does not know where its offers are. */
+            places: components["schemas"]["PlaceExplanationDto"][];
         };
         ExplanationDto: {
             /**

@@ -82,6 +82,7 @@ export function rankingTuningOf(
     tsvectorFloor: query.tsvectorFloor ?? settings.SEARCH_TSVECTOR_FLOOR,
     k: settings.SEARCH_RRF_K,
     languagePreference: settings.SEARCH_LANGUAGE_PREFERENCE,
+    placeCoverage: settings.SEARCH_PLACE_COVERAGE,
     semanticCandidates: settings.SEARCH_SEMANTIC_CANDIDATES,
     spellingNeighbourMaxDocuments: settings.SEARCH_SPELLING_NEIGHBOUR_MAX_DOCUMENTS,
     hnsw: {

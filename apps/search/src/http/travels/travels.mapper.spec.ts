@@ -87,6 +87,7 @@ describe('toExplanation', () => {
         language: 'de',
         language_factor: 1,
         unmatched_words: ['qqxv'],
+        places: [],
         terms: [
           expect.objectContaining({ term: 'wanderung', counted: true, contribution: 3 }),
           expect.objectContaining({ term: 'hiking', kind: 'glossary', counted: false, contribution: 0 }),
@@ -144,6 +145,75 @@ describe('toTravelRecord', () => {
       ...row,
       ...scores,
       _explanation: explanation,
+    });
+  });
+});
+
+describe('toExplanation: places (D-88b)', () => {
+  const scores = { _relevance_score: 0.01, semantic_score: 0, tsvector_score: 2 };
+  const tasch = {
+    token: 'tasch',
+    position: 2,
+    id: 'tasch',
+    kind: 'city',
+    name: 'tasch',
+    point: { lat: 46.068, lon: 7.778 },
+    radiusKm: 15,
+    regions: ['mattertal', 'valais'],
+    members: [],
+  };
+
+  it('shows each place resolved, its parent, and how far the record is from it', () => {
+    const located = term({
+      word: { kind: 'word', position: 2 },
+      token: 'tasch',
+      term: 'tasch',
+      kind: 'location',
+      location: { place: 'tasch', how: 'near', distanceKm: 3.5, share: 0.965 },
+    });
+    const explanation = toExplanation(scores, {
+      vectorWeight: 0.01,
+      k: 60,
+      semanticRank: null,
+      textRank: 1,
+      terms: [located],
+      concepts: [],
+      language: null,
+      unmatchedWords: [],
+      places: [{ place: tasch, holdsOffers: false }],
+    });
+    expect(explanation.text.places).toEqual([
+      {
+        word: 'tasch',
+        place: 'tasch',
+        kind: 'city',
+        parent: 'mattertal',
+        in_catalogue: false,
+        covered_by: 'near',
+        distance_km: 3.5,
+        share: 0.965,
+      },
+    ]);
+    expect(explanation.text.terms[0]).toMatchObject({ kind: 'location', term: 'tasch' });
+  });
+
+  it('gives a record not covering the place by where it is no distance', () => {
+    const explanation = toExplanation(scores, {
+      vectorWeight: 0.01,
+      k: 60,
+      semanticRank: 1,
+      textRank: null,
+      terms: [],
+      concepts: [],
+      language: null,
+      unmatchedWords: [],
+      places: [{ place: tasch, holdsOffers: true }],
+    });
+    expect(explanation.text.places[0]).toMatchObject({
+      in_catalogue: true,
+      covered_by: null,
+      distance_km: null,
+      share: 0,
     });
   });
 });

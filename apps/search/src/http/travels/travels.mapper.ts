@@ -111,6 +111,7 @@ export function toFacets({ counts, relation, unknownFilterValues }: FacetCounts)
  */
 export function toExplanation(scores: TravelScoresDto, explain: RowExplanation): ExplanationDto {
   const { vectorWeight: w, k, semanticRank, textRank, terms, concepts, language, unmatchedWords } = explain;
+  const places = explain.places ?? [];
   const matches = terms.some((term) => term.matches);
   return {
     score: scores._relevance_score,
@@ -136,6 +137,19 @@ export function toExplanation(scores: TravelScoresDto, explain: RowExplanation):
       language_factor: terms[0]?.languageFactor ?? 1,
       unmatched_words: unmatchedWords,
       terms: terms.map(toTermExplanation),
+      places: places.map(({ place, holdsOffers }) => {
+        const located = terms.find((term) => term.location?.place === place.id && term.token === place.token);
+        return {
+          word: place.token,
+          place: place.id,
+          kind: place.kind,
+          parent: place.regions[0] ?? null,
+          in_catalogue: holdsOffers,
+          covered_by: located?.location?.how ?? null,
+          distance_km: located?.location?.distanceKm ?? null,
+          share: located?.location?.share ?? 0,
+        };
+      }),
     },
   };
 }

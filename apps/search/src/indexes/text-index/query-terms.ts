@@ -12,7 +12,7 @@ import {
   PLACE_CONCEPT,
   STOP_WEIGHT,
 } from '../../query/analysis/similarity';
-import type { AnalysedTerm, QueryTerm } from '../../query/analysis/analysed-query';
+import type { AnalysedTerm, QueryTerm, ResolvedPlace } from '../../query/analysis/analysed-query';
 import { languageCodeOf } from './text-index';
 import type { TextQuery } from './text-index';
 
@@ -300,7 +300,11 @@ export function holdsContentWord(terms: readonly QueryTerm[]): boolean {
  * of a word covers it alike: its own, a typo, a compound part, a translation; a pair covers
  * nothing), `coverable` the sum of the words' highest.
  */
-export function textQueryOf(terms: readonly QueryTerm[], preference?: LanguagePreference): TextQuery {
+export function textQueryOf(
+  terms: readonly QueryTerm[],
+  preference?: LanguagePreference,
+  places?: readonly ResolvedPlace[],
+): TextQuery {
   const isWord = (term: QueryTerm) => term.word.kind !== 'pair';
   let fallbackWord: QueryWord | undefined;
   if (!terms.some((term) => isWord(term) && !term.frequent)) {
@@ -334,9 +338,29 @@ export function textQueryOf(terms: readonly QueryTerm[], preference?: LanguagePr
   for (const weight of highest.values()) coverable += weight;
   const code = languageCodeOf(preference?.language);
   const factor = languageFactorOf(true, preference?.strength ?? 0);
-  return code > 0 && factor !== 1
-    ? { terms: scored, coverable, language: { code, factor } }
-    : { terms: scored, coverable };
+  const query: TextQuery =
+    code > 0 && factor !== 1
+      ? { terms: scored, coverable, language: { code, factor } }
+      : { terms: scored, coverable };
+  return places?.length ? { ...query, ...placeQueriesOf(places, highest) } : query;
+}
+
+/**
+ * The places a search names as the text side covers them by where the offers are (D-88b), and the
+ * concept weight of those of its words no term covers (`highest`: each word's, by wordKey).
+ */
+function placeQueriesOf(
+  places: readonly ResolvedPlace[],
+  highest: ReadonlyMap<string, number>,
+): Pick<TextQuery, 'places' | 'placeCoverable'> {
+  const uncovered = new Set<string>();
+  const queries = places.map((place) => {
+    const word = { kind: 'word', position: place.position } as const;
+    const key = wordKey(word);
+    if (!highest.has(key)) uncovered.add(key);
+    return { word, conceptWeight: PLACE_CONCEPT, place };
+  });
+  return { places: queries, placeCoverable: uncovered.size * PLACE_CONCEPT };
 }
 
 /**

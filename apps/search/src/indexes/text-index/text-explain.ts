@@ -1,7 +1,10 @@
 import { wordKey } from '../../query/analysis/query-words';
 import type { QueryWord } from '../../query/analysis/query-words';
-import { contributionOf, PLACE_FIELDS } from '../../query/analysis/similarity';
+import { contributionOf, PLACE_CONCEPT, PLACE_FIELDS } from '../../query/analysis/similarity';
 import type { ScoreRecorder } from '../../query/analysis/similarity';
+import type { ResolvedPlace } from '../../query/analysis/analysed-query';
+import { placeHowOf } from './place-coverage';
+import type { PlaceHow, PlaceRecorder, RecordedPlace } from './place-coverage';
 import { compareCodePoints } from '../../query/analysis/tokenizer';
 import type { AnalysedQuery } from '../../query/analysis/analysed-query';
 import { textQueryOf } from './query-terms';
@@ -43,6 +46,27 @@ export interface ExplainTermRow {
   place: PlaceCoverage | null;
   /** The factor the offer's score was multiplied by for being written in the search's language (1: none). */
   languageFactor: number;
+  /**
+   * For the offer's coverage of a place by where it is (kind `location`, D-88b): the place's id, how
+   * the offer covers it, its distance from the place's point and the share of the place it covers.
+   */
+  location?: OfferLocation;
+}
+
+/** How an offer covers a place the search names by where it is (D-88b). */
+export interface OfferLocation {
+  place: string;
+  how: PlaceHow;
+  /** Kilometres from the place's point to the offer's nearest point; null when either is unknown. */
+  distanceKm: number | null;
+  share: number;
+}
+
+/** A place the search names as resolved against where the offers are (explain's `places`). */
+export interface ExplainedPlace {
+  place: ResolvedPlace;
+  /** Whether an offer of the catalogue lies inside it (else it is outside the catalogue). */
+  holdsOffers: boolean;
 }
 
 /** Where a place the search names is found in an offer (ExplainTermRow.place). */
@@ -62,16 +86,24 @@ export interface QueryConcept {
 }
 
 /** The concepts of a search (its query words of some concept weight), in query order, a word before its tail. */
-export function queryConceptsOf(query: Pick<AnalysedQuery, 'terms' | 'words'>): QueryConcept[] {
+export function queryConceptsOf(
+  query: Pick<AnalysedQuery, 'terms' | 'words'> & { expansion?: Pick<AnalysedQuery['expansion'], 'places'> },
+): QueryConcept[] {
   const { terms, words } = query;
   const concepts = new Map<string, { word: QueryWord; weight: number; documents: number; idf: number }>();
+  // a place no term of the index names (a town no offer names) is a concept all the same, covered
+  // by where the offers are (D-88b): no document frequency of its own (0)
+  for (const place of query.expansion?.places ?? []) {
+    const word = { kind: 'word', position: place.position } as const;
+    concepts.set(wordKey(word), { word, weight: PLACE_CONCEPT, documents: 0, idf: 0 });
+  }
   for (const term of terms) {
     if (term.word.kind === 'pair' || term.conceptWeight <= 0) continue;
     const key = wordKey(term.word);
     const known = concepts.get(key);
     const weight = Math.max(known?.weight ?? 0, term.conceptWeight);
     // the word's own idf: the highest its forms are scored with (no expansion's is higher)
-    const rarest = known === undefined || term.conceptIdf > known.idf;
+    const rarest = known === undefined || known.documents === 0 || term.conceptIdf > known.idf;
     const documents = rarest ? term.conceptDocuments : known.documents;
     const idf = rarest ? term.conceptIdf : known.idf;
     concepts.set(key, { word: term.word, weight, documents, idf });
@@ -113,12 +145,30 @@ const ROW_ORDER = { tail: 0, word: 1, pair: 2 } as const;
  */
 export function explainTerms(
   index: TextIndex,
-  analysed: Pick<AnalysedQuery, 'terms' | 'words'>,
+  analysed: Pick<AnalysedQuery, 'terms' | 'words'> & {
+    expansion?: Pick<AnalysedQuery['expansion'], 'places'>;
+  },
   ids: string[],
   preference?: LanguagePreference,
 ): ExplainTermRow[] {
+  return explainSearch(index, analysed, ids, preference).rows;
+}
+
+/**
+ * explainTerms's rows, with the places the search names as resolved against where the offers are
+ * (D-88b: each place, whether it holds an offer of the catalogue) and whether every one is outside
+ * the catalogue; an offer's coverage of a place by where it is is a row of kind `location`.
+ */
+export function explainSearch(
+  index: TextIndex,
+  analysed: Pick<AnalysedQuery, 'terms' | 'words'> & {
+    expansion?: Pick<AnalysedQuery['expansion'], 'places'>;
+  },
+  ids: string[],
+  preference?: LanguagePreference,
+): { rows: ExplainTermRow[]; places: ExplainedPlace[]; placesOutside: boolean } {
   const { terms, words } = analysed;
-  const query = textQueryOf(terms, preference);
+  const query = textQueryOf(terms, preference, analysed.expansion?.places);
   const known = ids.map((id) => index.ordinalOf(id)).filter((ordinal) => ordinal !== undefined);
   const records = new ExplainRecords();
   index.explain(query, Int32Array.from(new Set(known)).sort(), records);
@@ -126,7 +176,34 @@ export function explainTerms(
   for (const id of ids) {
     const ordinal = index.ordinalOf(id);
     if (ordinal === undefined) continue;
-    const { parts, coverage, score, languageFactor } = records.of(ordinal);
+    const { parts, placeParts, coverage, score, languageFactor } = records.of(ordinal);
+    const located = placeParts.map(({ place: p, part, hit }): ExplainTermRow => {
+      const { place, hits } = records.recorded[p];
+      const distance = hits.distances[hit];
+      return {
+        id,
+        word: { kind: 'word', position: place.position },
+        token: place.token,
+        term: place.id,
+        kind: 'location',
+        weight: 1,
+        part,
+        best: false,
+        matches: false,
+        coverage: nullIfNaN(coverage),
+        score: nullIfNaN(score),
+        contribution: nullIfNaN(contributionOf(part, coverage) * languageFactor),
+        covers: true,
+        place: null,
+        languageFactor,
+        location: {
+          place: place.id,
+          how: placeHowOf(hits.how[hit]) ?? 'inside',
+          distanceKm: Number.isNaN(distance) ? null : Math.round(distance * 10) / 10,
+          share: hits.shares[hit],
+        },
+      };
+    });
     const held = parts
       .sort((a, b) => a.term - b.term)
       .map(({ term: t, part, fields }): ExplainTermRow => {
@@ -152,7 +229,9 @@ export function explainTerms(
           languageFactor,
         };
       });
-    const matches = parts.some(({ term }) => query.terms[term].selects);
+    held.push(...located);
+    const matches =
+      placeParts.length > 0 || (!records.outside && parts.some(({ term }) => query.terms[term].selects));
     const byWord = new Map<string, ExplainTermRow[]>();
     for (const row of held) {
       const key = wordKey(row.word);
@@ -174,12 +253,27 @@ export function explainTerms(
     );
     for (const row of held) rows.push({ ...row, matches });
   }
-  return rows;
+  return {
+    rows,
+    places: records.recorded.map(({ place, holdsOffers }) => ({ place, holdsOffers })),
+    placesOutside: records.outside,
+  };
 }
 
 /** What TextIndex.explain records, by offer: each term's part (by the term's number in the query) and its score. */
-class ExplainRecords implements ScoreRecorder {
+class ExplainRecords implements ScoreRecorder, PlaceRecorder {
   private readonly offers = new Map<number, OfferRecord>();
+  recorded: readonly RecordedPlace[] = [];
+  outside = false;
+
+  places(places: readonly RecordedPlace[], outside: boolean): void {
+    this.recorded = places;
+    this.outside = outside;
+  }
+
+  placePart(ordinal: number, place: number, part: number, hit: number): void {
+    this.of(ordinal).placeParts.push({ place, part, hit });
+  }
 
   part(ordinal: number, term: number, part: number, fields: number): void {
     this.of(ordinal).parts.push({ term, part, fields });
@@ -195,13 +289,17 @@ class ExplainRecords implements ScoreRecorder {
   of(ordinal: number): OfferRecord {
     let record = this.offers.get(ordinal);
     if (!record)
-      this.offers.set(ordinal, (record = { parts: [], coverage: NaN, score: NaN, languageFactor: 1 }));
+      this.offers.set(
+        ordinal,
+        (record = { parts: [], placeParts: [], coverage: NaN, score: NaN, languageFactor: 1 }),
+      );
     return record;
   }
 }
 
 interface OfferRecord {
   parts: { term: number; part: number; fields: number }[];
+  placeParts: { place: number; part: number; hit: number }[];
   coverage: number;
   score: number;
   languageFactor: number;

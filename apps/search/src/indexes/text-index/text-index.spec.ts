@@ -161,7 +161,7 @@ describe('TextIndex.match', () => {
     const scores = Float64Array.from({ length: count }, () =>
       next() < 0.02 ? NaN : Math.floor(next() * 40) / 4,
     );
-    const covered = Int32Array.from({ length: count }, () => Math.floor(next() * 3));
+    const covered = Float64Array.from({ length: count }, () => Math.floor(next() * 3));
     const matches = new TextMatches(ordinals, scores, covered);
     // the rank by its definition: kept matches of a higher concept weight covered, then of the same
     // and a higher score, then of the same both and a lower ordinal

@@ -1,7 +1,12 @@
 import type { OfferFilter, OfferFilterColumns } from './offer-filters';
+import { placeHitsOf } from './place-coverage';
+import type { PlaceHits, PlaceQuery, PlaceRecorder } from './place-coverage';
 import {
   ALL_FIELDS,
   coverageOf,
+  EXACT_WEIGHT,
+  factorOf,
+  idfOf,
   partOf,
   PLACE_FIELDS,
   PLACE_MENTION_CONCEPT,
@@ -69,6 +74,23 @@ export interface TextQuery {
    * (languageFactorOf); absent: no preference.
    */
   language?: { code: number; factor: number };
+  /**
+   * The places the search names, covered by where the offers are (place-coverage.ts; D-88b) when
+   * the index knows it (TextIndex.places); absent: by their names only.
+   */
+  places?: PlaceQuery[];
+  /**
+   * The concept weight of the place words no term of the index covers (a town no offer names):
+   * coverable only by where the offers are, so added to `coverable` when the index knows it.
+   */
+  placeCoverable?: number;
+}
+
+/** One place's hits in a search, with the part its word scores per offer (TextIndex.match). */
+interface PlaceSource {
+  query: PlaceQuery;
+  hits: PlaceHits;
+  factor: number;
 }
 
 /**
@@ -174,22 +196,73 @@ export class TextIndex {
     return this.ordinalById.get(id);
   }
 
+  /** The ordinal of each place id of `places` (built at the first search naming a place). */
+  private placeOrdinals?: Map<string, number>;
+
+  /**
+   * The offers covering each place the query names by where they are (place-coverage.ts), with the
+   * factor of its part: an exact form's weight times the idf of the offers covering it; none when
+   * the index does not know where its offers are.
+   */
+  private placeSourcesOf(query: TextQuery): PlaceSource[] {
+    const { places } = this;
+    // an index none of whose offers is placed (a generation before AddOfferPlaces) knows nothing
+    // of where its offers are: places are then covered by their names only
+    if (places.placeIds.length === 0 || !query.places?.length) return [];
+    this.placeOrdinals ??= new Map(places.placeIds.map((id, ordinal) => [id, ordinal]));
+    return query.places.map((place) => {
+      const hits = placeHitsOf(places, this.placeOrdinals!, place.place);
+      const factor = factorOf(EXACT_WEIGHT, idfOf(Math.max(1, hits.ordinals.length), this.indexedOffers));
+      return { query: place, hits, factor };
+    });
+  }
+
+  /**
+   * Whether an offer holds the place word `key` in its name or destination by one of its terms (a
+   * place the offers name but where they are is not known): such a place is in the catalogue.
+   */
+  private namedWhereOffersAre(query: TextQuery, key: string): boolean {
+    for (const term of query.terms) {
+      if (!term.placeOnly || wordKey(term.word) !== key) continue;
+      const list = this.postings.get(term.term);
+      if (!list) continue;
+      if (!list.fields) return list.ordinals.length > 0;
+      for (let i = 0; i < list.fields.length; i++) if ((list.fields[i] & PLACE_FIELDS) !== 0) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether every place the query names holds no offer of the catalogue (none inside it, none naming
+   * it where it is): the search then answers the offers near it only, or nothing (D-88b).
+   */
+  private everyPlaceOutside(query: TextQuery, sources: readonly PlaceSource[]): boolean {
+    if (!sources.length) return false;
+    const held = new Map<string, boolean>();
+    for (const { query: place, hits } of sources) {
+      const key = wordKey(place.word);
+      held.set(key, (held.get(key) ?? false) || hits.holdsOffers);
+    }
+    for (const [key, holds] of held) if (holds || this.namedWhereOffersAre(query, key)) return false;
+    return true;
+  }
+
   /**
    * Every match of a search (apps/search/README.md, "The text side"): the offers holding a
    * selecting term and passing the filter, each scored as analysis/similarity.ts defines (per query
    * word its best form's part and concept weight, summed; the parts times the coverage).
    */
   match(query: TextQuery, filter?: OfferFilter): TextMatches {
+    const sources = this.placeSourcesOf(query);
+    // every place named outside the catalogue: the offers near it only (D-88b)
+    const outside = this.everyPlaceOutside(query, sources);
     const stamp = this.nextSearch();
     const { seenStamp, partSum, covered, buffer } = this;
-    // Candidates: the selecting terms' postings passing the filter (seenStamp = stamp), and the
-    // offers found failing it (-stamp), each checked once.
+    // Candidates: the selecting terms' postings and the offers covering a place where they are,
+    // passing the filter (seenStamp = stamp), and the offers found failing it (-stamp), each
+    // checked once.
     let candidateCount = 0;
-    for (const term of query.terms) {
-      if (!term.selects) continue;
-      const list = this.postings.get(term.term);
-      if (!list) continue;
-      const { ordinals } = list;
+    const consider = (ordinals: Int32Array) => {
       for (let i = 0; i < ordinals.length; i++) {
         const o = ordinals[i];
         const seen = seenStamp[o];
@@ -203,17 +276,35 @@ export class TextIndex {
         covered[o] = 0;
         buffer[candidateCount++] = o;
       }
+    };
+    if (!outside) {
+      for (const term of query.terms) {
+        if (!term.selects) continue;
+        const list = this.postings.get(term.term);
+        if (list) consider(list.ordinals);
+      }
     }
+    for (const source of sources) consider(source.hits.ordinals);
     const candidates = this.inOrdinalOrder(candidateCount, stamp);
-    this.scoreWords(query, stamp);
-    return this.scored(candidates, query);
+    this.scoreWords(query, stamp, sources);
+    return this.scored(candidates, query, sources, undefined, outside);
   }
 
   /**
    * Scores the offers `ordinals` (ascending, distinct) as a search does, whether the query selects
    * them or not, and records each part each holds and each one's score (the explain mode).
    */
-  explain(query: TextQuery, ordinals: Int32Array, recorder: ScoreRecorder): TextMatches {
+  explain(
+    query: TextQuery,
+    ordinals: Int32Array,
+    recorder: ScoreRecorder & Partial<PlaceRecorder>,
+  ): TextMatches {
+    const sources = this.placeSourcesOf(query);
+    const outside = this.everyPlaceOutside(query, sources);
+    recorder.places?.(
+      sources.map(({ query: place, hits }) => ({ place: place.place, holdsOffers: hits.holdsOffers, hits })),
+      outside,
+    );
     const stamp = this.nextSearch();
     const { seenStamp, partSum, covered } = this;
     for (const o of ordinals) {
@@ -221,15 +312,20 @@ export class TextIndex {
       partSum[o] = 0;
       covered[o] = 0;
     }
-    this.scoreWords(query, stamp, recorder);
-    return this.scored(ordinals, query, recorder);
+    this.scoreWords(query, stamp, sources, recorder);
+    return this.scored(ordinals, query, sources, recorder, outside);
   }
 
   /**
    * Adds, per query word, each candidate's (seenStamp = stamp) best part and concept weight among
    * the word's terms to its sums (a word of one term adds them straight away).
    */
-  private scoreWords(query: TextQuery, stamp: number, recorder?: ScoreRecorder): void {
+  private scoreWords(
+    query: TextQuery,
+    stamp: number,
+    sources: readonly PlaceSource[],
+    recorder?: ScoreRecorder & Partial<PlaceRecorder>,
+  ): void {
     const byWord = new Map<string, number[]>();
     query.terms.forEach((term, t) => {
       if (!this.postings.has(term.term)) return;
@@ -238,9 +334,17 @@ export class TextIndex {
       if (terms) terms.push(t);
       else byWord.set(key, [t]);
     });
+    // a place's offers by where they are are one more form of its word
+    const placesByWord = new Map<string, number[]>();
+    sources.forEach((source, p) => {
+      const key = wordKey(source.query.word);
+      placesByWord.set(key, [...(placesByWord.get(key) ?? []), p]);
+      if (!byWord.has(key)) byWord.set(key, []);
+    });
     const { seenStamp, partSum, covered, buffer, wordStamp, wordPart, wordConceptWeight } = this;
-    for (const terms of byWord.values()) {
-      if (terms.length === 1) {
+    for (const [key, terms] of byWord) {
+      const placeForms = placesByWord.get(key) ?? [];
+      if (terms.length === 1 && placeForms.length === 0) {
         const t = terms[0];
         const { ordinals, impacts, fields } = this.postings.get(query.terms[t].term)!;
         const { factor, conceptWeight } = query.terms[t];
@@ -287,6 +391,26 @@ export class TextIndex {
           }
         }
       }
+      for (const p of placeForms) {
+        const { query: place, hits, factor } = sources[p];
+        const { ordinals, shares } = hits;
+        for (let i = 0; i < ordinals.length; i++) {
+          const o = ordinals[i];
+          if (seenStamp[o] !== stamp) continue;
+          const part = partOf(factor, shares[i]);
+          const weight = place.conceptWeight * shares[i];
+          if (recorder !== undefined) recorder.placePart?.(o, p, part, i);
+          if (wordStamp[o] !== wordMark) {
+            wordStamp[o] = wordMark;
+            wordPart[o] = part;
+            wordConceptWeight[o] = weight;
+            buffer[touchedCount++] = o;
+          } else {
+            if (part > wordPart[o]) wordPart[o] = part;
+            if (weight > wordConceptWeight[o]) wordConceptWeight[o] = weight;
+          }
+        }
+      }
       for (let i = 0; i < touchedCount; i++) {
         const o = buffer[i];
         partSum[o] += wordPart[o];
@@ -299,13 +423,20 @@ export class TextIndex {
    * The scored offers `ordinals` (NaN scores when nothing of the query is coverable, which no floor
    * keeps); an offer in the search's language scores the query's language factor times more.
    */
-  private scored(ordinals: Int32Array, query: TextQuery, recorder?: ScoreRecorder): TextMatches {
+  private scored(
+    ordinals: Int32Array,
+    query: TextQuery,
+    sources: readonly PlaceSource[],
+    recorder?: ScoreRecorder,
+    placesOutside = false,
+  ): TextMatches {
     const { partSum, covered, languages } = this;
-    const { coverable, language } = query;
+    const { language } = query;
+    const coverable = query.coverable + (sources.length ? (query.placeCoverable ?? 0) : 0);
     const code = language !== undefined && language.factor !== 1 ? language.code : -1;
     const preferredFactor = language?.factor ?? 1;
     const scores = new Float64Array(ordinals.length);
-    const coveredOf = new Int32Array(ordinals.length);
+    const coveredOf = new Float64Array(ordinals.length);
     for (let i = 0; i < ordinals.length; i++) {
       const o = ordinals[i];
       const coverage = coverageOf(covered[o], coverable);
@@ -314,7 +445,7 @@ export class TextIndex {
       coveredOf[i] = covered[o];
       if (recorder !== undefined) recorder.offer(o, coverage, scores[i], factor);
     }
-    return new TextMatches(ordinals, scores, coveredOf);
+    return new TextMatches(ordinals, scores, coveredOf, placesOutside);
   }
 
   /**
@@ -363,8 +494,16 @@ export class TextMatches {
     /** Ascending. */
     readonly ordinals: Int32Array,
     readonly scores: Float64Array,
-    /** The concept weight each covers (its query words' highest `conceptWeight`, summed). */
-    readonly covered: Int32Array,
+    /**
+     * The concept weight each covers (its query words' highest `conceptWeight`, summed; a place
+     * covered in part by where the offer is counts its share: place-coverage.ts).
+     */
+    readonly covered: Float64Array,
+    /**
+     * Every place the search names holds no offer of the catalogue (D-88b): the matches are the
+     * offers near it only, and the semantic side brings none from elsewhere.
+     */
+    readonly placesOutside = false,
   ) {}
 
   /** How many matches score at least `floor` (NaN scores never do). */
@@ -488,7 +627,7 @@ class WorstFirstHeap {
 
   constructor(
     private readonly capacity: number,
-    private readonly covered: Int32Array,
+    private readonly covered: Float64Array,
     private readonly scores: Float64Array,
     private readonly ordinals: Int32Array,
   ) {}

@@ -58,15 +58,44 @@ export interface LanguageGuess {
   evidence: { word: string; languages: Language[] }[];
 }
 
-/** What the rules (glossary, synonyms, gazetteer) make of a search. */
-/** A place name a search holds and the gazetteer's places it leads to. */
+/** A point on the map: WGS 84 latitude and longitude in degrees (gazetteer.ts, GeoPoint). */
+export interface MapPoint {
+  readonly lat: number;
+  readonly lon: number;
+}
+
+/**
+ * A place a search names, resolved to what covers it (docs/decisions.md D-88b): the offers in it
+ * (their places include `id` or one of `members`), those within `radiusKm` of its `point`, and
+ * those of the regions containing it (`regions`) at a reduced weight.
+ */
 export interface ResolvedPlace {
+  /** The query word the place counts for (PlaceMention.token) and its position (1-based). */
+  readonly token: string;
+  readonly position: number;
+  /** The gazetteer's id, kind and the folded name the search gave. */
+  readonly id: string;
+  readonly kind: string;
+  readonly name: string;
+  /** Where it is, when the data gives it. */
+  readonly point?: MapPoint;
+  /** How far from `point` an offer covers it (by its kind: PLACE_RADIUS_KM); 0: not by distance. */
+  readonly radiusKm: number;
+  /** The places containing it but the countries, nearest first (Zermatt: Mattertal, Upper Valais, Valais). */
+  readonly regions: readonly string[];
+  /** The member regions and towns that resolve a range, a sea, a coast … (none when the data gives none). */
+  readonly members: readonly string[];
+}
+
+/** A place name a search holds and the gazetteer's places it leads to. */
+export interface NamedPlace {
   /** The folded name found (words joined by one space; for a misspelt name, the name it was corrected to). */
   name: string;
   /** The ids of the places it names (places.tsv, countries.tsv), in the gazetteer's order. */
   ids: string[];
 }
 
+/** What the rules (glossary, synonyms, gazetteer) make of a search. */
 export interface QueryExpansion {
   /** The search's words the rules know (not by a misspelling): not typos, nor unknown compounds. */
   knownWords: string[];
@@ -90,11 +119,16 @@ export interface QueryExpansion {
   /** The other words of a place name of several words ("lago dei quattro cantoni"): no concept of their own. */
   placeNameWords?: string[];
   /**
+   * The places the search names, resolved (issue 62: D-88b): each place a name leads to, its point,
+   * the regions containing it and its members, at most MAX_SEARCH_PLACES (analysis-budget.ts).
+   */
+  places?: ResolvedPlace[];
+  /**
    * The places the search names, as the gazetteer resolved them (a misspelt name corrected among
    * them): what a search is read to be about, held so that a test over every judged search can
    * tell a word that became a place (test/place-resolutions.e2e-spec.ts).
    */
-  places?: ResolvedPlace[];
+  namedPlaces?: NamedPlace[];
   /**
    * The search's function words (articles, prepositions, conjunctions of the four languages and
    * PostgreSQL's stop words: glossary/stop-words.ts), a place's words aside: they select no offer

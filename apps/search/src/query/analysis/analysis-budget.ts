@@ -49,6 +49,20 @@ export const SEARCH_WORK_BUDGET = 54_000;
  */
 export const MAX_SPLIT_WORDS = 4;
 
+/**
+ * The places one search resolves (docs/decisions.md D-88b): each place a name leads to (Zug is the
+ * canton and the town) with its regions and members looked up once. The judged searches name at
+ * most 2 places (a name of two places counting two); past the cap a name is still read as a place
+ * by its names, but covers no offer by where it is.
+ */
+export const MAX_SEARCH_PLACES = 4;
+
+/**
+ * The passes over the offers' points one search makes (one per resolved place that has a point and
+ * a radius: a pass reads every offer's points, about 1 ms at 100,000 offers).
+ */
+export const MAX_DISTANCE_PASSES = 4;
+
 /** The steps whose work is counted (for the test and for reading a profile). */
 export type AnalysisStep = 'deletions' | 'edits' | 'trigrams' | 'splits' | 'lookups';
 
@@ -73,6 +87,9 @@ export class AnalysisWork {
   private readonly byWord = new Map<string, number>();
   /** How many times a step was refused (a budget reached). */
   refusals = 0;
+  /** Places resolved (MAX_SEARCH_PLACES) and the distance passes they take (MAX_DISTANCE_PASSES). */
+  placeLookups = 0;
+  distancePasses = 0;
 
   constructor(
     readonly wordBudget = WORD_WORK_BUDGET,
@@ -95,11 +112,31 @@ export class AnalysisWork {
     return true;
   }
 
+  /**
+   * Counts one place resolved and, when it is covered by distance (`byDistance`), its pass over the
+   * offers' points; false (nothing counted, a refusal) past MAX_SEARCH_PLACES, or past
+   * MAX_DISTANCE_PASSES for a place by distance.
+   */
+  spendPlace(byDistance: boolean): boolean {
+    if (
+      this.placeLookups >= MAX_SEARCH_PLACES ||
+      (byDistance && this.distancePasses >= MAX_DISTANCE_PASSES)
+    ) {
+      this.refusals++;
+      return false;
+    }
+    this.placeLookups++;
+    if (byDistance) this.distancePasses++;
+    return true;
+  }
+
   /** A counter that goes on from this one's state (this one unchanged). */
   copy(): AnalysisWork {
     const copy = new AnalysisWork(this.wordBudget, this.searchBudget);
     copy.total = this.total;
     copy.refusals = this.refusals;
+    copy.placeLookups = this.placeLookups;
+    copy.distancePasses = this.distancePasses;
     Object.assign(copy.bySteps, this.bySteps);
     for (const [word, spent] of this.byWord) copy.byWord.set(word, spent);
     return copy;

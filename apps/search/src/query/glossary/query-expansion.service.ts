@@ -5,6 +5,9 @@ import { AnalysisWork } from '../analysis/analysis-budget';
 import { loadGazetteer } from '../gazetteer/gazetteer';
 import { loadPlacePrepositions, PlaceFinder } from '../gazetteer/place-finder';
 import type { PlaceMention } from '../gazetteer/place-finder';
+import { resolvePlaces } from '../gazetteer/place-resolution';
+import type { Gazetteer } from '../gazetteer/gazetteer';
+import { SearchGazetteer } from '../gazetteer/search-gazetteer';
 import { LANGUAGES } from '../analysis/languages';
 import type { Language } from '../analysis/languages';
 import type { QueryText } from '../analysis/analysed-query';
@@ -49,6 +52,7 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
   private readonly glossary: ExpansionRule[];
   private readonly languages: LanguageGuesser;
   private readonly places: PlaceFinder;
+  private readonly gazetteer: Gazetteer;
   /** The little words an expanded phrase may not hold (stop-words.ts). */
   private readonly stopWords: Set<string>;
   /** The filler words of the four languages (filler-words.ts). */
@@ -67,6 +71,7 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
   constructor(
     private readonly settings: QueryExpansionSettings,
     @Optional() private readonly metrics?: SearchMetrics,
+    @Optional() searchGazetteer?: SearchGazetteer,
   ) {
     const concepts = loadTravelGlossary();
     this.stopWords = loadStopWords();
@@ -74,7 +79,8 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
     const hierarchy = loadConceptHierarchy(concepts);
     this.glossary = glossaryRules(concepts, hierarchy, this.stopWords, loadConceptLinks(concepts, hierarchy));
     this.languages = new LanguageGuesser(concepts, loadFunctionWords());
-    this.places = new PlaceFinder(loadGazetteer(), loadPlacePrepositions());
+    this.gazetteer = searchGazetteer?.gazetteer() ?? loadGazetteer();
+    this.places = new PlaceFinder(this.gazetteer, loadPlacePrepositions());
     this.expanders = this.build();
   }
 
@@ -259,6 +265,7 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
     const placed = this.withPlaces(
       { ...expansion, placeNameWords, functionWords, language: withPlaceLanguage(language, mentions), work },
       mentions,
+      words,
     );
     // a filler is a word no rule knows: a known word ("see", a lake) or a place's is the word
     const known = new Set(placed.knownWords);
@@ -301,7 +308,7 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
     }
     if (!mentions.length) return { ...expansion, work };
     const language = expansion.language && withPlaceLanguage(expansion.language, mentions);
-    return this.withPlaces({ ...expansion, ...(language ? { language } : {}), work }, mentions);
+    return this.withPlaces({ ...expansion, ...(language ? { language } : {}), work }, mentions, words);
   }
 
   /**
@@ -335,8 +342,15 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
     );
   }
 
-  /** The expansion with the names of the places `mentions` name, and their words as places. */
-  private withPlaces(expansion: QueryExpansion, mentions: PlaceMention[]): QueryExpansion {
+  /**
+   * The expansion with the names of the places `mentions` name, their words as places, and the
+   * places resolved (resolvePlaces: their points, regions and members, counted on the search's work).
+   */
+  private withPlaces(
+    expansion: QueryExpansion,
+    mentions: PlaceMention[],
+    words: readonly string[],
+  ): QueryExpansion {
     const terms: ExpandedTerm[] = [];
     for (const mention of mentions) {
       for (const { place } of mention.matches) {
@@ -353,16 +367,21 @@ export class QueryExpansionService implements OnModuleInit, OnApplicationBootstr
       }
     }
     const placeWords = [...(expansion.placeWords ?? []), ...mentions.map((mention) => mention.token)];
+    const resolved = mentions.length
+      ? resolvePlaces(this.gazetteer, mentions, words, expansion.work ?? new AnalysisWork())
+      : [];
+    const places = [...(expansion.places ?? []), ...resolved];
     return {
       ...expansion,
+      ...(places.length ? { places } : {}),
       // a place's words are neither typos nor compounds to split
       knownWords: [...new Set([...expansion.knownWords, ...placeWords, ...(expansion.placeNameWords ?? [])])],
       // first: a name that is also a glossary word counts as the place's (the kept kind of a term
       // found twice at one weight is the first given)
       terms: [...terms, ...expansion.terms],
       placeWords,
-      places: [
-        ...(expansion.places ?? []),
+      namedPlaces: [
+        ...(expansion.namedPlaces ?? []),
         ...mentions.map((mention) => ({
           name: mention.name,
           ids: mention.matches.map(({ place }) => place.id),

@@ -15,6 +15,7 @@ export const TERM_KINDS = [
   'within',
   'narrower',
   'related',
+  'location',
 ] as const;
 export type TermKind = (typeof TERM_KINDS)[number];
 
@@ -39,7 +40,8 @@ export class TermExplanationDto {
       'glossary: a word of the same travel-glossary concept in another language; synonym: an operator synonym; ' +
       'place: another name of a place the search names (the gazetteer); within: the name of a place inside it; ' +
       'narrower: a word of a concept the query word includes (winter sports: skiing); ' +
-      'related: a word of a near concept or of the theme of an item, covering a minor concept (beach holiday: beach; castle: culture).',
+      'related: a word of a near concept or of the theme of an item, covering a minor concept (beach holiday: beach; castle: culture); ' +
+      'location: the record covers a place the search names by where it is (inside it, near its point, or in the region containing it; term: the place id; see text.places).',
     example: 'glossary',
   })
   kind!: TermKind;
@@ -124,6 +126,62 @@ export class ConceptExplanationDto {
   place!: 'destination_or_name' | 'mention_only' | null;
 }
 
+/** Explain mode: a place the search names, as resolved, and how the record covers it (D-88b). */
+export class PlaceExplanationDto {
+  @ApiProperty({ description: 'The query word the place counts for, folded.', example: 'tasch' })
+  word!: string;
+
+  @ApiProperty({ description: "The gazetteer's id of the place the word resolved to.", example: 'tasch' })
+  place!: string;
+
+  @ApiProperty({
+    description: 'What the place is (city, canton, region, lake, range, sea …).',
+    example: 'city',
+  })
+  kind!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The nearest place containing it but its country (its parent region); null when none.',
+    example: 'mattertal',
+  })
+  parent!: string | null;
+
+  @ApiProperty({
+    description:
+      'Whether an offer of the catalogue lies inside the place. When no place the search names holds one, the search answers the offers near it only, by distance, or nothing.',
+    example: true,
+  })
+  in_catalogue!: boolean;
+
+  @ApiProperty({
+    enum: ['inside', 'near', 'region'],
+    nullable: true,
+    description:
+      'How the record covers the place by where it is: inside it (or inside one of its member regions and towns), near its point (within a radius set by its kind), ' +
+      'or in a region containing it (a reduced share); null when it does not by where it is (it may still name it: concepts[].place).',
+    example: 'near',
+  })
+  covered_by!: 'inside' | 'near' | 'region' | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      "Kilometres from the place's point to the record's nearest point (one decimal); null when either is not known or it is beyond the radius.",
+    example: 4.2,
+  })
+  distance_km!: number | null;
+
+  @ApiProperty({
+    description:
+      "The share of the place's concept weight the record covers by where it is (1 inside; 1 to 0.85 near, by distance; 0.8 in its region; 0 none).",
+    example: 0.97,
+  })
+  share!: number;
+}
+
 export class TextExplanationDto {
   @ApiProperty({
     description: "The text score (tsvector_score): the sum of the terms' contributions.",
@@ -191,6 +249,14 @@ export class TextExplanationDto {
     description: 'Every query term the record holds, by query word, the counted form first.',
   })
   terms!: TermExplanationDto[];
+
+  @ApiProperty({
+    type: [PlaceExplanationDto],
+    description:
+      'The places the search names as resolved against where the offers are (their point, parent and whether the catalogue holds an offer inside them), ' +
+      'each with how this record covers it and at what distance; empty when the search names none or the index does not know where its offers are.',
+  })
+  places!: PlaceExplanationDto[];
 }
 
 /** Explain mode: the fusion's parameters. */
