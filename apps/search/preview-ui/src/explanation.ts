@@ -21,6 +21,7 @@ export const KIND_MEANINGS: Record<TermExplanation['kind'], string> = {
   within: 'a place inside the one searched (gazetteer)',
   narrower: 'a narrower concept (winter sports: skiing)',
   related: 'a near concept or the theme of an item, a minor part of the search (castle: culture)',
+  location: 'where the offer is: in, near or in the region of the place searched',
 };
 
 function semanticUnranked(explanation: Explanation, context: RankingContext): string {
