@@ -52,6 +52,12 @@ interface LanguageDictionary {
 }
 
 /** How long each language's dictionary took to create, in ms (for the log and the metrics). */
+/**
+ * How long Hunspell's WebAssembly may take to compile and start: its loader's own bound (3 s) was
+ * passed on a loaded 2-core machine, failing the start; a CPU-throttled pod may be as slow.
+ */
+const HUNSPELL_START_TIMEOUT_MS = 60_000;
+
 export interface DictionaryLoad {
   language: Language;
   milliseconds: number;
@@ -76,7 +82,7 @@ export class RealWords {
 
   /** Hunspell compiled, no dictionary read yet (`filesOf`: each language's files, read when first needed). */
   static async load(filesOf = dictionaryFiles): Promise<RealWords> {
-    return new RealWords(await loadModule(), filesOf);
+    return new RealWords(await loadModule({ timeout: HUNSPELL_START_TIMEOUT_MS }), filesOf);
   }
 
   /**
