@@ -8,7 +8,7 @@ import { ReindexService } from '../indexes/reindex/reindex.service';
 /**
  * How long migration FoldGermanDigraphsOnly takes (D-54): a database migrated to the one before,
  * BENCH_OFFERS (10,000) generated offers reindexed with the built-in provider, then the migration
- * timed (the offers' vectors folded again and the text index rewritten, one transaction).
+ * timed (the offers' vectors folded again, the postings marked for the next reindex to rewrite).
  * `node dist/bench/fold-migration-bench.js`; BENCH_DATABASE names the database (dropped first).
  */
 const env = process.env;

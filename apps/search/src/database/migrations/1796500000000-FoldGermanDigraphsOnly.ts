@@ -1,5 +1,4 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { rewriteAllPostings } from '../../indexes/reindex/reindex.repository';
 
 /**
  * `travel_fold` folds the German transliterations only where they can be German (issue 62, D-54):
@@ -11,13 +10,12 @@ import { rewriteAllPostings } from '../../indexes/reindex/reindex.repository';
  * foldText), written out here so that this migration stays what it was.
  *
  * The stored `search_vector` of every offer is computed again (an update of the row recomputes a
- * generated column; the embedding is kept as it is), and the text index rebuilt from it as a
- * reindex does (reindex.repository.ts, rewriteAllPostings: the postings with their compounds'
- * parts, the lengths, `search_terms`, `search_stats` under a new generation, which replicas
- * reload, and the posting blocks), all in the migrations' one transaction: no embedding is asked
- * for. Measured (docs/decisions.md, D-54; bench/fold-migration-bench.ts): 167.5 s at 10,000
- * offers (their reindex: 135.7 s), mostly the update, which writes every row anew in each of the
- * table's 15 indexes (the HNSW one among them). During a
+ * generated column; the embedding is kept as it is), and the postings are marked as written by an
+ * earlier release (`search_stats.postings_version` emptied): the next reindex rewrites every one
+ * from the new vectors without asking for an embedding (reindex.repository.ts, POSTINGS_VERSION),
+ * as it does for any postings written before. A migration stays in the database layer: it does not
+ * call the reindex's writer (dependency-cruiser's layers). Until that reindex, the text side still
+ * reads the old forms of the words the rule changes. During a
  * rolling release, the previous release folds its searches as before: until it is gone, its
  * searches of a word holding such a digraph (`coeur`, `Quebec`) miss the offers' new form.
  */
@@ -52,12 +50,12 @@ function foldFunction(body: string): string {
     RETURN ${body}`;
 }
 
-/** Every offer's `search_vector` folded again, and the text index rewritten from it (none: nothing). */
+/** Every offer's `search_vector` folded again, and the postings marked for the next reindex to rewrite (none: nothing). */
 async function rebuild(queryRunner: QueryRunner): Promise<void> {
   const [{ offers }] = (await queryRunner.query('SELECT count(*)::int AS offers FROM travel_offers')) as {
     offers: number;
   }[];
   if (offers === 0) return;
   await queryRunner.query('UPDATE travel_offers SET name = name');
-  await rewriteAllPostings(queryRunner);
+  await queryRunner.query('UPDATE search_stats SET postings_version = NULL');
 }

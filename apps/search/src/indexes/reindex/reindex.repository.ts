@@ -320,18 +320,6 @@ async function writePostings(runner: QueryRunner, offers: PostingOffers): Promis
 }
 
 /**
- * Every offer's postings and lengths written again from `search_vector`, then `search_terms`,
- * `search_stats` (a new generation) and the posting blocks (refreshSearchTerms), in the caller's
- * transaction: what a migration that changes the folding runs (FoldGermanDigraphsOnly).
- */
-export async function rewriteAllPostings(runner: QueryRunner): Promise<void> {
-  await runner.query('DELETE FROM search_postings');
-  await runner.query('DELETE FROM search_lengths');
-  await writePostings(runner, 'all');
-  await refreshSearchTerms(runner, false);
-}
-
-/**
  * Rebuilds `search_terms` (the index's terms and how many offers hold each) and `search_stats`
  * (offers, average weighted length, and the reference length of the postings' impacts) in the
  * apply transaction: searches see the vocabulary of the catalogue they read. When the average
