@@ -710,9 +710,17 @@ async function hybridLatency(port: number, queries: Record<string, string>[]) {
  * time it is seen, then cached) and the scoring in memory (every match under the filters, the
  * page's best and the total), timed apart.
  */
+/** The typed mix's single common words ("ski", "beach" …: its first group), whose matches are many. */
+const COMMON_WORDS = new Set(TYPED_SEARCHES.slice(0, 8).map((query) => query.search));
+
 async function memoryTextSideLatency(queries: Record<string, string>[]) {
   const { index, analysis } = loadedIndex();
-  const samples = { analysis: [] as number[], scoring: [] as number[], both: [] as number[] };
+  const samples = {
+    analysis: [] as number[],
+    scoring: [] as number[],
+    both: [] as number[],
+    commonWords: [] as number[],
+  };
   for (const [i, query] of queries.entries()) {
     const { request } = await preparedSearch(query);
     const reading = analysis.read(request.search);
@@ -727,11 +735,14 @@ async function memoryTextSideLatency(queries: Record<string, string>[]) {
     samples.analysis.push(analysed - started);
     samples.scoring.push(scored - analysed);
     samples.both.push(scored - started);
+    if (Object.keys(query).length <= 3 && COMMON_WORDS.has(query.search))
+      samples.commonWords.push(scored - analysed);
   }
   return {
     analysis: latencyStats(samples.analysis),
     scoring: latencyStats(samples.scoring),
     both: latencyStats(samples.both),
+    commonWords: latencyStats(samples.commonWords),
   };
 }
 
@@ -872,6 +883,7 @@ async function main(): Promise<void> {
       ['analysis (query-analyser.ts)', inMemory.analysis],
       ['scoring in memory (every match, page, total)', inMemory.scoring],
       ['analysis + scoring', inMemory.both],
+      ['scoring in memory, the single common words alone (ski, beach …)', inMemory.commonWords],
     ] as const) {
       console.log(
         `| text side alone, in process: ${name} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} |`,
