@@ -4,7 +4,7 @@ import type { OfferFilter } from '../indexes/text-index/offer-filters';
 import { holdsContentWord, textQueryOf } from '../indexes/text-index/query-terms';
 import type { LanguagePreference, QueryTerm } from '../indexes/text-index/query-terms';
 import type { AnalysedQuery } from '../query/analysis/analysed-query';
-import type { TextIndex, TextMatches } from '../indexes/text-index/text-index';
+import type { TextIndex, TextSideMatches } from '../indexes/text-index/text-index';
 import { pageOf, readPageRecords } from './listing-page';
 import type { RunSql } from './listing-page';
 import { GENERATION_CHANGED } from './listing-row';
@@ -101,26 +101,26 @@ export class MemoryListing {
   private facetsOf(
     request: RankingRequest,
     floor: number,
-    matches: TextMatches | undefined,
+    matches: TextSideMatches | undefined,
     fused: readonly FusedRecord[],
   ): { facets?: FacetCounts } {
     if (!request.facets) return {};
     const counter = new OfferFacetCounter(this.index.filters, request.facets);
-    if (matches) {
-      const { ordinals, scores } = matches;
-      for (let i = 0; i < scores.length; i++) if (scores[i] >= floor) counter.add(ordinals[i]);
-    }
+    if (matches) matches.forEachAtLeast(floor, (ordinal) => counter.add(ordinal));
     for (const record of fused) if (record.textRank === null) counter.add(record.ordinal);
     return { facets: counter.counts(request.filters) };
   }
 
-  /** Every match of the query's terms under the request's filters (`filter`), scored in memory. */
+  /** Every match of the query's terms under the request's filters (`filter`), scored in memory by block as far as asked (D-90). */
   private matches(
     request: RankingRequest,
     query: AnalysedQuery,
     filter: OfferFilter | undefined,
-  ): TextMatches {
-    return this.index.match(textQueryOf(query.terms, languagePreferenceOf(query, request.tuning)), filter);
+  ): TextSideMatches {
+    return this.index.matchByBlocks(
+      textQueryOf(query.terms, languagePreferenceOf(query, request.tuning)),
+      filter,
+    );
   }
 }
 

@@ -76,6 +76,30 @@ export interface TextQuery {
 const MAX_STAMP = 0x3f000000;
 /** The candidates are sorted when fewer than one offer in this many, else collected in one pass. */
 const SORTED_CANDIDATES_SHARE = 64;
+/**
+ * Block-max scoring (matchByBlocks, docs/decisions.md D-90): the offers are cut into blocks of
+ * 2^BLOCK_SHIFT consecutive ordinals, and a search bounds each block's best key from its terms'
+ * largest impacts there.
+ */
+const BLOCK_SHIFT = 7;
+const BLOCK_SIZE = 1 << BLOCK_SHIFT;
+/**
+ * A term holding at least this many postings per block of the catalogue keeps its blocks' largest
+ * impacts and first postings (TermBlocks, built on first use); a rarer term's are found per search
+ * from its postings (cheaper than a pass over every block, and nothing held).
+ */
+const HELD_BLOCKS_POSTINGS_PER_BLOCK = 2;
+
+/**
+ * A common term's postings by block of ordinals: `max[b]` the largest impact of its postings in
+ * block b (-Infinity: none), `start[b]` the index of its first posting in block b or after.
+ */
+interface TermBlocks {
+  max: Float32Array;
+  start: Int32Array;
+  /** Whether every impact is at least 0 (what the bounds assume). */
+  nonNegative: boolean;
+}
 
 /**
  * The text index of one generation of the catalogue, held in memory (apps/search/README.md, "The
@@ -95,7 +119,13 @@ export class TextIndex {
   /** Offers collected by a pass (the candidates, then each word's touched offers). */
   private readonly buffer: Int32Array;
   private stamp = 0;
+  /** Bytes of the common terms' blocks built so far (TermBlocks). */
+  private heldBlockBytes = 0;
   private readonly ordinalById: Map<string, number>;
+  /** How many blocks of BLOCK_SIZE ordinals the offers make. */
+  readonly blockCount: number;
+  /** The common terms' blocks (HELD_BLOCKS_POSTINGS_PER_BLOCK), by their postings, built on first use. */
+  private readonly termBlocks = new WeakMap<TermPostings, TermBlocks>();
   /** The analysis of a search against this generation's terms (query-analyser.ts). */
   readonly analyser: QueryAnalyser;
 
@@ -123,6 +153,7 @@ export class TextIndex {
     this.covered = new Float64Array(offers);
     this.buffer = new Int32Array(offers);
     this.ordinalById = ordinalById ?? new Map(ids.map((id, ordinal) => [id, ordinal]));
+    this.blockCount = (offers + BLOCK_SIZE - 1) >> BLOCK_SHIFT;
   }
 
   get offers(): number {
@@ -159,7 +190,7 @@ export class TextIndex {
       this.buffer,
     ];
     for (const array of work) bytes += array.byteLength;
-    return bytes + this.analyser.dictionary.bytes;
+    return bytes + this.heldBlockBytes + this.analyser.dictionary.bytes;
   }
 
   ordinalOf(id: string): number | undefined {
@@ -197,8 +228,194 @@ export class TextIndex {
       }
     }
     const candidates = this.inOrdinalOrder(candidateCount, stamp);
-    this.scoreWords(query, stamp);
+    this.addWords(this.wordsOf(query, false), stamp);
     return this.scored(candidates, query);
+  }
+
+  /**
+   * The matches of a search as `match` finds them, scored by block only as far as they are asked
+   * (block-max scoring, docs/decisions.md D-90): the matches are collected (their number is the
+   * total at a floor of 0, counted without scoring) and grouped by block of BLOCK_SIZE ordinals;
+   * each block's best possible key (concept weight covered, score) is bounded from its terms'
+   * largest impacts there; the page's best are found by scoring the blocks best bound first until
+   * no block left can beat the worst kept. Every answer equals `match`'s (the unit tests compare
+   * them); a query whose bounds would not hold (nothing coverable, a negative factor or impact) is
+   * scored in full.
+   */
+  matchByBlocks(query: TextQuery, filter?: OfferFilter): TextSideMatches {
+    if (
+      !(query.coverable > 0) ||
+      !((query.language?.factor ?? 1) >= 0) ||
+      query.terms.some((term) => !(term.factor >= 0) || !(term.conceptWeight >= 0))
+    )
+      return this.match(query, filter);
+    const stamp = this.nextSearch();
+    const { seenStamp, buffer, blockCount } = this;
+    const blockOffsets = new Int32Array(blockCount + 1);
+    let count = 0;
+    for (const term of query.terms) {
+      if (!term.selects) continue;
+      const list = this.postings.get(term.term);
+      if (!list) continue;
+      const { ordinals } = list;
+      for (let i = 0; i < ordinals.length; i++) {
+        const o = ordinals[i];
+        const seen = seenStamp[o];
+        if (seen === stamp || seen === -stamp) continue;
+        if (filter && !filter(o)) {
+          seenStamp[o] = -stamp;
+          continue;
+        }
+        seenStamp[o] = stamp;
+        buffer[count++] = o;
+        blockOffsets[(o >> BLOCK_SHIFT) + 1]++;
+      }
+    }
+    // the matches grouped by block (a counting sort: within a block, in the order found)
+    for (let b = 0; b < blockCount; b++) blockOffsets[b + 1] += blockOffsets[b];
+    const ordinals = new Int32Array(count);
+    const next = blockOffsets.slice(0, blockCount);
+    for (let i = 0; i < count; i++) {
+      const o = buffer[i];
+      ordinals[next[o >> BLOCK_SHIFT]++] = o;
+    }
+    const words = this.wordsOf(query, true);
+    const bounds = this.blockBounds(words, blockOffsets);
+    if (bounds === undefined) return this.match(query, filter);
+    return new BlockTextMatches(this, query, words, ordinals, blockOffsets, bounds.parts, bounds.covered);
+  }
+
+  /**
+   * Per block, bounds of what its matches hold: the sum over the query words of the word's
+   * largest part there (a word's best form's part is at most the largest of its forms' parts at
+   * their largest impacts: a part is non-decreasing in the impact for a factor ≥ 0) and of the
+   * largest concept weight its forms there may count. Undefined when an impact is negative.
+   */
+  private blockBounds(
+    words: readonly BlockWord[],
+    blockOffsets: Int32Array,
+  ): { parts: Float64Array; covered: Float64Array } | undefined {
+    const { blockCount } = this;
+    const parts = new Float64Array(blockCount);
+    const covered = new Float64Array(blockCount);
+    const wordPart = new Float64Array(blockCount);
+    const wordWeight = new Float64Array(blockCount);
+    for (const word of words) {
+      wordPart.fill(-1);
+      wordWeight.fill(0);
+      for (const { term, list, blocks } of word.terms) {
+        const { factor } = term;
+        const weight =
+          term.placeOnly === true ? Math.max(term.conceptWeight, PLACE_MENTION_CONCEPT) : term.conceptWeight;
+        if (blocks !== undefined) {
+          if (!blocks.nonNegative) return undefined;
+          const { max } = blocks;
+          for (let b = 0; b < blockCount; b++) {
+            if (max[b] === -Infinity || blockOffsets[b] === blockOffsets[b + 1]) continue;
+            const part = partOf(factor, max[b]);
+            if (part > wordPart[b]) wordPart[b] = part;
+            if (weight > wordWeight[b]) wordWeight[b] = weight;
+          }
+          continue;
+        }
+        const { ordinals, impacts } = list;
+        let block = -1;
+        let largest = -Infinity;
+        for (let i = 0; i <= ordinals.length; i++) {
+          const b = i < ordinals.length ? ordinals[i] >> BLOCK_SHIFT : -2;
+          if (b !== block) {
+            if (block >= 0 && blockOffsets[block] !== blockOffsets[block + 1]) {
+              const part = partOf(factor, largest);
+              if (part > wordPart[block]) wordPart[block] = part;
+              if (weight > wordWeight[block]) wordWeight[block] = weight;
+            }
+            block = b;
+            largest = -Infinity;
+          }
+          if (i < ordinals.length) {
+            const impact = impacts[i];
+            if (!(impact >= 0)) return undefined;
+            if (impact > largest) largest = impact;
+          }
+        }
+      }
+      for (let b = 0; b < blockCount; b++) {
+        if (wordPart[b] < 0) continue;
+        parts[b] += wordPart[b];
+        covered[b] += wordWeight[b];
+      }
+    }
+    return { parts, covered };
+  }
+
+  /** A common term's blocks (TermBlocks), built on first use; undefined for a rarer term. */
+  private blocksOf(list: TermPostings): TermBlocks | undefined {
+    const { blockCount } = this;
+    if (list.ordinals.length < blockCount * HELD_BLOCKS_POSTINGS_PER_BLOCK) return undefined;
+    let blocks = this.termBlocks.get(list);
+    if (blocks) return blocks;
+    const { ordinals, impacts } = list;
+    const max = new Float32Array(blockCount).fill(-Infinity);
+    const start = new Int32Array(blockCount + 1);
+    let nonNegative = true;
+    let b = 0;
+    for (let i = 0; i < ordinals.length; i++) {
+      const block = ordinals[i] >> BLOCK_SHIFT;
+      while (b <= block) start[b++] = i;
+      const impact = impacts[i];
+      if (!(impact >= 0)) nonNegative = false;
+      if (impact > max[block]) max[block] = impact;
+    }
+    while (b <= blockCount) start[b++] = ordinals.length;
+    blocks = { max, start, nonNegative };
+    this.termBlocks.set(list, blocks);
+    this.heldBlockBytes += max.byteLength + start.byteLength;
+    return blocks;
+  }
+
+  /**
+   * Scores the matches `ordinals[from, to)`, all in block `block`, as `match` does (addWords, then
+   * scoreInto: the same code), into `scores` and `covered` at the same positions. Synchronous: the
+   * work arrays are this call's.
+   */
+  scoreBlock(
+    query: TextQuery,
+    words: readonly BlockWord[],
+    block: number,
+    ordinals: Int32Array,
+    from: number,
+    to: number,
+    scores: Float64Array,
+    coveredOut: Int32Array,
+  ): void {
+    const mark = this.nextStamp();
+    const { seenStamp, partSum, covered } = this;
+    for (let j = from; j < to; j++) {
+      const o = ordinals[j];
+      seenStamp[o] = mark;
+      partSum[o] = 0;
+      covered[o] = 0;
+    }
+    this.addWords(words, mark, block);
+    this.scoreInto(query, ordinals, from, to, scores, coveredOut);
+  }
+
+  /** The query's terms the index holds, by query word (in the order of their first term). */
+  private wordsOf(query: TextQuery, withBlocks: boolean): BlockWord[] {
+    const words: BlockWord[] = [];
+    const byWord = new Map<string, BlockWord>();
+    query.terms.forEach((term, t) => {
+      const list = this.postings.get(term.term);
+      if (!list) return;
+      const key = wordKey(term.word);
+      let word = byWord.get(key);
+      if (!word) {
+        byWord.set(key, (word = { terms: [] }));
+        words.push(word);
+      }
+      word.terms.push({ term, t, list, blocks: withBlocks ? this.blocksOf(list) : undefined });
+    });
+    return words;
   }
 
   /**
@@ -213,52 +430,40 @@ export class TextIndex {
       partSum[o] = 0;
       covered[o] = 0;
     }
-    this.scoreWords(query, stamp, recorder);
+    this.addWords(this.wordsOf(query, false), stamp, undefined, recorder);
     return this.scored(ordinals, query, recorder);
   }
 
   /**
    * Adds, per query word, each candidate's (seenStamp = stamp) best part and concept weight among
-   * the word's terms to its sums (a word of one term adds them straight away).
+   * the word's terms to its sums (a word of one term adds them straight away): of every posting, or
+   * of those in block `block` alone.
    */
-  private scoreWords(query: TextQuery, stamp: number, recorder?: ScoreRecorder): void {
-    const byWord = new Map<string, number[]>();
-    query.terms.forEach((term, t) => {
-      if (!this.postings.has(term.term)) return;
-      const key = wordKey(term.word);
-      const terms = byWord.get(key);
-      if (terms) terms.push(t);
-      else byWord.set(key, [t]);
-    });
+  private addWords(
+    words: readonly BlockWord[],
+    stamp: number,
+    block?: number,
+    recorder?: ScoreRecorder,
+  ): void {
     const { seenStamp, partSum, covered, buffer, wordStamp, wordPart, wordConceptWeight } = this;
-    for (const terms of byWord.values()) {
-      if (terms.length === 1) {
-        const t = terms[0];
-        const { ordinals, impacts, fields } = this.postings.get(query.terms[t].term)!;
-        const { factor, conceptWeight } = query.terms[t];
-        // a place's form covers it only in the fields that say where the offer is
-        const placeFields = query.terms[t].placeOnly === true && fields !== undefined ? fields : undefined;
-        for (let i = 0; i < ordinals.length; i++) {
-          const o = ordinals[i];
-          if (seenStamp[o] !== stamp) continue;
-          const part = partOf(factor, impacts[i]);
-          partSum[o] += part;
-          covered[o] +=
-            placeFields === undefined || (placeFields[i] & PLACE_FIELDS) !== 0
-              ? conceptWeight
-              : PLACE_MENTION_CONCEPT;
-          if (recorder !== undefined)
-            recorder.part(o, t, part, fields === undefined ? ALL_FIELDS : fields[i]);
-        }
-        continue;
-      }
-      const wordMark = this.nextStamp();
+    const low = block === undefined ? 0 : block << BLOCK_SHIFT;
+    const high = low + BLOCK_SIZE;
+    for (const word of words) {
+      const single = word.terms.length === 1;
+      const wordMark = single ? 0 : this.nextStamp();
       let touchedCount = 0;
-      for (const t of terms) {
-        const { ordinals, impacts, fields } = this.postings.get(query.terms[t].term)!;
-        const { factor, conceptWeight } = query.terms[t];
-        const placeFields = query.terms[t].placeOnly === true && fields !== undefined ? fields : undefined;
-        for (let i = 0; i < ordinals.length; i++) {
+      for (const { term, t, list, blocks } of word.terms) {
+        const { ordinals, impacts, fields } = list;
+        let first = 0;
+        let end = ordinals.length;
+        if (block !== undefined) {
+          first = blocks !== undefined ? blocks.start[block] : lowerBound(ordinals, low);
+          end = blocks !== undefined ? blocks.start[block + 1] : lowerBound(ordinals, high, first);
+        }
+        const { factor, conceptWeight } = term;
+        // a place's form covers it only in the fields that say where the offer is
+        const placeFields = term.placeOnly === true && fields !== undefined ? fields : undefined;
+        for (let i = first; i < end; i++) {
           const o = ordinals[i];
           if (seenStamp[o] !== stamp) continue;
           const part = partOf(factor, impacts[i]);
@@ -268,7 +473,10 @@ export class TextIndex {
               : PLACE_MENTION_CONCEPT;
           if (recorder !== undefined)
             recorder.part(o, t, part, fields === undefined ? ALL_FIELDS : fields[i]);
-          if (wordStamp[o] !== wordMark) {
+          if (single) {
+            partSum[o] += part;
+            covered[o] += weight;
+          } else if (wordStamp[o] !== wordMark) {
             wordStamp[o] = wordMark;
             wordPart[o] = part;
             wordConceptWeight[o] = weight;
@@ -289,16 +497,34 @@ export class TextIndex {
 
   /**
    * The scored offers `ordinals` (NaN scores when nothing of the query is coverable, which no floor
-   * keeps); an offer in the search's language scores the query's language factor times more.
+   * keeps).
    */
   private scored(ordinals: Int32Array, query: TextQuery, recorder?: ScoreRecorder): TextMatches {
+    const scores = new Float64Array(ordinals.length);
+    const coveredOf = new Int32Array(ordinals.length);
+    this.scoreInto(query, ordinals, 0, ordinals.length, scores, coveredOf, recorder);
+    return new TextMatches(ordinals, scores, coveredOf);
+  }
+
+  /**
+   * The scores and covered concept weights of the offers `ordinals[from, to)` from their sums
+   * (addWords), at the same positions; an offer in the search's language scores the query's
+   * language factor times more.
+   */
+  private scoreInto(
+    query: TextQuery,
+    ordinals: Int32Array,
+    from: number,
+    to: number,
+    scores: Float64Array,
+    coveredOf: Int32Array,
+    recorder?: ScoreRecorder,
+  ): void {
     const { partSum, covered, languages } = this;
     const { coverable, language } = query;
     const code = language !== undefined && language.factor !== 1 ? language.code : -1;
     const preferredFactor = language?.factor ?? 1;
-    const scores = new Float64Array(ordinals.length);
-    const coveredOf = new Int32Array(ordinals.length);
-    for (let i = 0; i < ordinals.length; i++) {
+    for (let i = from; i < to; i++) {
       const o = ordinals[i];
       const coverage = coverageOf(covered[o], coverable);
       const factor = languages[o] === code ? preferredFactor : 1;
@@ -306,7 +532,6 @@ export class TextIndex {
       coveredOf[i] = covered[o];
       if (recorder !== undefined) recorder.offer(o, coverage, scores[i], factor);
     }
-    return new TextMatches(ordinals, scores, coveredOf);
   }
 
   /**
@@ -337,6 +562,258 @@ export class TextIndex {
   }
 }
 
+/** A query word's terms the index holds, as block-max scoring reads them. */
+interface BlockWord {
+  /** `t`: the term's index in the query's terms (for the explain mode's recorder). */
+  terms: { term: ScoredTerm; t: number; list: TermPostings; blocks: TermBlocks | undefined }[];
+}
+
+/** The first index at or after `from` whose value is at least `value` (`sorted` ascending). */
+function lowerBound(sorted: Int32Array, value: number, from = 0): number {
+  let low = from;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * What a search asks of its text side's matches (memory-listing.ts): the page's best, the total,
+ * the ranks of the semantic side's records, a record's score and the facets' set. TextMatches
+ * scores every match first; BlockTextMatches (TextIndex.matchByBlocks) only as far as asked.
+ */
+export interface TextSideMatches {
+  best(wanted: number, floor: number): RankedMatch[];
+  countAtLeast(floor: number): number;
+  ranksOf(ordinals: Iterable<number>, floor: number): Map<number, number>;
+  scoreOf(ordinal: number): number | undefined;
+  /** Calls `each` with the ordinal of every match scoring at least `floor`, in no given order. */
+  forEachAtLeast(floor: number, each: (ordinal: number) => void): void;
+}
+
+/**
+ * The matches of one search scored by block as far as asked (TextIndex.matchByBlocks; docs/
+ * decisions.md D-90): the matches grouped by block of ordinals (`blockOffsets`), each block scored
+ * at most once, on first need, into this object's arrays (so that a search may await between its
+ * questions while others use the index's work arrays). Every answer is TextMatches's for the same
+ * search: a block is skipped only when its bound (`boundParts`, `boundCovered`: no match of it can
+ * hold more) shows that none of its matches can change the answer.
+ */
+export class BlockTextMatches implements TextSideMatches {
+  private readonly scores: Float64Array;
+  private readonly covered: Int32Array;
+  private readonly scored: Uint8Array;
+  /** Per block, the bound of its matches' concept weight covered (as ranked: an Int32) and score. */
+  private readonly boundCovered: Int32Array;
+  private readonly boundScores: Float64Array;
+  /** How many blocks were scored (for the tests and the benchmark). */
+  scoredBlocks = 0;
+
+  constructor(
+    private readonly index: TextIndex,
+    private readonly query: TextQuery,
+    private readonly words: readonly BlockWord[],
+    /** The matches, grouped by block. */
+    private readonly ordinals: Int32Array,
+    private readonly blockOffsets: Int32Array,
+    boundParts: Float64Array,
+    boundCovered: Float64Array,
+  ) {
+    const count = ordinals.length;
+    this.scores = new Float64Array(count);
+    this.covered = new Int32Array(count);
+    const blocks = blockOffsets.length - 1;
+    this.scored = new Uint8Array(blocks);
+    this.boundCovered = new Int32Array(blocks);
+    this.boundScores = new Float64Array(blocks);
+    const { coverable, language } = query;
+    const preferredFactor = Math.max(1, language?.factor ?? 1);
+    for (let b = 0; b < blocks; b++) {
+      if (blockOffsets[b] === blockOffsets[b + 1]) continue;
+      // the same operations as the score, on larger or equal operands, all ≥ 0: rounding is monotone
+      this.boundCovered[b] = boundCovered[b];
+      this.boundScores[b] = scoreOf(boundParts[b], coverageOf(boundCovered[b], coverable)) * preferredFactor;
+    }
+  }
+
+  /** How many matches the search has (what the total is at a floor of 0: every score is ≥ 0). */
+  get count(): number {
+    return this.ordinals.length;
+  }
+
+  best(wanted: number, floor: number): RankedMatch[] {
+    if (wanted <= 0) return [];
+    const { ordinals, scores, covered, boundCovered, boundScores, blockOffsets } = this;
+    const heap = new WorstFirstHeap(wanted, covered, scores, ordinals);
+    const order = this.blocksAtLeast(floor);
+    // best bound first; among equal bounds, lower ordinals first
+    order.sort((a, b) => boundCovered[b] - boundCovered[a] || boundScores[b] - boundScores[a] || a - b);
+    for (const b of order) {
+      if (heap.full()) {
+        const worst = heap.worst();
+        const c = covered[worst];
+        if (boundCovered[b] < c) break;
+        if (boundCovered[b] === c) {
+          const s = scores[worst];
+          if (boundScores[b] < s) break;
+          if (boundScores[b] === s && b << BLOCK_SHIFT > ordinals[worst]) break;
+        }
+      }
+      this.score(b);
+      for (let j = blockOffsets[b]; j < blockOffsets[b + 1]; j++) if (scores[j] >= floor) heap.offer(j);
+    }
+    return heap
+      .drain()
+      .map((j, position) => ({ ordinal: ordinals[j], score: scores[j], rank: position + 1 }));
+  }
+
+  countAtLeast(floor: number): number {
+    if (floor <= 0) return this.ordinals.length;
+    let count = 0;
+    const { scores, blockOffsets } = this;
+    for (const b of this.blocksAtLeast(floor)) {
+      this.score(b);
+      for (let j = blockOffsets[b]; j < blockOffsets[b + 1]; j++) if (scores[j] >= floor) count++;
+    }
+    return count;
+  }
+
+  forEachAtLeast(floor: number, each: (ordinal: number) => void): void {
+    const { ordinals, scores, blockOffsets } = this;
+    if (floor <= 0) {
+      for (let j = 0; j < ordinals.length; j++) each(ordinals[j]);
+      return;
+    }
+    for (const b of this.blocksAtLeast(floor)) {
+      this.score(b);
+      for (let j = blockOffsets[b]; j < blockOffsets[b + 1]; j++) if (scores[j] >= floor) each(ordinals[j]);
+    }
+  }
+
+  scoreOf(ordinal: number): number | undefined {
+    const at = this.indexOf(ordinal);
+    if (at < 0) return undefined;
+    this.score(ordinal >> BLOCK_SHIFT);
+    return this.scores[at];
+  }
+
+  /**
+   * As TextMatches.ranksOf: each asked match's rank among the matches at least `floor`. Only the
+   * blocks whose bound reaches the lowest asked key are scored: a match of another block ranks
+   * after every asked one.
+   */
+  ranksOf(asking: Iterable<number>, floor: number): Map<number, number> {
+    const { scores, covered, ordinals, blockOffsets, boundCovered, boundScores } = this;
+    const asked: { ordinal: number; at: number }[] = [];
+    for (const ordinal of new Set(asking)) {
+      const at = this.indexOf(ordinal);
+      if (at < 0) continue;
+      this.score(ordinal >> BLOCK_SHIFT);
+      if (scores[at] >= floor) asked.push({ ordinal, at });
+    }
+    const ranks = new Map<number, number>();
+    if (asked.length === 0) return ranks;
+    const keyOrder = (a: number, b: number) => covered[a] - covered[b] || scores[a] - scores[b];
+    asked.sort((a, b) => keyOrder(a.at, b.at) || a.ordinal - b.ordinal);
+    const askedAt = Int32Array.from(asked, (entry) => entry.at);
+    const firstAtLeast = (i: number, strictly: boolean) => {
+      let low = 0;
+      let high = askedAt.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        const order = keyOrder(askedAt[mid], i);
+        if (order < 0 || (strictly && order === 0)) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    const higherFrom = new Int32Array(asked.length + 1);
+    const tiedFrom = new Int32Array(asked.length + 1);
+    const lowest = askedAt[0];
+    const highest = askedAt[askedAt.length - 1];
+    const lowestCovered = covered[lowest];
+    const lowestScore = scores[lowest];
+    for (const b of this.blocksAtLeast(floor)) {
+      // no match of a block bounded below the lowest asked key ranks before an asked one
+      if (boundCovered[b] < lowestCovered) continue;
+      if (boundCovered[b] === lowestCovered && boundScores[b] < lowestScore) continue;
+      this.score(b);
+      for (let i = blockOffsets[b]; i < blockOffsets[b + 1]; i++) {
+        if (!(scores[i] >= floor)) continue;
+        if (keyOrder(i, lowest) < 0) continue;
+        if (keyOrder(i, highest) > 0) {
+          higherFrom[0]++;
+          higherFrom[asked.length]--;
+          continue;
+        }
+        const lower = firstAtLeast(i, false);
+        higherFrom[0]++;
+        higherFrom[lower]--;
+        if (lower < asked.length && keyOrder(askedAt[lower], i) === 0) {
+          // among the asked of the same key (ascending ordinals), those after match i
+          const end = firstAtLeast(i, true);
+          let first = lower;
+          let last = end;
+          while (first < last) {
+            const mid = (first + last) >>> 1;
+            if (ordinals[askedAt[mid]] > ordinals[i]) last = mid;
+            else first = mid + 1;
+          }
+          tiedFrom[first]++;
+          tiedFrom[end]--;
+        }
+      }
+    }
+    let higher = 0;
+    let tied = 0;
+    for (let j = 0; j < asked.length; j++) {
+      higher += higherFrom[j];
+      tied += tiedFrom[j];
+      ranks.set(asked[j].ordinal, higher + tied + 1);
+    }
+    return ranks;
+  }
+
+  /** The blocks holding matches whose bound reaches `floor`, ascending. */
+  private blocksAtLeast(floor: number): number[] {
+    const { blockOffsets, boundScores } = this;
+    const blocks: number[] = [];
+    for (let b = 0; b < boundScores.length; b++)
+      if (blockOffsets[b] !== blockOffsets[b + 1] && boundScores[b] >= floor) blocks.push(b);
+    return blocks;
+  }
+
+  /** Scores block `b` unless it was already. */
+  private score(b: number): void {
+    if (this.scored[b] === 1) return;
+    this.scored[b] = 1;
+    this.scoredBlocks++;
+    const { blockOffsets } = this;
+    this.index.scoreBlock(
+      this.query,
+      this.words,
+      b,
+      this.ordinals,
+      blockOffsets[b],
+      blockOffsets[b + 1],
+      this.scores,
+      this.covered,
+    );
+  }
+
+  /** Where match `ordinal` is held, or -1 when the search does not select it. */
+  private indexOf(ordinal: number): number {
+    const b = ordinal >> BLOCK_SHIFT;
+    if (b < 0 || b >= this.scored.length) return -1;
+    const { ordinals, blockOffsets } = this;
+    for (let j = blockOffsets[b]; j < blockOffsets[b + 1]; j++) if (ordinals[j] === ordinal) return j;
+    return -1;
+  }
+}
+
 /** A scored offer of the text side: its ordinal, score, and rank (1-based) among the kept. */
 export interface RankedMatch {
   ordinal: number;
@@ -350,7 +827,7 @@ export interface RankedMatch {
  * covering more of the search first), then score descending, then ordinal (= id); `floor` keeps
  * those scoring at least it.
  */
-export class TextMatches {
+export class TextMatches implements TextSideMatches {
   constructor(
     /** Ascending. */
     readonly ordinals: Int32Array,
@@ -364,6 +841,10 @@ export class TextMatches {
     let count = 0;
     for (let i = 0; i < this.scores.length; i++) if (this.scores[i] >= floor) count++;
     return count;
+  }
+
+  forEachAtLeast(floor: number, each: (ordinal: number) => void): void {
+    for (let i = 0; i < this.scores.length; i++) if (this.scores[i] >= floor) each(this.ordinals[i]);
   }
 
   /** The score of an offer the query selects, else undefined. */
@@ -493,6 +974,16 @@ class WorstFirstHeap {
     const sa = this.scores[a];
     const sb = this.scores[b];
     return sa < sb || (sa === sb && this.ordinals[a] > this.ordinals[b]);
+  }
+
+  /** Whether the heap holds `capacity` entries (an entry must beat the worst to enter). */
+  full(): boolean {
+    return this.items.length >= this.capacity;
+  }
+
+  /** The worst kept entry (the heap must not be empty). */
+  worst(): number {
+    return this.items[0];
   }
 
   offer(entry: number): void {
